@@ -1,0 +1,31 @@
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', '.astro/', '.cache/', 'data/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The house rules of DESIGN §3, enforced: lib/ is pure, islands never reach the server.
+    files: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/pages/**', '**/islands/**', 'astro:*', 'node:*'] }],
+    },
+  },
+  {
+    files: ['src/islands/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', 'astro:env/server', 'firebase-admin*', 'node:*'] }],
+    },
+  },
+);

@@ -1,0 +1,78 @@
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+import { newsTypes, services, vipDelegationYears } from './lib/catalog.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are ISO YYYY-MM-DD');
+
+/** Ids are file names without folders, so `/news/{id}` URLs stay short and stable. */
+const basenameId = ({ entry }: { entry: string }): string =>
+  entry
+    .split('/')
+    .at(-1)!
+    .replace(/\.(md|mdx)$/, '');
+
+/** Every post the product publishes: buy/sell leads, plant news, bazaar posts, outlooks, blogs, tweets. */
+const news = defineCollection({
+  loader: glob({ pattern: '**/*.md', base: './src/content/news', generateId: basenameId }),
+  schema: z.object({
+    title: z.string().min(5),
+    type: z.enum(newsTypes),
+    date: isoDate,
+    summary: z.string().min(20),
+    /** Premium posts show their summary publicly and their body only to entitled readers. */
+    access: z.enum(['public', 'premium']).default('public'),
+    author: z.string().default('PolyIndex Desk'),
+    tags: z.array(z.string()).default([]),
+  }),
+});
+
+const vipDelegations = defineCollection({
+  loader: glob({ pattern: '**/*.md', base: './src/content/vip-delegations', generateId: basenameId }),
+  schema: z.object({
+    year: z.number().int().refine((y) => vipDelegationYears.includes(y), 'year outside 2017–2025'),
+    /** URL segment: /vip-delegations/{year}/{event} */
+    event: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'event is a lower-case slug'),
+    title: z.string().min(5),
+    country: z.string(),
+    city: z.string(),
+    startDate: isoDate,
+    endDate: isoDate,
+    summary: z.string().min(20),
+  }),
+});
+
+const servicePages = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/services' }),
+  schema: z.object({
+    slug: z.enum(services.map((s) => s.slug) as [string, ...string[]]),
+    title: z.string(),
+    summary: z.string(),
+    order: z.number().int(),
+  }),
+});
+
+const legal = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/legal' }),
+  schema: z.object({
+    title: z.string(),
+    updated: isoDate,
+    summary: z.string(),
+  }),
+});
+
+/** Carousel banners of the home page (the seed; the admin area manages them in the store). */
+const banners = defineCollection({
+  loader: file('./src/content/banners.json'),
+  schema: z.object({
+    id: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    href: z.string().startsWith('/'),
+    image: z.string().startsWith('/'),
+    alt: z.string().min(3),
+    order: z.number().int(),
+  }),
+});
+
+export const collections = { news, vipDelegations, services: servicePages, legal, banners };

@@ -1,0 +1,127 @@
+/**
+ * The access policy of DESIGN §1 as one pure function of (path, session, now). The middleware
+ * and every data endpoint ask it; a client-side check is only cosmetic.
+ */
+import { isoDateOf } from '../dates.ts';
+import { planAccess } from '../plans.ts';
+import { isInTrial } from '../trial.ts';
+import { isPublicPath, normalizePath } from './publicPaths.ts';
+
+/** What the policy needs to know of a signed-in visitor (from the verified cookie and the user record). */
+export interface SessionFacts {
+  readonly uid: string;
+  /** null when the user record does not exist (yet). */
+  readonly record: {
+    readonly role?: string | null | undefined;
+    readonly subscribed?: boolean | null | undefined;
+    readonly plan?: string | null | undefined;
+    readonly createdAt?: string | null | undefined;
+    /** ISO instant; a subscription counts only before it. Missing = no expiry recorded. */
+    readonly expiresAt?: string | null | undefined;
+  } | null;
+}
+
+/** What a visitor may see, from nothing to everything. */
+export type Entitlement = 'anonymous' | 'none' | 'limited' | 'full' | 'admin';
+
+/** What a path asks of its visitor. */
+export type Requirement = 'public' | 'signedIn' | 'limited' | 'full' | 'admin';
+
+export type Decision =
+  | { readonly kind: 'allow' }
+  | { readonly kind: 'redirect'; readonly to: string }
+  | { readonly kind: 'deny'; readonly status: 401 | 403; readonly code: 'unauthenticated' | 'forbidden'; readonly message: string };
+
+const LIMITED_SECTIONS = ['/buy-sell', '/vip-delegations', '/services'];
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** True when the record's subscription is current at `now`. */
+export function hasActiveSubscription(record: SessionFacts['record'], now: Date): boolean {
+  if (!record?.subscribed) return false;
+  if (!record.expiresAt) return true;
+  const expires = Date.parse(record.expiresAt);
+  return Number.isNaN(expires) ? false : expires > now.getTime();
+}
+
+export function entitlementOf(session: SessionFacts | null, now: Date): Entitlement {
+  if (!session) return 'anonymous';
+  const record = session.record;
+  if (record?.role === 'admin') return 'admin';
+  if (hasActiveSubscription(record, now)) return planAccess(record?.plan) === 'limited' ? 'limited' : 'full';
+  // An expired subscription is no subscription: the trial rule sees an unsubscribed user.
+  const trial = isInTrial(record ? { ...record, subscribed: false } : null, isoDateOf(now));
+  return trial ? 'full' : 'none';
+}
+
+/** API paths and what they ask; first match wins. Data endpoints not listed here are `full`. */
+const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
+  [(p) => under(p, '/api/admin'), 'admin'],
+  [(p) => under(p, '/api/auth') || p === '/api/session', 'public'],
+  [(p) => under(p, '/api/carousels'), 'public'],
+  [(p) => p === '/api/payments/webhook', 'public'],
+  [(p) => p === '/api/sendMail' || under(p, '/api/enquiries'), 'public'],
+  [(p) => p === '/api/makePayment' || under(p, '/api/payments') || under(p, '/api/profile'), 'signedIn'],
+];
+
+export function requirementOf(pathname: string): Requirement {
+  const path = normalizePath(pathname);
+  if (under(path, '/api')) return API_RULES.find(([match]) => match(path))?.[1] ?? 'full';
+  if (isPublicPath(path)) return 'public';
+  if (under(path, '/admin')) return 'admin';
+  if (path === '/subscription' || path === '/details') return 'signedIn';
+  if (LIMITED_SECTIONS.some((section) => under(path, section))) return 'limited';
+  return 'full';
+}
+
+const RANK: Record<Entitlement, number> = { anonymous: 0, none: 1, limited: 2, full: 3, admin: 4 };
+const NEEDS: Record<Requirement, number> = { public: 0, signedIn: 1, limited: 1, full: 3, admin: 4 };
+
+const allow: Decision = { kind: 'allow' };
+
+/** Where an anonymous visitor signs in before coming back. */
+export const signInPath = (pathname: string, search = ''): string =>
+  `/register?next=${encodeURIComponent(`${pathname}${search}`)}`;
+
+/**
+ * The decision for a page or API request. Pages redirect (anonymous → /register, no plan →
+ * /subscription, a limited plan → /); API paths answer 401 or 403 and never redirect.
+ */
+export function decide(pathname: string, session: SessionFacts | null, now: Date, search = ''): Decision {
+  const path = normalizePath(pathname);
+  const requirement = requirementOf(path);
+  const entitlement = entitlementOf(session, now);
+  const isApi = under(path, '/api');
+
+  // A subscriber has nothing to buy on /subscription (spec §4), unless the plan is about to
+  // lapse and the header invites renewal.
+  if (path === '/subscription' && (entitlement === 'limited' || (entitlement === 'full' && hasActiveSubscription(session?.record ?? null, now)))) {
+    if (!renewalDue(session?.record ?? null, now)) return { kind: 'redirect', to: '/' };
+  }
+
+  if (RANK[entitlement] >= NEEDS[requirement]) return allow;
+
+  if (isApi) {
+    return entitlement === 'anonymous'
+      ? { kind: 'deny', status: 401, code: 'unauthenticated', message: 'Sign in to use this endpoint.' }
+      : {
+          kind: 'deny',
+          status: 403,
+          code: 'forbidden',
+          message: requirement === 'admin' ? 'Administrators only.' : 'Your plan does not include this data.',
+        };
+  }
+  if (entitlement === 'anonymous') return { kind: 'redirect', to: signInPath(path, search) };
+  if (requirement === 'admin') return { kind: 'deny', status: 403, code: 'forbidden', message: 'Administrators only.' };
+  return { kind: 'redirect', to: entitlement === 'limited' ? '/' : '/subscription' };
+}
+
+/** Days before expiry from which the header invites renewal and /subscription opens again. */
+export const RENEWAL_WINDOW_DAYS = 15;
+
+export function renewalDue(record: SessionFacts['record'], now: Date): boolean {
+  if (!record?.subscribed || !record.expiresAt) return false;
+  const expires = Date.parse(record.expiresAt);
+  if (Number.isNaN(expires)) return false;
+  const left = expires - now.getTime();
+  return left > 0 && left <= RENEWAL_WINDOW_DAYS * 86_400_000;
+}

@@ -1,0 +1,16 @@
+/**
+ * Which paths an anonymous visitor may see (DESIGN §1): the home page, sign-in, legal pages
+ * (the payment provider requires them public), and the public news. Read by the access
+ * policy, by the sitemap filter and by the rendering rule (public ⇔ prerendered).
+ */
+const PUBLIC_EXACT = new Set(['/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/rss.xml', '/robots.txt']);
+const PUBLIC_PREFIXES = ['/news/'];
+
+/** Strips one trailing slash so `/terms/` and `/terms` are one path. */
+export const normalizePath = (pathname: string): string =>
+  pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+
+export function isPublicPath(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return PUBLIC_EXACT.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
+}

@@ -1,0 +1,74 @@
+/**
+ * The plan table: what each plan costs, how long it lasts and what it unlocks. Data, in one
+ * place; the access policy and the payment endpoints read it, nothing else prices a plan.
+ */
+
+/** What a plan unlocks on the website: the limited set, or every data screen. */
+export type PlanAccess = 'limited' | 'full';
+
+export interface Plan {
+  readonly id: 'Basic' | 'Standard' | 'Premium' | 'Platinum';
+  readonly name: string;
+  /** Price in paise (₹1 = 100 paise), GST included. */
+  readonly pricePaise: number;
+  readonly durationDays: number;
+  readonly access: PlanAccess;
+  readonly features: readonly string[];
+}
+
+export const plans: readonly Plan[] = [
+  {
+    id: 'Basic',
+    name: 'Basic',
+    pricePaise: 5_500_00,
+    durationDays: 365,
+    access: 'limited',
+    features: ['Daily WhatsApp price updates', 'Buy / sell leads', 'Services and VIP delegation news'],
+  },
+  {
+    id: 'Standard',
+    name: 'Standard',
+    pricePaise: 10_000_00,
+    durationDays: 365,
+    access: 'limited',
+    features: ['Everything in Basic', 'PolyIndex mobile app'],
+  },
+  {
+    id: 'Premium',
+    name: 'Premium',
+    pricePaise: 15_000_00,
+    durationDays: 365,
+    access: 'full',
+    features: [
+      'Everything in Standard',
+      'All website data screens: feedstock, city-wise, international, historical',
+      'Future trends and plant news',
+      'WhatsApp chatbot',
+      'Buy / sell desk',
+    ],
+  },
+  {
+    id: 'Platinum',
+    name: 'Platinum',
+    pricePaise: 25_000_00,
+    durationDays: 365,
+    access: 'full',
+    features: ['Everything in Premium', 'A seat on a VIP delegation'],
+  },
+];
+
+export type PlanId = Plan['id'];
+
+/** Plan ids are matched case-insensitively: stored records say "Premium", forms may say "premium". */
+export const findPlan = (id: string | undefined | null): Plan | undefined =>
+  id ? plans.find((p) => p.id.toLowerCase() === id.toLowerCase()) : undefined;
+
+/** The legacy `{amount}` body names a plan only when it is exactly one plan's price. */
+export const findPlanByRupees = (rupees: number): Plan | undefined => plans.find((p) => p.pricePaise === rupees * 100);
+
+/** An unknown plan on a subscribed record unlocks everything, as the legacy rule did for "other plans". */
+export const planAccess = (id: string | undefined | null): PlanAccess => findPlan(id)?.access ?? 'full';
+
+/** ₹5,500 style, Indian digit grouping. */
+export const formatRupees = (paise: number): string =>
+  `₹${(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: paise % 100 === 0 ? 0 : 2 })}`;

@@ -1,0 +1,41 @@
+/** The `users` part of the Store port: user records in the spec's field names. */
+
+export type Role = 'admin' | 'user';
+
+/**
+ * A user record. Known fields are typed; any other field a client or an import wrote is kept
+ * and survives merge-updates (spec §3: "other fields may exist and are merged on update").
+ */
+export interface UserRecord {
+  uid: string;
+  displayName: string | null;
+  email: string | null;
+  phone: string | null;
+  photoURL: string | null;
+  /** `admin` or anything else (a regular user). */
+  role: string;
+  subscribed: boolean;
+  plan?: string | null;
+  /** `DD-MM-YYYY` */
+  createdAt: string;
+  subscriptionAmount?: number | null;
+  paymentId?: string | null;
+  orderId?: string | null;
+  signature?: string | null;
+  subscribedAt?: string | null;
+  /** ISO instant at which the plan lapses. */
+  expiresAt?: string | null;
+  [field: string]: unknown;
+}
+
+/** Fields a user record can be found by. */
+export type UserKey = 'uid' | 'email' | 'phone';
+
+export interface UserStore {
+  /** Adds a record; false when a record with this uid already exists (nothing changed). */
+  createUser(record: UserRecord): Promise<boolean>;
+  /** First match or null; null without a query when `value` is empty. */
+  findUserBy(key: UserKey, value: string | null | undefined): Promise<UserRecord | null>;
+  /** Merges `patch` into every record matching; returns how many changed. Unknown fields are kept. */
+  updateUsersBy(key: UserKey, value: string, patch: Partial<UserRecord>): Promise<number>;
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { decide, entitlementOf, renewalDue, requirementOf, type SessionFacts } from '../../src/lib/access/policy.ts';
+import { isInTrial, trialEndsOn } from '../../src/lib/trial.ts';
+
+// 10:00 IST on 22 Nov 2026.
+const NOW = new Date('2026-11-22T04:30:00Z');
+const inAYear = '2027-11-22T00:00:00.000Z';
+
+const user = (record: SessionFacts['record']): SessionFacts => ({ uid: 'u1', record });
+const who = {
+  anonymous: null,
+  free: user({ role: 'user', subscribed: false, createdAt: '23-10-2026' }),
+  trial: user({ role: 'user', subscribed: false, createdAt: '22-11-2026' }),
+  basic: user({ role: 'user', subscribed: true, plan: 'Basic', createdAt: '01-01-2026', expiresAt: inAYear }),
+  standard: user({ role: 'user', subscribed: true, plan: 'Standard', createdAt: '01-01-2026', expiresAt: inAYear }),
+  premium: user({ role: 'user', subscribed: true, plan: 'Premium', createdAt: '01-01-2026', expiresAt: inAYear }),
+  platinum: user({ role: 'user', subscribed: true, plan: 'Platinum', createdAt: '01-01-2026', expiresAt: inAYear }),
+  otherPlan: user({ role: 'user', subscribed: true, plan: 'Enterprise', createdAt: '01-01-2026' }),
+  expired: user({ role: 'user', subscribed: true, plan: 'Premium', createdAt: '01-01-2025', expiresAt: '2026-11-01T00:00:00Z' }),
+  admin: user({ role: 'admin', subscribed: false, createdAt: '01-01-2020' }),
+  noRecord: user(null),
+} as const;
+type Who = keyof typeof who;
+
+const A = 'allow';
+const REG = (path: string) => `redirect ${`/register?next=${encodeURIComponent(path)}`}`;
+const SUB = 'redirect /subscription';
+const HOME = 'redirect /';
+
+function outcome(path: string, visitor: Who): string {
+  const d = decide(path, who[visitor], NOW);
+  return d.kind === 'allow' ? A : d.kind === 'redirect' ? `redirect ${d.to}` : String(d.status);
+}
+
+// One representative path per route family; every row of DESIGN §1.
+const publicPages = ['/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/news/some-article'];
+const limitedPages = ['/buy-sell', '/vip-delegations/2019/k-show', '/vip-delegations', '/services', '/services/events'];
+const gatedPages = [
+  '/crude', '/crude/Naphtha', '/global-bazaar/USA', '/indian-bazaar/citywise', '/historical-data/PP',
+  '/future-trend/PP', '/future-trends', '/graph/HDPE', '/plant-news',
+];
+const dataApis = ['/api/feedstock', '/api/citywise', '/api/citywise/mumbai', '/api/internationaloffers', '/api/historicaldata', '/api/blogs'];
+
+describe('pages', () => {
+  it.each(publicPages.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
+    'public page %s is open to %s',
+    (path, visitor) => expect(outcome(path, visitor)).toBe(A),
+  );
+
+  const limitedExpect: Record<Who, (p: string) => string> = {
+    anonymous: REG, free: () => A, trial: () => A, basic: () => A, standard: () => A, premium: () => A,
+    platinum: () => A, otherPlan: () => A, expired: () => A, admin: () => A, noRecord: () => A,
+  };
+  it.each(limitedPages.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
+    'limited page %s for %s',
+    (path, visitor) => expect(outcome(path, visitor)).toBe(limitedExpect[visitor](path)),
+  );
+
+  const gatedExpect: Record<Who, (p: string) => string> = {
+    anonymous: REG, free: () => SUB, trial: () => A, basic: () => HOME, standard: () => HOME, premium: () => A,
+    platinum: () => A, otherPlan: () => A, expired: () => SUB, admin: () => A, noRecord: () => SUB,
+  };
+  it.each(gatedPages.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
+    'gated page %s for %s',
+    (path, visitor) => expect(outcome(path, visitor)).toBe(gatedExpect[visitor](path)),
+  );
+
+  it('keeps the query string in the sign-in return path', () => {
+    expect(decide('/crude/Naphtha', null, NOW, '?country=japan')).toEqual({
+      kind: 'redirect',
+      to: '/register?next=%2Fcrude%2FNaphtha%3Fcountry%3Djapan',
+    });
+  });
+
+  it.each([
+    ['anonymous', REG('/subscription')], ['free', A], ['trial', A], ['noRecord', A], ['expired', A], ['admin', A],
+    ['basic', HOME], ['standard', HOME], ['premium', HOME], ['platinum', HOME],
+  ] as const)('/subscription for %s → %s', (visitor, expected) => expect(outcome('/subscription', visitor)).toBe(expected));
+
+  it('opens /subscription again to a subscriber in the last 15 days', () => {
+    const ending = user({ role: 'user', subscribed: true, plan: 'Premium', createdAt: '01-01-2025', expiresAt: '2026-12-01T00:00:00Z' });
+    expect(decide('/subscription', ending, NOW)).toEqual({ kind: 'allow' });
+    expect(renewalDue(ending.record, NOW)).toBe(true);
+    expect(renewalDue(who.premium.record, NOW)).toBe(false);
+  });
+
+  it.each([['anonymous', REG('/details')], ['free', A], ['premium', A]] as const)('/details for %s', (visitor, expected) =>
+    expect(outcome('/details', visitor)).toBe(expected),
+  );
+
+  it.each([
+    ['anonymous', REG('/admin')], ['free', '403'], ['trial', '403'], ['premium', '403'], ['platinum', '403'], ['admin', A],
+  ] as const)('/admin for %s', (visitor, expected) => expect(outcome('/admin', visitor)).toBe(expected));
+
+  it('never redirects /, /register or a redirect target into a loop', () => {
+    for (const visitor of Object.keys(who) as Who[]) {
+      for (const start of ['/', '/register']) expect(outcome(start, visitor)).toBe(A);
+      for (const path of [...gatedPages, ...limitedPages, '/subscription', '/details']) {
+        const first = decide(path, who[visitor], NOW);
+        if (first.kind !== 'redirect') continue;
+        const target = new URL(first.to, 'http://x').pathname;
+        expect(outcome(target, visitor), `${visitor}: ${path} → ${target}`).toBe(A);
+      }
+    }
+  });
+});
+
+describe('data API', () => {
+  const apiExpect: Record<Who, string> = {
+    anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A,
+    otherPlan: A, expired: '403', admin: A, noRecord: '403',
+  };
+  it.each(dataApis.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
+    '%s for %s',
+    (path, visitor) => expect(outcome(path, visitor)).toBe(apiExpect[visitor]),
+  );
+
+  it('answers JSON statuses, never redirects', () => {
+    for (const visitor of Object.keys(who) as Who[]) {
+      for (const path of [...dataApis, '/api/admin/users', '/api/makePayment']) {
+        expect(decide(path, who[visitor], NOW).kind).not.toBe('redirect');
+      }
+    }
+  });
+
+  it.each([
+    ['/api/session', 'public'], ['/api/auth/session', 'public'], ['/api/carousels/', 'public'],
+    ['/api/payments/webhook', 'public'], ['/api/sendMail', 'public'], ['/api/makePayment', 'signedIn'],
+    ['/api/payments/verify', 'signedIn'], ['/api/admin/prices/import', 'admin'], ['/api/feedstock', 'full'],
+    ['/api/export/some-series.csv', 'full'],
+  ] as const)('%s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
+
+  it('keeps the admin API to admins', () => {
+    expect(outcome('/api/admin/users', 'premium')).toBe('403');
+    expect(outcome('/api/admin/users', 'anonymous')).toBe('401');
+    expect(outcome('/api/admin/users', 'admin')).toBe(A);
+  });
+});
+
+describe('entitlement', () => {
+  it.each([
+    ['anonymous', 'anonymous'], ['free', 'none'], ['trial', 'full'], ['basic', 'limited'], ['standard', 'limited'],
+    ['premium', 'full'], ['platinum', 'full'], ['otherPlan', 'full'], ['expired', 'none'], ['admin', 'admin'], ['noRecord', 'none'],
+  ] as const)('%s → %s', (visitor, expected) => expect(entitlementOf(who[visitor], NOW)).toBe(expected));
+});
+
+describe('trial', () => {
+  const today = '2026-11-22';
+  it.each([
+    ['22-11-2026', true, 'created today'],
+    ['21-11-2026', true, '1 day ago'],
+    ['20-11-2026', false, '2 days ago'],
+    ['01-01-2020', false, 'long ago'],
+    ['2026-11-22', false, 'malformed (ISO instead of DD-MM-YYYY)'],
+    ['31-11-2026', false, 'not a real date'],
+    ['', false, 'empty'],
+  ])('createdAt %s → %s (%s)', (createdAt, expected) =>
+    expect(isInTrial({ role: 'user', subscribed: false, createdAt }, today)).toBe(expected),
+  );
+
+  it('is false for a subscribed user and null for an admin or a missing record', () => {
+    expect(isInTrial({ role: 'user', subscribed: true, createdAt: '22-11-2026' }, today)).toBe(false);
+    expect(isInTrial({ role: 'admin', subscribed: false, createdAt: '22-11-2026' }, today)).toBeNull();
+    expect(isInTrial(null, today)).toBeNull();
+  });
+
+  it('counts calendar days in India: 23:00 IST yesterday is still yesterday', () => {
+    // Created 21 Nov; at 00:10 IST on 23 Nov (18:40 UTC on 22 Nov) two whole days have passed.
+    const late = new Date('2026-11-22T18:40:00Z');
+    expect(entitlementOf(user({ role: 'user', subscribed: false, createdAt: '21-11-2026' }), late)).toBe('none');
+    const earlier = new Date('2026-11-22T18:00:00Z'); // 23:30 IST on 22 Nov
+    expect(entitlementOf(user({ role: 'user', subscribed: false, createdAt: '21-11-2026' }), earlier)).toBe('full');
+  });
+
+  it('ends on the day two days after creation', () => {
+    expect(trialEndsOn({ createdAt: '30-12-2026' })).toBe('2027-01-01');
+    expect(trialEndsOn({ createdAt: 'junk' })).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  daysBetween,
+  isoDateOf,
+  ordinal,
+  parseDashedDate,
+  parseIsoDate,
+  parseSlashedDate,
+  toDashedDate,
+  toDisplayDate,
+  toSlashedDate,
+} from '../../src/lib/dates.ts';
+
+describe('date forms', () => {
+  it('formats ISO dates as DD-MM-YYYY and dd/mm/yyyy with zero padding', () => {
+    expect(toDashedDate('2025-01-05')).toBe('05-01-2025');
+    expect(toSlashedDate('2025-01-05')).toBe('05/01/2025');
+    expect(toSlashedDate('2024-12-31')).toBe('31/12/2024');
+  });
+
+  it('parses each form back to ISO', () => {
+    expect(parseDashedDate('05-01-2025')).toBe('2025-01-05');
+    expect(parseSlashedDate('31/12/2024')).toBe('2024-12-31');
+    expect(parseIsoDate('2024-02-29')).toBe('2024-02-29');
+  });
+
+  it.each(['2023-02-29', '2025-04-31', '2025-13-01', '2025-00-10', '25-01-05', '2025-1-5', '', 'yesterday'])(
+    'rejects %j as an ISO date',
+    (text) => expect(parseIsoDate(text)).toBeNull(),
+  );
+
+  it.each(['31-04-2025', '1-1-2025', '01/01/2025', '29-02-2023', '00-01-2025'])('rejects %j as DD-MM-YYYY', (text) =>
+    expect(parseDashedDate(text)).toBeNull(),
+  );
+
+  it('refuses to format what is not an ISO date', () => {
+    expect(() => toDashedDate('05-01-2025')).toThrow(RangeError);
+  });
+});
+
+describe('display dates with ordinal days', () => {
+  it.each([
+    [1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [11, '11th'], [12, '12th'], [13, '13th'],
+    [21, '21st'], [22, '22nd'], [23, '23rd'], [30, '30th'], [31, '31st'], [111, '111th'], [101, '101st'],
+  ])('%i → %s', (n, expected) => expect(ordinal(n)).toBe(expected));
+
+  it('renders day, short month and year', () => {
+    expect(toDisplayDate('2025-01-01')).toBe('1st Jan 2025');
+    expect(toDisplayDate('2025-03-22')).toBe('22nd Mar 2025');
+    expect(toDisplayDate('2024-12-13')).toBe('13th Dec 2024');
+  });
+});
+
+describe('calendar arithmetic', () => {
+  it('counts whole days across months, years and leap days', () => {
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2024-12-31', '2025-01-01')).toBe(1);
+    expect(daysBetween('2025-01-02', '2025-01-01')).toBe(-1);
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
+  });
+
+  it("takes today's date in India, not UTC", () => {
+    // 20:00 UTC on 31 Dec is already 1 Jan in India (UTC+5:30).
+    expect(isoDateOf(new Date('2025-12-31T20:00:00Z'))).toBe('2026-01-01');
+    expect(isoDateOf(new Date('2025-12-31T18:00:00Z'))).toBe('2025-12-31');
+  });
+});
