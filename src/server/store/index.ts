@@ -1,0 +1,25 @@
+/**
+ * The Store port and its embedded adapter. Pages and endpoints reach data only through this
+ * type; `openStore` picks the adapter (SQLite file or libSQL server today).
+ */
+import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
+import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
+import type { UserStore } from './users.ts';
+
+export type Store = UserStore & {
+  close(): Promise<void>;
+};
+
+export async function openStore(options: SqliteOptions): Promise<Store> {
+  const client = await openSqlite(options);
+  await migrate(client, [...userMigrations]);
+  return {
+    ...createSqliteUserStore(client),
+    async close() {
+      client.close();
+    },
+  };
+}
+
+/** The embedded default's database file inside DATA_DIR. */
+export const sqliteUrlFor = (dataDir: string): string => `file:${dataDir.replace(/\/$/, '')}/polyindex.db`;
