@@ -24,6 +24,16 @@ export default defineConfig({
       CONTACT_PHONE: envField.string({ context: 'server', access: 'public', default: '+91 22 4000 7000' }),
       CONTACT_GSTIN: envField.string({ context: 'server', access: 'public', default: '27AABCP1234F1Z5' }),
       CONTACT_EMAIL: envField.string({ context: 'server', access: 'public', default: 'desk@polyindex.test' }),
+      ADMIN_PANEL_URL: envField.string({ context: 'server', access: 'public', default: '/admin' }),
+      // Firebase web config is public by design; the service account is the secret.
+      FIREBASE_PROJECT_ID: envField.string({ context: 'server', access: 'public', default: 'demo-polyindex' }),
+      FIREBASE_API_KEY: envField.string({ context: 'server', access: 'public', default: 'demo-api-key' }),
+      FIREBASE_AUTH_DOMAIN: envField.string({ context: 'server', access: 'public', optional: true }),
+      FIREBASE_APP_ID: envField.string({ context: 'server', access: 'public', optional: true }),
+      FIREBASE_SERVICE_ACCOUNT: envField.string({ context: 'server', access: 'secret', optional: true }),
+      FIREBASE_AUTH_EMULATOR_HOST: envField.string({ context: 'server', access: 'public', optional: true }),
+      LIBSQL_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      LIBSQL_AUTH_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

@@ -1,0 +1,61 @@
+/**
+ * The running site's configuration and its long-lived services (store, Firebase Auth), built
+ * once per process from astro:env. The only server module that reads configuration.
+ */
+import { resolve } from 'node:path';
+import {
+  ADMIN_PANEL_URL,
+  DATA_DIR,
+  FIREBASE_API_KEY,
+  FIREBASE_APP_ID,
+  FIREBASE_AUTH_DOMAIN,
+  FIREBASE_AUTH_EMULATOR_HOST,
+  FIREBASE_PROJECT_ID,
+  FIREBASE_SERVICE_ACCOUNT,
+  LIBSQL_AUTH_TOKEN,
+  LIBSQL_URL,
+} from 'astro:env/server';
+import type { Auth } from 'firebase-admin/auth';
+import { unsafeModeReasons } from '../lib/modes.ts';
+import { DEFAULT_EMULATOR_HOST, firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
+import { openStore, sqliteUrlFor, type Store } from './store/index.ts';
+
+export const dataDir = resolve(DATA_DIR);
+
+const firebaseOptions: FirebaseAdminOptions = {
+  projectId: FIREBASE_PROJECT_ID,
+  serviceAccountJson: FIREBASE_SERVICE_ACCOUNT,
+  emulatorHost: FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST,
+};
+
+export const authEmulator = !FIREBASE_SERVICE_ACCOUNT;
+
+/** Public Firebase web config for the sign-in page (these values are public by design). */
+export const firebaseWebConfig = {
+  apiKey: FIREBASE_API_KEY,
+  authDomain: FIREBASE_AUTH_DOMAIN ?? `${FIREBASE_PROJECT_ID}.firebaseapp.com`,
+  projectId: FIREBASE_PROJECT_ID,
+  ...(FIREBASE_APP_ID ? { appId: FIREBASE_APP_ID } : {}),
+  /** Set only in emulator mode: the browser talks to the emulator instead of Google. */
+  emulatorUrl: authEmulator ? `http://${FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST}` : null,
+} as const;
+
+export const adminPanelUrl = ADMIN_PANEL_URL;
+
+/** Refuses to serve a non-loopback address with the emulator or sandbox stand-ins. */
+export function assertSafeToServe(host = process.env['HOST'] ?? '127.0.0.1'): void {
+  const reasons = unsafeModeReasons({ host, authEmulator, sandboxPayments: false });
+  if (reasons.length > 0) throw new Error(`Refusing to serve ${host}: ${reasons.join('; ')}`);
+}
+
+let storePromise: Promise<Store> | undefined;
+export function store(): Promise<Store> {
+  storePromise ??= openStore(LIBSQL_URL ? { url: LIBSQL_URL, authToken: LIBSQL_AUTH_TOKEN } : { url: sqliteUrlFor(dataDir) });
+  return storePromise;
+}
+
+let authInstance: Auth | undefined;
+export function auth(): Auth {
+  authInstance ??= firebaseAuth(firebaseOptions);
+  return authInstance;
+}
