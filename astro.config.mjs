@@ -22,7 +22,7 @@ export default defineConfig({
     schema: {
       DATA_DIR: envField.string({ context: 'server', access: 'public', default: './data' }),
       CONTACT_PHONE: envField.string({ context: 'server', access: 'public', default: '+91 22 4000 7000' }),
-      CONTACT_GSTIN: envField.string({ context: 'server', access: 'public', default: '27AABCP1234F1Z5' }),
+      CONTACT_GSTIN: envField.string({ context: 'server', access: 'public', default: '27AABCP1234F1ZU' }),
       CONTACT_EMAIL: envField.string({ context: 'server', access: 'public', default: 'desk@polyindex.test' }),
       ADMIN_PANEL_URL: envField.string({ context: 'server', access: 'public', default: '/admin' }),
       // Firebase web config is public by design; the service account is the secret.

@@ -64,7 +64,11 @@ export async function startAuthEmulator({ emulatorHost, projectId, dataDir }) {
     env: { ...process.env, CI: 'true', XDG_CONFIG_HOME: cacheDir, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => {
+    output += d;
+    // The emulator "sends" SMS codes to its log: show them where the person running the site looks.
+    for (const line of String(d).split('\n')) if (/verification code|use the code/i.test(line)) console.log(`[auth emulator] ${line.trim()}`);
+  });
   child.stderr.on('data', (d) => (output += d));
   let exited = false;
   child.on('exit', () => (exited = true));

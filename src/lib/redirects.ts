@@ -5,7 +5,8 @@
 export function safeNextPath(next: string | null | undefined, fallback = '/'): string {
   if (!next || next.length > 2048) return fallback;
   if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f\u007f]/.test(next)) return fallback;
+  // Control characters (tabs, newlines) are stripped by URL parsers and can smuggle a host in.
+  if ([...next].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return fallback;
   try {
     const base = 'http://polyindex.invalid';
     const url = new URL(next, base);
