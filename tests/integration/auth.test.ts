@@ -9,7 +9,7 @@ import { POST as signIn } from '../../src/pages/api/auth/session.ts';
 import { GET as session } from '../../src/pages/api/session.ts';
 import { SESSION_COOKIE, endSession, startSession, verifySession } from '../../src/server/auth/sessions.ts';
 import { auth, store } from '../../src/server/runtime.ts';
-import { apiContext, emulatorSignUp, uniqueEmail } from './helpers.ts';
+import { apiContext, emulatorSignIn, emulatorSignUp, uniqueEmail } from './helpers.ts';
 
 const ORIGIN = { Origin: 'http://127.0.0.1:4321', 'Content-Type': 'application/json' };
 
@@ -61,12 +61,7 @@ describe('POST /api/auth/session', () => {
     const email = uniqueEmail('again');
     const first = await signInThroughEndpoint(email);
     await (await store()).updateUsersBy('uid', first.account.uid, { company: 'Kept Ltd' });
-    const password = await fetch(`http://127.0.0.1:9299/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'secret-pass', returnSecureToken: true }),
-    });
-    const { idToken } = (await password.json()) as { idToken: string };
+    const idToken = await emulatorSignIn(email);
     const { context } = apiContext('/api/auth/session', { method: 'POST', headers: ORIGIN, body: JSON.stringify({ idToken }) });
     const response = await signIn(context);
     expect(((await response.json()) as { user: Record<string, unknown> }).user).toMatchObject({ company: 'Kept Ltd' });

@@ -19,6 +19,17 @@ export async function emulatorSignUp(email: string, password = 'secret-pass'): P
   return { idToken: body.idToken, uid: body.localId };
 }
 
+/** Signs an existing e-mail account in and returns a fresh ID token. */
+export async function emulatorSignIn(email: string, password = 'secret-pass'): Promise<string> {
+  const response = await fetch(`${emulator}/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(await response.text());
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 /** A store on a new SQLite file of its own. */
