@@ -24,6 +24,11 @@ export default defineConfig({
       CONTACT_PHONE: envField.string({ context: 'server', access: 'public', default: '+91 22 4000 7000' }),
       CONTACT_GSTIN: envField.string({ context: 'server', access: 'public', default: '27AABCP1234F1Z5' }),
       CONTACT_EMAIL: envField.string({ context: 'server', access: 'public', default: 'desk@polyindex.test' }),
+      // Payments: both keys set → Razorpay; otherwise the sandbox gateway (loopback only).
+      RAZORPAY_KEY_ID: envField.string({ context: 'server', access: 'public', optional: true }),
+      RAZORPAY_KEY_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      RAZORPAY_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SANDBOX_PAYMENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

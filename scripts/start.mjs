@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
+import { assertSafePaymentMode } from './lib/payment-mode.mjs';
 
 const env = {
   ...process.env,
@@ -13,6 +14,13 @@ const env = {
   DATA_DIR: resolve(process.env.DATA_DIR ?? './data'),
   ASTRO_TELEMETRY_DISABLED: '1',
 };
+
+try {
+  console.log(`[polyindex] payments: ${assertSafePaymentMode(env)}`);
+} catch (error) {
+  console.error(`[polyindex] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 mkdirSync(env.DATA_DIR, { recursive: true });
 
