@@ -3,7 +3,7 @@ import type { Client, Row, Transaction } from '@libsql/client';
 import { expiryAfterPurchase } from '../../../lib/subscription.ts';
 import type { FailResult, GrantResult, OrderRecord, OrderStatus, PaymentStore, WebhookEventRef } from '../payments.ts';
 import type { UserRecord } from '../users.ts';
-import { inTransaction, type Migration } from './database.ts';
+import { inTransaction, withWriteLock, type Migration } from './database.ts';
 
 export const paymentMigrations: readonly Migration[] = [
   {
@@ -87,11 +87,11 @@ export function createSqlitePaymentStore(client: Client): PaymentStore {
   return {
     async createOrder(order, now) {
       const at = now.toISOString();
-      const result = await client.execute({
+      const result = await withWriteLock(client, () => client.execute({
         sql: `INSERT INTO orders (id, uid, plan, amount, currency, receipt, status, created_at, updated_at)
               VALUES (?, ?, ?, ?, ?, ?, 'created', ?, ?) ON CONFLICT (id) DO NOTHING`,
         args: [order.id, order.uid, order.plan, order.amount, order.currency, order.receipt, at, at],
-      });
+      }));
       return result.rowsAffected === 1;
     },
 
@@ -154,10 +154,10 @@ export function createSqlitePaymentStore(client: Client): PaymentStore {
     },
 
     async recordEvent({ id, type }, now) {
-      const result = await client.execute({
+      const result = await withWriteLock(client, () => client.execute({
         sql: 'INSERT INTO payment_events (id, type, received_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
         args: [id, type, now.toISOString()],
-      });
+      }));
       return result.rowsAffected === 1;
     },
   };
