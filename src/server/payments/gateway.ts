@@ -21,12 +21,9 @@ export interface GatewayOrder {
   readonly receipt: string;
 }
 
-/** What Razorpay Checkout hands to its `handler` after a successful payment. */
-export interface CheckoutResult {
-  readonly razorpay_order_id: string;
-  readonly razorpay_payment_id: string;
-  readonly razorpay_signature: string;
-}
+import type { CheckoutResult } from '../../lib/checkout.ts';
+
+export type { CheckoutResult };
 
 export interface PaymentGateway {
   readonly mode: PaymentMode;
