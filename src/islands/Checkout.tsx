@@ -62,12 +62,7 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; d
     credentials: 'same-origin',
     body: JSON.stringify(body),
   });
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
+  const data: unknown = await response.json().catch(() => null);
   return { status: response.status, data };
 }
 
