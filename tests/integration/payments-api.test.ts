@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as makePayment } from '../../src/pages/api/makePayment.ts';
 import { POST as sandboxComplete } from '../../src/pages/api/payments/sandbox/complete.ts';
 import { POST as verify } from '../../src/pages/api/payments/verify.ts';
@@ -203,7 +203,52 @@ describe('POST /api/makePayment', () => {
   });
 });
 
+describe('the real gateway behind the endpoints', () => {
+  it('answers 502 with a clear message when Razorpay never answers', async () => {
+    const silent: Server = createServer(() => undefined);
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    try {
+      const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      usePaymentsRuntime({ store, gateway: createRazorpayGateway({ keyId: 'rzp_test_x', keySecret: 'y', baseUrl, timeoutMs: 250 }), now: () => clock });
+      const res = await call(makePayment, '/api/makePayment', { plan: 'Premium' }, { session: await sessionOf(free) });
+      expect(res.status).toBe(502);
+      expect(res.json.error).toMatchObject({ code: 'gateway_error' });
+      expect(res.json.error.message).toMatch(/did not answer in time/);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  }, 5_000);
+
+  it('refuses webhooks with 503 while RAZORPAY_WEBHOOK_SECRET is not set', async () => {
+    usePaymentsRuntime({ store, gateway: createRazorpayGateway({ keyId: 'rzp_test_x', keySecret: 'y' }), now: () => clock });
+    const res = await sendWebhook({ event: 'payment.captured' });
+    expect(res.status).toBe(503);
+    expect(res.json.error.code).toBe('webhook_not_configured');
+  });
+});
+
 describe('POST /api/payments/verify', () => {
+  it('sends one receipt per grant, none on a replay', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      const order = await orderFor(free, 'Standard');
+      const result = await pay(free, order.id);
+      await call(verify, '/api/payments/verify', result, { session: await sessionOf(free) });
+      await call(verify, '/api/payments/verify', result, { session: await sessionOf(free) });
+      await sendWebhook(paymentEvent('payment.captured', order.id, result.razorpay_payment_id, order.amount), { eventId: `evt_${n}_rcpt` });
+      const receipts = info.mock.calls.map((args) => String(args[0])).filter((line) => line.startsWith('[receipt]'));
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]).toContain(`to=${free}@example.test`);
+      expect(receipts[0]).toContain('plan=Standard');
+      expect(receipts[0]).toContain('₹10,000');
+      expect(receipts[0]).toContain(order.id);
+    } finally {
+      info.mockRestore();
+    }
+  });
+
   it('grants the plan on a good payment: one transaction on the user record and the order', async () => {
     const order = await orderFor(free, 'Premium');
     const result = await pay(free, order.id);
