@@ -11,10 +11,13 @@ const EMULATOR = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099';
 
 /** Creates the e-mail/password account in the Auth emulator; an existing account is fine. */
 export async function ensureAccount(email: string, password = E2E_PASSWORD): Promise<void> {
-  const response = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
+  const url = `http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`;
+  const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
+  }).catch((error: unknown) => {
+    throw new Error(`the Firebase Auth emulator is not reachable at ${EMULATOR} (FIREBASE_AUTH_EMULATOR_HOST): ${String(error)}`);
   });
   if (response.ok) return;
   const body = await response.text();
