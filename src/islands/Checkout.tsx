@@ -76,6 +76,10 @@ export default function Checkout({ plan, planName, priceText }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sandboxOrder, setSandboxOrder] = useState<OrderResponse | null>(null);
+  // The server-rendered button stays disabled until React has hydrated it: a click before
+  // that would do nothing.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   /** Razorpay's `handler` and the sandbox's Pay button both end here. */
   async function verify(result: CheckoutResult): Promise<void> {
@@ -148,7 +152,7 @@ export default function Checkout({ plan, planName, priceText }: Props) {
 
   return (
     <div className="checkout">
-      <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={busy} data-plan={plan}>
+      <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={busy || !ready} data-plan={plan}>
         {busy ? 'Please wait…' : `Pay ${priceText} for ${planName}`}
       </button>
       {error && (

@@ -138,3 +138,88 @@ test('a forged signature changes nothing', async ({ page }) => {
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByTestId('current-plan')).toHaveCount(0);
 });
+
+/**
+ * Razorpay mode in the browser. The Checkout script cannot load offline, so `window.Razorpay`
+ * is stubbed and the server's answer is relabelled `razorpay`; the stub hands its handler a
+ * result the server really signed (the sandbox), so the verify path is the real one.
+ */
+test.describe('the Razorpay Checkout path', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/api/makePayment', async (route) => {
+      const response = await route.fetch();
+      const order = await response.json();
+      await route.fulfill({ response, json: { ...order, mode: 'razorpay', key: 'rzp_test_stub' } });
+    });
+  });
+
+  const stubCheckout = (page: Page) =>
+    page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w['Razorpay'] = class {
+        handlers: Record<string, (r: unknown) => void> = {};
+        options: Record<string, unknown>;
+        constructor(options: Record<string, unknown>) {
+          this.options = options;
+        }
+        on(event: string, handler: (r: unknown) => void) {
+          this.handlers[event] = handler;
+        }
+        open() {
+          w['__checkout'] = this;
+        }
+      };
+    });
+
+  test('opens Checkout with the server order and prefill, and the handler verifies on the server', async ({ page }) => {
+    await stubCheckout(page);
+    const email = freshEmail('rzp');
+    await signIn(page, email);
+    await page.goto('/subscription');
+    await page.locator('[data-plan="Premium"]').getByRole('button', { name: /^Pay / }).click();
+    await page.waitForFunction(() => '__checkout' in window);
+    const options = await page.evaluate(() => (window as unknown as { __checkout: { options: Record<string, unknown> } }).__checkout.options);
+    expect(options).toMatchObject({ key: 'rzp_test_stub', amount: 1_500_000, currency: 'INR', name: 'PolyIndex', prefill: { email } });
+    expect(String(options['order_id'])).toMatch(/^order_/);
+
+    await page.evaluate(async () => {
+      const checkout = (window as unknown as { __checkout: { options: { order_id: string; handler: (r: unknown) => void } } }).__checkout;
+      const signed = await fetch('/api/payments/sandbox/complete', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: checkout.options.order_id, outcome: 'pay' }),
+      }).then((r) => r.json());
+      checkout.options.handler(signed);
+    });
+    await expect(page).toHaveURL(/\/$/);
+    expect(await storedUser(page)).toMatchObject({ subscribed: true, plan: 'Premium' });
+  });
+
+  test('payment.failed alerts and a dismissed Checkout saves nothing', async ({ page }) => {
+    const alerts = alertsOf(page);
+    await stubCheckout(page);
+    await signIn(page, freshEmail('rzpfail'));
+    await page.goto('/subscription');
+    const button = page.locator('[data-plan="Standard"]').getByRole('button', { name: /^Pay / });
+    await button.click();
+    await page.waitForFunction(() => '__checkout' in window);
+    await page.evaluate(() => {
+      const checkout = (window as unknown as { __checkout: { handlers: Record<string, (r: unknown) => void>; options: { modal: { ondismiss: () => void } } } }).__checkout;
+      checkout.handlers['payment.failed']?.({ error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed' } });
+      checkout.options.modal.ondismiss();
+    });
+    await expect.poll(() => alerts).toEqual([PAYMENT_FAILED]);
+    await expect(button).toBeEnabled();
+    await page.reload();
+    await expect(page.getByTestId('current-plan')).toHaveCount(0);
+  });
+
+  test('a Checkout script that cannot load alerts "Razorpay SDK Failed to load"', async ({ page }) => {
+    const alerts = alertsOf(page);
+    await page.route('https://checkout.razorpay.com/**', (route) => route.abort());
+    await signIn(page, freshEmail('rzpsdk'));
+    await page.goto('/subscription');
+    await page.locator('[data-plan="Basic"]').getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(() => alerts).toEqual(['Razorpay SDK Failed to load']);
+  });
+});
