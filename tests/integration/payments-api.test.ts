@@ -458,6 +458,14 @@ describe('POST /api/payments/webhook', () => {
     expect(unknown.status).toBe(200);
     expect(unknown.json.status).toBe('ignored');
     expect((await sendWebhook({ event: 'refund.created' }, { eventId: `evt_${n}_u` })).json.status).toBe('duplicate');
+    const odd = await sendWebhook({ event: 'payment.dispute.created', payload: { payment: { entity: { amount: 'lots' } }, dispute: 7 } }, { eventId: `evt_${n}_odd` });
+    expect(odd.status).toBe(200);
+    expect(odd.json.status).toBe('ignored');
+    const malformed = await sendWebhook({ event: 'payment.captured', payload: { payment: { entity: { id: 42 } } } }, { eventId: `evt_${n}_mal` });
+    expect(malformed.status).toBe(200);
+    expect(malformed.json.status).toBe('ignored');
+    const noEvent = await sendWebhook({ payload: {} });
+    expect(noEvent.status).toBe(400);
     const stranger = await sendWebhook(paymentEvent('payment.captured', 'order_notours', 'pay_s', 100), { eventId: `evt_${n}_s` });
     expect(stranger.status).toBe(200);
     expect(stranger.json.status).toBe('unknown_order');

@@ -80,8 +80,12 @@ export async function verifyCheckout(runtime: PaymentsRuntime, uid: string, resu
   }
 }
 
-/** The part of a Razorpay webhook body we read; everything else is ignored. */
-const entity = <S extends z.ZodRawShape>(shape: S) => z.object({ entity: z.object(shape).loose() }).loose();
+/**
+ * The part of a Razorpay webhook body we read; everything else is ignored. An entity of an
+ * unexpected shape reads as absent, so an event we do not handle never fails on its payload.
+ */
+const entity = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ entity: z.object(shape).loose() }).loose().optional().catch(undefined);
 export const webhookSchema = z
   .object({
     event: z.string().min(1),
@@ -93,11 +97,12 @@ export const webhookSchema = z
           amount: z.number().int().nullish(),
           currency: z.string().nullish(),
           error_description: z.string().nullish(),
-        }).optional(),
-        order: entity({ id: z.string().min(1), amount: z.number().int().nullish() }).optional(),
+        }),
+        order: entity({ id: z.string().min(1), amount: z.number().int().nullish() }),
       })
       .loose()
-      .optional(),
+      .optional()
+      .catch(undefined),
   })
   .loose();
 export type WebhookBody = z.output<typeof webhookSchema>;
@@ -134,7 +139,10 @@ export async function applyWebhook(runtime: PaymentsRuntime, body: WebhookBody, 
 
   if (body.event === 'payment.captured' || body.event === 'order.paid') {
     const orderId = body.payload?.order?.entity.id ?? payment?.order_id;
-    if (!orderId || !payment) return (await runtime.store.recordEvent(event, now)) ? 'ignored' : 'duplicate';
+    if (!orderId || !payment) {
+      console.warn(`[payments] webhook ${eventId}: ${body.event} without a payment and order id, ignored`);
+      return (await runtime.store.recordEvent(event, now)) ? 'ignored' : 'duplicate';
+    }
     const order = await runtime.store.findOrder(orderId);
     if (!order) return 'unknown_order';
     if (typeof payment.amount === 'number' && payment.amount !== order.amount) {
