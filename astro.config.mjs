@@ -34,6 +34,11 @@ export default defineConfig({
       FIREBASE_AUTH_EMULATOR_HOST: envField.string({ context: 'server', access: 'public', optional: true }),
       LIBSQL_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       LIBSQL_AUTH_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Payments: both keys set → Razorpay; otherwise the sandbox gateway (loopback only).
+      RAZORPAY_KEY_ID: envField.string({ context: 'server', access: 'public', optional: true }),
+      RAZORPAY_KEY_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      RAZORPAY_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SANDBOX_PAYMENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });
