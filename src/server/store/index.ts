@@ -2,22 +2,25 @@
  * The Store port and its embedded adapter. Pages and endpoints reach data only through this
  * type; `openStore` picks the adapter (SQLite file or libSQL server today).
  */
+import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
+import type { AuditStore } from './audit.ts';
 import type { PaymentStore } from './payments.ts';
 import type { UserStore } from './users.ts';
 
-export type Store = UserStore & PaymentStore & {
+export type Store = UserStore & PaymentStore & AuditStore & {
   close(): Promise<void>;
 };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...auditMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
+    ...createSqliteAuditStore(client),
     async close() {
       client.close();
     },

@@ -82,4 +82,8 @@ export interface PaymentStore {
   failOrder(input: FailInput): Promise<FailResult>;
   /** Records a webhook event that needs no other effect; false when it was seen before. */
   recordEvent(event: WebhookEventRef, now: Date): Promise<boolean>;
+  /** One user's orders, newest first. */
+  listOrdersByUid(uid: string): Promise<OrderRecord[]>;
+  /** How many orders are in each state (every state present, 0 when none). */
+  countOrdersByStatus(): Promise<Record<OrderStatus, number>>;
 }

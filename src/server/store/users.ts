@@ -38,4 +38,18 @@ export interface UserStore {
   findUserBy(key: UserKey, value: string | null | undefined): Promise<UserRecord | null>;
   /** Merges `patch` into every record matching; returns how many changed. Unknown fields are kept. */
   updateUsersBy(key: UserKey, value: string, patch: Partial<UserRecord>): Promise<number>;
+  /**
+   * Records an administrator looks for: exact uid, or e-mail / phone containing the query (any
+   * case; spaces and dashes in a phone query ignored); the newest accounts when the query is
+   * empty. At most `limit`, newest first.
+   */
+  searchUsers(query: string, limit: number): Promise<UserRecord[]>;
+  /** What the dashboard counts of every record: role, plan, subscription, creation date. */
+  listUserFacts(): Promise<UserFacts[]>;
+}
+
+/** The access-relevant fields of a record, without the rest. */
+export interface UserFacts {
+  readonly uid: string;
+  readonly record: Pick<UserRecord, 'role' | 'subscribed' | 'plan' | 'createdAt' | 'expiresAt'>;
 }

@@ -160,5 +160,18 @@ export function createSqlitePaymentStore(client: Client): PaymentStore {
       }));
       return result.rowsAffected === 1;
     },
+
+    async listOrdersByUid(uid) {
+      if (!uid) return [];
+      const result = await client.execute({ sql: 'SELECT * FROM orders WHERE uid = ? ORDER BY created_at DESC, rowid DESC', args: [uid] });
+      return result.rows.map(orderOf);
+    },
+
+    async countOrdersByStatus() {
+      const counts: Record<OrderStatus, number> = { created: 0, paid: 0, failed: 0 };
+      const result = await client.execute('SELECT status, COUNT(*) AS n FROM orders GROUP BY status');
+      for (const row of result.rows) counts[String(row['status']) as OrderStatus] = Number(row['n']);
+      return counts;
+    },
   };
 }

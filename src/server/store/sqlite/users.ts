@@ -1,6 +1,6 @@
 /** SQLite adapter of the user store: the whole record as JSON, with indexed look-up columns. */
 import type { Client, InValue } from '@libsql/client';
-import type { UserKey, UserRecord, UserStore } from '../users.ts';
+import type { UserFacts, UserKey, UserRecord, UserStore } from '../users.ts';
 import { inTransaction, type Migration } from './database.ts';
 
 export const userMigrations: readonly Migration[] = [
@@ -24,10 +24,14 @@ const COLUMN: Record<UserKey, string> = { uid: 'uid', email: 'email', phone: 'ph
 /** E-mail look-ups ignore case, as Firebase does. */
 const normalize = (key: UserKey, value: string): string => (key === 'email' ? value.trim().toLowerCase() : value.trim());
 
-const lookupColumns = (record: UserRecord): InValue[] => [
+/** The indexed look-up columns of a record (normalized e-mail and phone). */
+export const lookupColumns = (record: UserRecord): InValue[] => [
   record.email ? normalize('email', record.email) : null,
   record.phone ? normalize('phone', record.phone) : null,
 ];
+
+/** A LIKE pattern that matches `text` literally (`%`, `_` and the escape character escaped). */
+const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createSqliteUserStore(client: Client): UserStore {
   return {
@@ -66,6 +70,39 @@ export function createSqliteUserStore(client: Client): UserStore {
         }
         return rows.rows.length;
       });
+    },
+
+    async searchUsers(query, limit) {
+      const size = Math.min(Math.max(1, Math.floor(limit)), 200);
+      const q = query.trim();
+      const result = q
+        ? await client.execute({
+            sql: `SELECT record FROM users WHERE uid = ? OR email LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\'
+                  ORDER BY rowid DESC LIMIT ?`,
+            args: [q, `%${likeEscaped(q.toLowerCase())}%`, `%${likeEscaped(q.replace(/[\s-]/g, ''))}%`, size],
+          })
+        : await client.execute({ sql: 'SELECT record FROM users ORDER BY rowid DESC LIMIT ?', args: [size] });
+      return result.rows.map((row) => JSON.parse(String(row['record'])) as UserRecord);
+    },
+
+    async listUserFacts() {
+      const result = await client.execute(
+        `SELECT uid, json_extract(record, '$.role') AS role, json_extract(record, '$.subscribed') AS subscribed,
+                json_extract(record, '$.plan') AS plan, json_extract(record, '$.createdAt') AS created_at,
+                json_extract(record, '$.expiresAt') AS expires_at
+           FROM users`,
+      );
+      return result.rows.map((row): UserFacts => ({
+        uid: String(row['uid']),
+        record: {
+          role: row['role'] === null ? 'user' : String(row['role']),
+          // json_extract gives SQLite's 1/0 for JSON true/false.
+          subscribed: Number(row['subscribed']) === 1,
+          plan: row['plan'] === null ? null : String(row['plan']),
+          createdAt: row['created_at'] === null ? '' : String(row['created_at']),
+          expiresAt: row['expires_at'] === null ? null : String(row['expires_at']),
+        },
+      }));
     },
   };
 }

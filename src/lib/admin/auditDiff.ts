@@ -1,0 +1,47 @@
+/** The readable side of the audit log: which fields an admin write changed, old → new. */
+
+export interface FieldChange {
+  readonly field: string;
+  /** undefined when the field did not exist. */
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+type Fields = Readonly<Record<string, unknown>> | null | undefined;
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields that differ between two JSON objects, by name. A missing field and `null` are the
+ * same (merges write `null` for "no value"); nested values compare by their JSON.
+ */
+export function diffFields(before: Fields, after: Fields): FieldChange[] {
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return [...names]
+    .sort()
+    .filter((name) => !same(before?.[name], after?.[name]))
+    .map((name) => ({ field: name, before: before?.[name], after: after?.[name] }));
+}
+
+/** One value as an admin reads it: `—` for nothing, strings as they are, the rest as JSON. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  return JSON.stringify(value);
+}
+
+const ACTION_LABELS: Readonly<Record<string, string>> = {
+  'user.role': 'Set the role',
+  'user.grant': 'Granted a plan',
+  'user.extend': 'Extended a plan',
+  'user.revoke': 'Revoked a plan',
+};
+
+/** "Granted a plan" for `user.grant`; unknown actions read as they are. */
+export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? action;
+
+/** Where an admin can look at an audit target (`user:{uid}` → its user page); null when nowhere. */
+export function targetHref(target: string): string | null {
+  const user = /^user:(.+)$/.exec(target);
+  return user ? `/admin/users/${encodeURIComponent(user[1]!)}` : null;
+}

@@ -1,0 +1,19 @@
+/** The admin forms' JSON bodies, pure: a form's text fields, empty ones left out ("not given"). */
+
+export function formBody(entries: Iterable<readonly [string, unknown]>): Record<string, string> {
+  const body: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string') continue;
+    const text = value.trim();
+    if (text !== '') body[name] = text;
+  }
+  return body;
+}
+
+/** The notice shown after a successful change, by the `done` query the form script adds. */
+export const DONE_NOTICES: Readonly<Record<string, string>> = {
+  role: 'Role saved.',
+  grant: 'Plan granted.',
+  extend: 'Plan extended.',
+  revoke: 'Plan revoked.',
+};

@@ -1,0 +1,60 @@
+/**
+ * The admin forms (`form[data-admin-form]`): post the form's fields as JSON to its action (an
+ * /api/admin endpoint), then reload with a notice, or show the error beside the field it names.
+ * Submit buttons stay disabled until this script has taken the form over.
+ */
+import { formBody } from '../lib/admin/forms.ts';
+
+interface ErrorAnswer {
+  readonly error?: { readonly message?: string; readonly field?: string };
+}
+
+function takeOver(form: HTMLFormElement): void {
+  const status = form.querySelector<HTMLElement>('[data-form-status]');
+  const buttons = [...form.querySelectorAll<HTMLButtonElement>('button[type="submit"]')];
+  const say = (text: string, isError: boolean) => {
+    if (!status) return;
+    status.textContent = text;
+    status.classList.toggle('form-error', isError);
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const question = form.dataset['confirm'];
+    if (question && !window.confirm(question)) return;
+    for (const field of form.querySelectorAll('[aria-invalid]')) field.removeAttribute('aria-invalid');
+    for (const button of buttons) button.disabled = true;
+    say('Saving…', false);
+    void (async () => {
+      try {
+        const response = await fetch(form.action, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          credentials: 'same-origin',
+          body: JSON.stringify(formBody(new FormData(form).entries())),
+        });
+        if (response.ok) {
+          const next = new URL(window.location.href);
+          next.searchParams.set('done', form.dataset['done'] ?? 'saved');
+          window.location.assign(next.toString());
+          return;
+        }
+        const answer = (await response.json().catch(() => ({}))) as ErrorAnswer;
+        say(answer.error?.message ?? `The change failed (HTTP ${response.status}).`, true);
+        const field = answer.error?.field ? form.elements.namedItem(answer.error.field) : null;
+        if (field instanceof HTMLElement) {
+          field.setAttribute('aria-invalid', 'true');
+          field.focus();
+        }
+      } catch {
+        say('The server could not be reached; try again.', true);
+      } finally {
+        for (const button of buttons) button.disabled = false;
+      }
+    })();
+  });
+  for (const button of buttons) button.disabled = false;
+  form.dataset['ready'] = 'true';
+}
+
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-admin-form]')) takeOver(form);
