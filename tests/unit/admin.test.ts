@@ -1,6 +1,6 @@
 /** The admin area's pure logic: plan grant / extend / revoke maths, roles, the audit diff, counts, forms. */
 import { describe, expect, it } from 'vitest';
-import { actionLabel, diffFields, formatValue, targetHref } from '../../src/lib/admin/auditDiff.ts';
+import { actionLabel, diffFields, formatValue, targetHref, targetLabel } from '../../src/lib/admin/auditDiff.ts';
 import { formBody } from '../../src/lib/admin/forms.ts';
 import { endOfIndianDay, extendPlan, grantPlan, MAX_PLAN_DAYS, revokePlan, setRole, type Change } from '../../src/lib/admin/planChanges.ts';
 import { currentSection, formatInstant, pageCount } from '../../src/lib/admin/sections.ts';
@@ -147,6 +147,9 @@ describe('audit diff', () => {
     expect(targetHref('user:demo-free')).toBe('/admin/users/demo-free');
     expect(targetHref('user:a/b')).toBe('/admin/users/a%2Fb');
     expect(targetHref('series:brent')).toBeNull();
+    expect(targetLabel({ before: { email: 'old@x.in' }, after: { email: 'new@x.in' } })).toBe('new@x.in');
+    expect(targetLabel({ before: { phone: '+919800000000' }, after: null })).toBe('+919800000000');
+    expect(targetLabel({ before: null, after: { series: 'brent' } })).toBeNull();
   });
 });
 

@@ -45,3 +45,12 @@ export function targetHref(target: string): string | null {
   const user = /^user:(.+)$/.exec(target);
   return user ? `/admin/users/${encodeURIComponent(user[1]!)}` : null;
 }
+
+/** A human name for an entry's target: the e-mail (or phone) its record had. */
+export function targetLabel(entry: { readonly before: Fields; readonly after: Fields }): string | null {
+  for (const key of ['email', 'phone'] as const) {
+    const value = entry.after?.[key] ?? entry.before?.[key];
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
