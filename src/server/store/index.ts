@@ -3,18 +3,22 @@
  * type; `openStore` picks the adapter (SQLite file or libSQL server today).
  */
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
+import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
+import type { PriceStore } from './prices.ts';
 import type { UserStore } from './users.ts';
 
-export type Store = UserStore & {
-  close(): Promise<void>;
-};
+export type Store = UserStore &
+  PriceStore & {
+    close(): Promise<void>;
+  };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations]);
+  await migrate(client, [...userMigrations, ...priceMigrations]);
   return {
     ...createSqliteUserStore(client),
+    ...createSqlitePriceStore(client),
     async close() {
       client.close();
     },
