@@ -1,0 +1,46 @@
+/**
+ * Query-string validation for endpoints: a zod schema over the raw text of each parameter
+ * (first value wins), and a 400 `{error:{code,message,field}}` naming the first bad field.
+ */
+import { z } from 'astro/zod';
+import { isoDateOf } from '../../lib/dates.ts';
+import { yearOptions } from '../../lib/years.ts';
+import { badRequest } from './json.ts';
+
+export type QueryResult<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly response: Response };
+
+export function parseQuery<S extends z.ZodType>(url: URL, schema: S): QueryResult<z.output<S>> {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!(key in raw)) raw[key] = value;
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? String(issue.path[0]) : null;
+  return {
+    ok: false,
+    response: badRequest('invalid_query', issue?.message ?? 'Invalid query.', field),
+  };
+}
+
+/** The current year in India. */
+export const currentYear = (now: Date = new Date()): number => Number(isoDateOf(now).slice(0, 4));
+
+/** An optional `year` among the data screens' years (current year back 12). */
+export const yearParam = (now: Date = new Date()) => {
+  const years = yearOptions(currentYear(now));
+  const newest = years[0]!;
+  const oldest = years.at(-1)!;
+  return z
+    .string()
+    .regex(/^\d{4}$/, { error: 'year must be a four-digit year.' })
+    .transform(Number)
+    .refine((y) => y >= oldest && y <= newest, { error: `year must be between ${oldest} and ${newest}.` })
+    .optional();
+};
+
+export const monthParam = z
+  .string()
+  .regex(/^\d{1,2}$/, { error: 'month must be a number from 1 to 12.' })
+  .transform(Number)
+  .refine((m) => m >= 1 && m <= 12, { error: 'month must be a number from 1 to 12.' })
+  .optional();
