@@ -20,7 +20,8 @@ export default defineConfig({
   server: { host, port },
   env: {
     schema: {
-      DATA_DIR: envField.string({ context: 'server', access: 'public', default: './data' }),
+      // secret = read from the environment at run time (public server values are inlined at build time).
+      DATA_DIR: envField.string({ context: 'server', access: 'secret', default: './data' }),
       CONTACT_PHONE: envField.string({ context: 'server', access: 'public', default: '+91 22 4000 7000' }),
       CONTACT_GSTIN: envField.string({ context: 'server', access: 'public', default: '27AABCP1234F1Z5' }),
       CONTACT_EMAIL: envField.string({ context: 'server', access: 'public', default: 'desk@polyindex.test' }),
