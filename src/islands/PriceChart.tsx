@@ -22,12 +22,15 @@ const SSR_WIDTH = 760;
 
 type Series = { id: string; data: { x: string; y: number }[] } & LineSeries;
 
+/** The time scale hands back x as a UTC-midnight Date; the data gave it as ISO text. */
+const isoOf = (x: unknown): string => (x instanceof Date ? x.toISOString().slice(0, 10) : String(x).slice(0, 10));
+
 const formatValue = (value: number) => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 
 function Tooltip({ point, unit }: PointTooltipProps<Series> & { unit: string }) {
   return (
     <div className="chart-tooltip" role="status">
-      <strong>{toDisplayDate(String(point.data.x))}</strong>
+      <strong>{toDisplayDate(isoOf(point.data.x))}</strong>
       <br />
       {point.seriesId}: {formatValue(Number(point.data.y))} {unit}
     </div>
