@@ -5,10 +5,10 @@ import { newsTypes, type NewsType } from '../../lib/catalog.ts';
 import { toSlashedDate } from '../../lib/dates.ts';
 import { requireDataAccess } from '../../server/http/access.ts';
 import { badRequest, cachedJson } from '../../server/http/json.ts';
-import { monthParam, parseQuery, yearParam } from '../../server/http/query.ts';
+import { monthParam, parseQuery, perYear, yearParam } from '../../server/http/query.ts';
 import { postsOfType } from '../../server/content.ts';
 
-const schema = () =>
+const schema = perYear((now) =>
   z.object({
     type: z
       .string()
@@ -22,9 +22,10 @@ const schema = () =>
         }
         return found;
       }),
-    year: yearParam(),
+    year: yearParam(now),
     month: monthParam,
-  });
+  }),
+);
 
 export const GET: APIRoute = async ({ request, url, locals }) => {
   const denied = requireDataAccess(locals);

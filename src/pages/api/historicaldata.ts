@@ -7,10 +7,10 @@ import { lastTwelveMonths, toDateValue, yearRange, type DateValue } from '../../
 import { historicalSeriesId } from '../../lib/seriesCatalog.ts';
 import { requireDataAccess } from '../../server/http/access.ts';
 import { cachedJson } from '../../server/http/json.ts';
-import { parseQuery, yearParam } from '../../server/http/query.ts';
+import { parseQuery, perYear, yearParam } from '../../server/http/query.ts';
 import { getStore } from '../../server/runtime.ts';
 
-const schema = () =>
+const schema = perYear((now) =>
   z.object({
     polymer: z
       .string({ error: 'polymer is required: a grade key such as ppRaffia.' })
@@ -22,8 +22,9 @@ const schema = () =>
         }
         return grade;
       }),
-    year: yearParam(),
-  });
+    year: yearParam(now),
+  }),
+);
 
 export const GET: APIRoute = async ({ request, url, locals }) => {
   const denied = requireDataAccess(locals);

@@ -5,10 +5,10 @@ import { globalBazaarCountries } from '../../lib/catalog.ts';
 import { toSlashedDate } from '../../lib/dates.ts';
 import { requireDataAccess } from '../../server/http/access.ts';
 import { cachedJson } from '../../server/http/json.ts';
-import { monthParam, parseQuery, yearParam } from '../../server/http/query.ts';
+import { monthParam, parseQuery, perYear, yearParam } from '../../server/http/query.ts';
 import { getStore } from '../../server/runtime.ts';
 
-const schema = () =>
+const schema = perYear((now) =>
   z.object({
     country: z
       .string({ error: 'country is required: a global-bazaar country such as USA.' })
@@ -21,8 +21,9 @@ const schema = () =>
         return country;
       }),
     month: monthParam,
-    year: yearParam(),
-  });
+    year: yearParam(now),
+  }),
+);
 
 export const GET: APIRoute = async ({ request, url, locals }) => {
   const denied = requireDataAccess(locals);

@@ -42,6 +42,8 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
 }
 
 export interface CachedOptions {
+  /** A tag computed earlier for these bytes (e.g. by the body cache). */
+  readonly etag?: string;
   readonly cacheControl?: string;
   readonly contentType?: string;
   readonly headers?: Record<string, string>;
@@ -49,7 +51,7 @@ export interface CachedOptions {
 
 /** 200 with the body and its ETag, or 304 without a body when the client has it already. */
 export function cachedBody(request: Request, body: string, options: CachedOptions = {}): Response {
-  const etag = etagOf(body);
+  const etag = options.etag ?? etagOf(body);
   const headers = new Headers(options.headers);
   headers.set('ETag', etag);
   headers.set('Cache-Control', options.cacheControl ?? PRIVATE_CACHE);

@@ -22,6 +22,19 @@ export function parseQuery<S extends z.ZodType>(url: URL, schema: S): QueryResul
   };
 }
 
+/**
+ * Builds a schema once per calendar year (its year bounds move on 1 January). zod compiles a
+ * schema on first use, so a schema built per request would pay that cost every time.
+ */
+export function perYear<S>(build: (now: Date) => S): (now?: Date) => S {
+  let memo: { year: number; schema: S } | null = null;
+  return (now = new Date()) => {
+    const year = currentYear(now);
+    if (memo?.year !== year) memo = { year, schema: build(now) };
+    return memo.schema;
+  };
+}
+
 /** The current year in India. */
 export const currentYear = (now: Date = new Date()): number => Number(isoDateOf(now).slice(0, 4));
 

@@ -72,4 +72,10 @@ export interface PriceStore {
 
   /** True when no price point has been stored yet (the cue to seed demo data). */
   hasNoPrices(): Promise<boolean>;
+
+  /**
+   * A number that changes whenever this process writes price data. Response caches key on it
+   * (with a short TTL for writes by other processes sharing a libSQL server).
+   */
+  version(): number;
 }

@@ -117,10 +117,21 @@ const toBanner = (row: Row): Banner => ({
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 export function createSqlitePriceStore(client: Client): PriceStore {
+  let version = 0;
+  /** Bumps the version after a write commits (and also after a failed one: cheap and safe). */
+  const writing = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } finally {
+      version++;
+    }
+  };
   return {
+    version: () => version,
+
     async upsertSeries(series) {
       if (series.length === 0) return;
-      await inTransaction(client, (tx) =>
+      await writing(inTransaction(client, (tx) =>
         insertChunked(
           tx,
           series,
@@ -131,7 +142,7 @@ export function createSqlitePriceStore(client: Client): PriceStore {
              frequency = excluded.frequency, label = excluded.label`,
           (s) => [s.id, s.family, s.product, s.market, s.grade, s.unit, s.currency, s.frequency, s.label],
         ),
-      );
+      ));
     },
 
     async getSeries(id) {
@@ -149,7 +160,7 @@ export function createSqlitePriceStore(client: Client): PriceStore {
         if (!Number.isFinite(row.value)) throw new RangeError(`not a finite value for ${row.seriesId} on ${row.date}`);
       }
       if (rows.length === 0) return 0;
-      return inTransaction(client, (tx) =>
+      return writing(inTransaction(client, (tx) =>
         insertChunked(
           tx,
           rows,
@@ -158,7 +169,7 @@ export function createSqlitePriceStore(client: Client): PriceStore {
           'ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value',
           (r) => [r.seriesId, r.date, r.value],
         ),
-      );
+      ));
     },
 
     async points(seriesId, range = {}) {
@@ -189,7 +200,7 @@ export function createSqlitePriceStore(client: Client): PriceStore {
 
     async upsertCityPrices(rows) {
       if (rows.length === 0) return 0;
-      return inTransaction(client, (tx) =>
+      return writing(inTransaction(client, (tx) =>
         insertChunked(
           tx,
           rows,
@@ -198,7 +209,7 @@ export function createSqlitePriceStore(client: Client): PriceStore {
           'ON CONFLICT (city, date, grade) DO UPDATE SET polymer_type = excluded.polymer_type, price = excluded.price',
           (r) => [r.city, r.polymerType, r.grade, r.date, r.price],
         ),
-      );
+      ));
     },
 
     async latestCitySheets() {
@@ -223,7 +234,7 @@ export function createSqlitePriceStore(client: Client): PriceStore {
 
     async upsertOffers(offers) {
       if (offers.length === 0) return 0;
-      return inTransaction(client, (tx) =>
+      return writing(inTransaction(client, (tx) =>
         insertChunked(
           tx,
           offers,
@@ -232,7 +243,7 @@ export function createSqlitePriceStore(client: Client): PriceStore {
           'ON CONFLICT (country, date) DO UPDATE SET data = excluded.data',
           (o) => [o.country, o.date, JSON.stringify(o.data)],
         ),
-      );
+      ));
     },
 
     async offersInMonth(country, year, month) {
@@ -256,7 +267,7 @@ export function createSqlitePriceStore(client: Client): PriceStore {
     },
 
     async replaceBanners(banners) {
-      await inTransaction(client, async (tx) => {
+      await writing(inTransaction(client, async (tx) => {
         await tx.execute('DELETE FROM banners');
         if (banners.length === 0) return;
         await insertChunked(
@@ -267,7 +278,7 @@ export function createSqlitePriceStore(client: Client): PriceStore {
           '',
           (b) => [b.id, b.title, b.subtitle, b.href, b.image, b.alt, b.order],
         );
-      });
+      }));
     },
 
     async listBanners() {
