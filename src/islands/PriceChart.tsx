@@ -45,7 +45,7 @@ export default function PriceChart({ lines, unit, title, height = 320 }: PriceCh
     const element = box.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(280, Math.floor(entry.contentRect.width)));
+      if (entry) setWidth(Math.max(260, Math.floor(entry.contentRect.width)));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -54,6 +54,8 @@ export default function PriceChart({ lines, unit, title, height = 320 }: PriceCh
   const data: Series[] = lines.map((line) => ({ id: line.id, data: line.data.map((d) => ({ x: d.x, y: d.y })) }));
   const empty = data.every((s) => s.data.length === 0);
   const narrow = width < 520;
+  // Several lines get a legend: one row when wide, one line per series when narrow.
+  const legendHeight = lines.length > 1 ? (narrow ? lines.length * 18 + 8 : 32) : 0;
 
   return (
     <div ref={box} className="price-chart" data-testid="price-chart" data-unit={unit}>
@@ -62,11 +64,11 @@ export default function PriceChart({ lines, unit, title, height = 320 }: PriceCh
       ) : (
         <Line<Series>
           width={width}
-          height={height}
+          height={height + (narrow ? legendHeight : 0)}
           data={data}
           role="img"
           ariaLabel={`${title} (${unit})`}
-          margin={{ top: 16, right: 20, bottom: lines.length > 1 ? 72 : 40, left: 64 }}
+          margin={{ top: 16, right: 20, bottom: legendHeight + 40, left: 64 }}
           xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
           xFormat="time:%Y-%m-%d"
           yScale={{ type: 'linear', min: 'auto', max: 'auto', nice: true }}
@@ -81,7 +83,11 @@ export default function PriceChart({ lines, unit, title, height = 320 }: PriceCh
           tooltip={(props) => <Tooltip {...props} unit={unit} />}
           legends={
             lines.length > 1
-              ? [{ anchor: 'bottom-left', direction: 'row', translateY: 64, itemWidth: 130, itemHeight: 18, symbolSize: 10 }]
+              ? [
+                  narrow
+                    ? { anchor: 'bottom-left', direction: 'column', translateX: -40, translateY: 40 + legendHeight - 4, itemWidth: 160, itemHeight: 18, symbolSize: 10 }
+                    : { anchor: 'bottom-left', direction: 'row', translateY: 64, itemWidth: 130, itemHeight: 18, symbolSize: 10 },
+                ]
               : []
           }
         />
