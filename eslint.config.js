@@ -3,7 +3,9 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+import { defineConfig } from 'eslint/config';
+
+export default defineConfig(
   { ignores: ['dist/', '.astro/', '.cache/', 'data/', 'node_modules/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,7 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env['E2E_PORT'] ?? 4399);
-export const baseURL = `http://127.0.0.1:${PORT}`;
+import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_PORT, baseURL } from './tests/e2e/env.ts';
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network.
 const chromium = {
@@ -30,11 +29,12 @@ export default defineConfig({
   ],
   webServer: {
     // The real start path: build-if-needed, the embedded default, the production server.
-    command: 'node scripts/start.mjs',
+    // A fresh data directory every run: demo data and demo accounts as on a first start.
+    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
     url: `${baseURL}/`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: '.cache/e2e-data' },
+    env: { HOST: '127.0.0.1', PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST },
   },
 });

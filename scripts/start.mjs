@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: build when the sources changed, then serve the production build of the
-// embedded default (SQLite under DATA_DIR, demo data) on HOST:PORT and print the URL.
+// `npm start`: build when the sources changed, then serve the production build. With no
+// configuration that is the embedded default: SQLite under DATA_DIR with demo data, the
+// Firebase Auth emulator on loopback with the demo accounts, sandbox payments, mail outbox.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { unsafeModeReasons } from '../src/lib/modes.ts';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
+import { startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
+import { assertSafePaymentMode } from './lib/payment-mode.mjs';
 
 const env = {
   ...process.env,
@@ -12,31 +16,78 @@ const env = {
   PORT: process.env.PORT ?? '4321',
   DATA_DIR: resolve(process.env.DATA_DIR ?? './data'),
   ASTRO_TELEMETRY_DISABLED: '1',
+  METADATA_SERVER_DETECTION: process.env.METADATA_SERVER_DETECTION ?? 'none',
 };
+const authEmulator = !env.FIREBASE_SERVICE_ACCOUNT;
+const sandboxPayments = !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+if (authEmulator) env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
+env.FIREBASE_PROJECT_ID ??= 'demo-polyindex';
+
+const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, sandboxPayments });
+if (refusals.length > 0) {
+  console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
+  process.exit(1);
+}
+
+try {
+  console.log(`[polyindex] payments: ${assertSafePaymentMode(env)}`);
+} catch (error) {
+  console.error(`[polyindex] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 mkdirSync(env.DATA_DIR, { recursive: true });
 
 if (!buildIsCurrent()) {
   console.log('[polyindex] building the site…');
-  const build = spawnSync('astro', ['build'], { stdio: 'inherit', env, shell: false });
+  const build = spawnSync('astro', ['build'], { stdio: 'inherit', env });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeBuildStamp();
 }
 
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: ['ignore', 'pipe', 'inherit'], env });
-let announced = false;
-server.stdout.on('data', (chunk) => {
-  process.stdout.write(chunk);
-  if (!announced && /listening|server/i.test(String(chunk))) {
-    announced = true;
+const cleanups = [];
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+try {
+  if (authEmulator) {
+    const emulator = await startAuthEmulator({ emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR });
+    cleanups.push(emulator.stop);
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = env.FIREBASE_AUTH_EMULATOR_HOST;
+    const { firebaseAuth } = await import('../src/server/auth/firebaseAdmin.ts');
+    const { openStore, sqliteUrlFor } = await import('../src/server/store/index.ts');
+    const { ensureDemoAccounts, demoAccounts, DEMO_PASSWORD } = await import('../src/server/demoAccounts.ts');
+    const store = await openStore(env.LIBSQL_URL ? { url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN } : { url: sqliteUrlFor(env.DATA_DIR) });
+    await ensureDemoAccounts(firebaseAuth({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }), store);
+    await store.close();
+    console.log(`[polyindex] demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of demoAccounts) console.log(`    ${a.email.padEnd(26)} ${a.description}`);
+  }
+
+  const server = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
+  cleanups.push(
+    () =>
+      new Promise((done) => {
+        if (server.exitCode !== null) return done();
+        server.once('exit', done);
+        server.kill('SIGTERM');
+      }),
+  );
+  server.on('exit', (code) => {
+    if (!stopping) shutdown(code ?? 1);
+  });
+  if (await waitForPort(env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST, Number(env.PORT), 60_000, () => server.exitCode === null)) {
     const shownHost = env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST;
     console.log(`\n  PolyIndex is running at http://${shownHost}:${env.PORT}/  (data in ${env.DATA_DIR})\n`);
   }
-});
-
-const stop = (signal) => {
-  server.kill(signal);
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+} catch (error) {
+  console.error('[polyindex] start failed:', error);
+  await shutdown(1);
+}

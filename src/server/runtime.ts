@@ -1,43 +1,70 @@
 /**
- * The running server's one store: opened once per process from DATA_DIR (astro:env), migrated,
- * and filled with the deterministic demo data the first time it is empty (DESIGN §7: no
- * configuration = the embedded default with demo data). Store modules stay free of astro:*
- * so scripts can run them under plain Node; this module is the seam.
+ * The running site's configuration and its long-lived services (store, Firebase Auth), built
+ * once per process from astro:env. The only server module that reads configuration.
  */
 import { resolve } from 'node:path';
-import { getCollection } from 'astro:content';
-import { DATA_DIR } from 'astro:env/server';
-import { isoDateOf } from '../lib/dates.ts';
+import {
+  ADMIN_PANEL_URL,
+  DATA_DIR,
+  FIREBASE_API_KEY,
+  FIREBASE_APP_ID,
+  FIREBASE_AUTH_DOMAIN,
+  FIREBASE_AUTH_EMULATOR_HOST,
+  FIREBASE_PROJECT_ID,
+  FIREBASE_SERVICE_ACCOUNT,
+  LIBSQL_AUTH_TOKEN,
+  LIBSQL_URL,
+} from 'astro:env/server';
+import type { Auth } from 'firebase-admin/auth';
+import { unsafeModeReasons } from '../lib/modes.ts';
+import { DEFAULT_EMULATOR_HOST, firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
+import { seedIfEmpty } from './seedOnFirstOpen.ts';
 import { openStore, sqliteUrlFor, type Store } from './store/index.ts';
-import { seedDemoPrices } from './store/seedDemo.ts';
 
-let opening: Promise<Store> | null = null;
+export const dataDir = resolve(DATA_DIR);
 
-async function bannersFromContent() {
-  try {
-    return (await getCollection('banners')).map((entry) => entry.data);
-  } catch {
-    return [];
-  }
+const firebaseOptions: FirebaseAdminOptions = {
+  projectId: FIREBASE_PROJECT_ID,
+  serviceAccountJson: FIREBASE_SERVICE_ACCOUNT,
+  emulatorHost: FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST,
+};
+
+export const authEmulator = !FIREBASE_SERVICE_ACCOUNT;
+
+/** Public Firebase web config for the sign-in page (these values are public by design). */
+export const firebaseWebConfig = {
+  apiKey: FIREBASE_API_KEY,
+  authDomain: FIREBASE_AUTH_DOMAIN ?? `${FIREBASE_PROJECT_ID}.firebaseapp.com`,
+  projectId: FIREBASE_PROJECT_ID,
+  ...(FIREBASE_APP_ID ? { appId: FIREBASE_APP_ID } : {}),
+  /** Set only in emulator mode: the browser talks to the emulator instead of Google. */
+  emulatorUrl: authEmulator ? `http://${FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST}` : null,
+} as const;
+
+export const adminPanelUrl = ADMIN_PANEL_URL;
+
+/** Refuses to serve a non-loopback address with the emulator or sandbox stand-ins. */
+export function assertSafeToServe(host = process.env['HOST'] ?? '127.0.0.1'): void {
+  const reasons = unsafeModeReasons({ host, authEmulator, sandboxPayments: false });
+  if (reasons.length > 0) throw new Error(`Refusing to serve ${host}: ${reasons.join('; ')}`);
 }
 
-/** Seeds prices and banners into an empty store; a filled store is left alone. */
-export async function seedIfEmpty(store: Store, now: Date = new Date()): Promise<void> {
-  if (await store.hasNoPrices()) await seedDemoPrices(store, isoDateOf(now));
-  if ((await store.listBanners()).length === 0) {
-    const banners = await bannersFromContent();
-    if (banners.length > 0) await store.replaceBanners(banners);
-  }
-}
-
-export function getStore(): Promise<Store> {
-  opening ??= (async () => {
-    const store = await openStore({ url: sqliteUrlFor(resolve(DATA_DIR)) });
-    await seedIfEmpty(store);
-    return store;
+let storePromise: Promise<Store> | undefined;
+/** The process's store, opened once; an empty store is seeded with demo prices on first open. */
+export function store(): Promise<Store> {
+  storePromise ??= (async () => {
+    const opened = await openStore(LIBSQL_URL ? { url: LIBSQL_URL, authToken: LIBSQL_AUTH_TOKEN } : { url: sqliteUrlFor(dataDir) });
+    await seedIfEmpty(opened);
+    return opened;
   })().catch((error: unknown) => {
-    opening = null;
+    storePromise = undefined;
     throw error;
   });
-  return opening;
+  return storePromise;
+}
+
+let authInstance: Auth | undefined;
+export function auth(): Auth {
+  authInstance ??= firebaseAuth(firebaseOptions);
+  return authInstance;
 }

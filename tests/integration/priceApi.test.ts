@@ -1,14 +1,16 @@
 // The legacy price API, calling each endpoint's exported GET with an APIContext-like object,
 // against a real SQLite store (seeded with demo data on first open) in a temp DATA_DIR.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entitlement } from '../../src/lib/access/policy.ts';
 import { isoDateOf } from '../../src/lib/dates.ts';
 import type { Session } from '../../src/server/auth/session.ts';
+import { TEST_DATA_DIR } from './env.ts';
 
-// tests/setup/global.ts points DATA_DIR (read by astro:env/server) at a fresh temp dir.
-const dir = process.env['DATA_DIR']!;
+// vitest.config.ts points DATA_DIR (read by astro:env/server) at TEST_DATA_DIR, emptied by the
+// global setup before the run: the runtime store opens (and seeds) there.
+const dir = resolve(TEST_DATA_DIR);
 
 type Endpoints = Record<string, APIRoute>;
 let api: Endpoints;
@@ -30,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { getStore } = await import('../../src/server/runtime.ts');
+  const { store: getStore } = await import('../../src/server/runtime.ts');
   await (await getStore()).close();
 });
 
@@ -234,7 +236,7 @@ describe('GET /api/blogs', () => {
 
 describe('GET /api/carousels/', () => {
   it('answers the stored banner list as the body, publicly cacheable', async () => {
-    const { getStore } = await import('../../src/server/runtime.ts');
+    const { store: getStore } = await import('../../src/server/runtime.ts');
     const store = await getStore();
     const banners = [{ id: 'b1', title: 'Feedstocks', subtitle: 'Daily', href: '/crude', image: '/banners/feedstock-curve.svg', alt: 'A feedstock curve', order: 1 }];
     await store.replaceBanners(banners);
@@ -264,7 +266,6 @@ describe('GET /api/export/{series}.csv', () => {
 describe('the runtime store', () => {
   it('lives in DATA_DIR and was seeded on first open', async () => {
     const { existsSync } = await import('node:fs');
-    expect(dir).toContain('polyindex-vitest-');
     expect(existsSync(join(dir, 'polyindex.db'))).toBe(true);
   });
 });

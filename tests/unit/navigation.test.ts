@@ -10,7 +10,7 @@ describe('navigation tree', () => {
 
   it('has id, section and slug on every item, with unique ids', () => {
     const ids: string[] = [];
-    const walk = (items: typeof nav) =>
+    const walk = (items: readonly (typeof nav)[number][]) =>
       items.forEach((item) => {
         expect(item.id).toBeTruthy();
         expect(item.section).toBeTruthy();

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { feedstockResponse } from '../../server/api/feedstock.ts';
 import { requireDataAccess } from '../../server/http/access.ts';
-import { getStore } from '../../server/runtime.ts';
+import { store as getStore } from '../../server/runtime.ts';
 
 export const GET: APIRoute = async ({ request, url, locals }) =>
   requireDataAccess(locals) ?? feedstockResponse(await getStore(), request, url);

@@ -8,7 +8,7 @@ import { historicalSeriesId } from '../../lib/seriesCatalog.ts';
 import { requireDataAccess } from '../../server/http/access.ts';
 import { cachedJson } from '../../server/http/json.ts';
 import { parseQuery, perYear, yearParam } from '../../server/http/query.ts';
-import { getStore } from '../../server/runtime.ts';
+import { store as getStore } from '../../server/runtime.ts';
 
 const schema = perYear((now) =>
   z.object({

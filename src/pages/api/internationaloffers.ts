@@ -6,7 +6,7 @@ import { toSlashedDate } from '../../lib/dates.ts';
 import { requireDataAccess } from '../../server/http/access.ts';
 import { cachedJson } from '../../server/http/json.ts';
 import { monthParam, parseQuery, perYear, yearParam } from '../../server/http/query.ts';
-import { getStore } from '../../server/runtime.ts';
+import { store as getStore } from '../../server/runtime.ts';
 
 const schema = perYear((now) =>
   z.object({

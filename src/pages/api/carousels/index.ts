@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { createBodyCache } from '../../../server/http/bodyCache.ts';
 import { cachedBody, PUBLIC_CACHE } from '../../../server/http/json.ts';
-import { getStore } from '../../../server/runtime.ts';
+import { store as getStore } from '../../../server/runtime.ts';
 
 const cache = createBodyCache({ max: 1 });
 

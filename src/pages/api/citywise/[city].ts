@@ -4,7 +4,7 @@ import { cities, findCity } from '../../../lib/catalog.ts';
 import { toCityEntries } from '../../../lib/citywise.ts';
 import { requireDataAccess } from '../../../server/http/access.ts';
 import { badRequest, cachedJson } from '../../../server/http/json.ts';
-import { getStore } from '../../../server/runtime.ts';
+import { store as getStore } from '../../../server/runtime.ts';
 
 export const GET: APIRoute = async ({ request, params, locals }) => {
   const denied = requireDataAccess(locals);

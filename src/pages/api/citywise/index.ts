@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { toCityRecords } from '../../../lib/citywise.ts';
 import { requireDataAccess } from '../../../server/http/access.ts';
 import { cachedJson } from '../../../server/http/json.ts';
-import { getStore } from '../../../server/runtime.ts';
+import { store as getStore } from '../../../server/runtime.ts';
 
 export const GET: APIRoute = async ({ request, locals }) => {
   const denied = requireDataAccess(locals);

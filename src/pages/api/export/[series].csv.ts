@@ -4,7 +4,7 @@ import { CSV_MEDIA_TYPE, toPriceCsv } from '../../../lib/csv.ts';
 import { findSeries } from '../../../lib/seriesCatalog.ts';
 import { requireDataAccess } from '../../../server/http/access.ts';
 import { badRequest, cachedBody } from '../../../server/http/json.ts';
-import { getStore } from '../../../server/runtime.ts';
+import { store as getStore } from '../../../server/runtime.ts';
 
 export const GET: APIRoute = async ({ request, params, locals }) => {
   const denied = requireDataAccess(locals);

@@ -1,0 +1,55 @@
+/**
+ * The visitor's session as islands share it (nanostores): loaded once from /api/session,
+ * mirrored to localStorage under `user` as the spec keeps it, cleared on sign-out.
+ */
+import { atom } from 'nanostores';
+
+export interface SessionView {
+  user: ({ uid: string; displayName: string | null; email: string | null; plan?: string | null; expiresAt?: string | null } & Record<string, unknown>) | null;
+  entitlement: 'anonymous' | 'none' | 'limited' | 'full' | 'admin';
+  admin?: boolean;
+  subscribed?: boolean;
+  trial?: { active: boolean; endsOn: string | null } | null;
+  renewalDue?: boolean;
+  adminPanelUrl?: string | null;
+}
+
+export const STORED_USER_KEY = 'user';
+
+export const $session = atom<SessionView | null>(null);
+
+function remember(view: SessionView): void {
+  try {
+    if (view.user) localStorage.setItem(STORED_USER_KEY, JSON.stringify(view.user));
+    else localStorage.removeItem(STORED_USER_KEY);
+  } catch {
+    // Storage can be disabled (private mode); the server session is what counts.
+  }
+}
+
+export async function loadSession(): Promise<SessionView> {
+  const response = await fetch('/api/session', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`session: HTTP ${response.status}`);
+  const view = (await response.json()) as SessionView;
+  $session.set(view);
+  remember(view);
+  return view;
+}
+
+/** Marks the visitor as subscribed right after a verified payment (the completion callback). */
+export function setSessionUser(user: NonNullable<SessionView['user']>, patch: Partial<SessionView> = {}): void {
+  const view: SessionView = { ...($session.get() ?? { entitlement: 'none' }), ...patch, user };
+  $session.set(view);
+  remember(view);
+}
+
+export async function signOut(): Promise<void> {
+  const response = await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  if (!response.ok) throw new Error(`logout: HTTP ${response.status}`);
+  try {
+    localStorage.removeItem(STORED_USER_KEY);
+  } catch {
+    // see remember()
+  }
+  $session.set({ user: null, entitlement: 'anonymous' });
+}

@@ -1,0 +1,27 @@
+/**
+ * The embedded default's stand-ins (Auth emulator, sandbox payments) trust unsigned tokens and
+ * local signatures, so they may only ever serve loopback. One rule, read by the start script
+ * and by the server itself.
+ */
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+export interface Modes {
+  readonly host: string;
+  /** No Firebase service account: the Auth emulator answers sign-ins. */
+  readonly authEmulator: boolean;
+  /** No Razorpay keys: the local sandbox gateway takes payments. */
+  readonly sandboxPayments: boolean;
+}
+
+/** Why this configuration must not start; empty when it may. */
+export function unsafeModeReasons({ host, authEmulator, sandboxPayments }: Modes): string[] {
+  if (isLoopbackHost(host)) return [];
+  const reasons: string[] = [];
+  if (authEmulator) reasons.push(`the Firebase Auth emulator accepts unsigned tokens; set FIREBASE_SERVICE_ACCOUNT to serve ${host}`);
+  if (sandboxPayments) reasons.push(`sandbox payments are signed with a local secret; set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to serve ${host}`);
+  return reasons;
+}

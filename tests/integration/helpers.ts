@@ -1,0 +1,84 @@
+/** Shared helpers of the integration suites: real emulator accounts, real SQLite files, Astro contexts. */
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIContext } from 'astro';
+import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
+import { TEST_DATA_DIR, TEST_EMULATOR_HOST } from './env.ts';
+
+const emulator = `http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
+
+/** Creates an e-mail account in the emulator and returns a fresh ID token for it. */
+export async function emulatorSignUp(email: string, password = 'secret-pass'): Promise<{ idToken: string; uid: string }> {
+  const response = await fetch(`${emulator}/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(await response.text());
+  const body = (await response.json()) as { idToken: string; localId: string };
+  return { idToken: body.idToken, uid: body.localId };
+}
+
+/** Signs an existing e-mail account in and returns a fresh ID token. */
+export async function emulatorSignIn(email: string, password = 'secret-pass'): Promise<string> {
+  const response = await fetch(`${emulator}/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(await response.text());
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+/** A store on a new SQLite file of its own. */
+export async function freshStore(): Promise<Store> {
+  const dir = mkdtempSync(join(TEST_DATA_DIR, 'store-'));
+  return openStore({ url: sqliteUrlFor(dir) });
+}
+
+interface ContextOptions {
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+  locals?: Partial<App.Locals>;
+  params?: Record<string, string>;
+  routePattern?: string;
+}
+
+/** An Astro API/middleware context around a real Request, as the adapter would build it. */
+export function apiContext(path: string, options: ContextOptions = {}) {
+  const url = new URL(path, 'http://127.0.0.1:4321');
+  const jar = new Map(Object.entries(options.cookies ?? {}));
+  const set: Record<string, { value: string; options: unknown }> = {};
+  const request = new Request(url, {
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(options.body !== undefined ? { body: options.body } : {}),
+  });
+  const context = {
+    url,
+    request,
+    params: options.params ?? {},
+    locals: { session: null, ...options.locals } as App.Locals,
+    isPrerendered: false,
+    routePattern: options.routePattern ?? url.pathname,
+    cookies: {
+      get: (name: string) => (jar.has(name) ? { value: jar.get(name)! } : undefined),
+      has: (name: string) => jar.has(name),
+      set: (name: string, value: string, cookieOptions: unknown) => {
+        jar.set(name, value);
+        set[name] = { value, options: cookieOptions };
+      },
+      delete: (name: string) => {
+        jar.delete(name);
+        set[name] = { value: '', options: { maxAge: 0 } };
+      },
+    },
+    redirect: (to: string, status = 302) => new Response(null, { status, headers: { Location: to } }),
+    rewrite: async (to: string) => new Response(`rewritten to ${to}`, { status: to === '/404' ? 404 : 200 }),
+  };
+  return { context: context as unknown as APIContext, set, jar };
+}
