@@ -62,7 +62,7 @@ export default function FeedstockExplorer({ name, country, year, unit, title, in
   );
 
   return (
-    <div className="feedstock-explorer" aria-busy={state.kind === 'loading'}>
+    <div className="feedstock-explorer" data-testid="feedstock-explorer" aria-busy={state.kind === 'loading'}>
       <div className="period-tabs" role="group" aria-label="Average per period">
         {periodTypes.map((t) => (
           <button

@@ -1,14 +1,13 @@
 // A Premium trader's tour of the data screens, in Chromium against the production build
-// (scripts/start.mjs, embedded SQLite seeded with demo data).
-//
-// Sign-in: until the session middleware lands on this branch, data pages are reachable without
-// signing in, but the data API refuses visitors without a session. `signInAsPremium` is the seam
-// where the merge signs in as premium@polyindex.test; the CSV download test needs it.
+// (scripts/start.mjs: embedded SQLite seeded with demo prices, the Auth emulator, demo accounts).
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { feedstocks } from '../../src/lib/catalog.ts';
+import { signInByApi } from './helpers/auth.ts';
 
-async function signInAsPremium(_page: Page): Promise<void> {
-  // Replaced on merge with the real sign-in (premium@polyindex.test).
+/** The session cookie lands in the page's context: pages and the data API both see it. */
+async function signInAsPremium(page: Page): Promise<void> {
+  await signInByApi(page.context().request, 'premium@polyindex.test');
 }
 
 const redLine = (scope: Page) =>
@@ -60,12 +59,14 @@ test('feedstock chart: tooltip shows the ordinal date', async ({ page }) => {
 });
 
 test('feedstock chart: skeleton while fetching, message and Retry on failure, then the averages', async ({ page }) => {
-  let calls = 0;
-  // The browser side of the fetch is under test here; the endpoint itself has its own tests.
+  // The browser side of the fetch is under test here (the endpoint has its own tests): answers
+  // are held until released, the first ones fail, and later ones succeed.
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  let failing = true;
   await page.route('**/api/feedstock?*', async (route) => {
-    calls++;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    if (calls === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down","field":null}}' });
+    await held;
+    if (failing) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down","field":null}}' });
     const url = new URL(route.request().url());
     expect(url.searchParams.get('type')).toBe('Monthly');
     expect(url.searchParams.get('name')).toBe('Naphtha');
@@ -78,19 +79,25 @@ test('feedstock chart: skeleton while fetching, message and Retry on failure, th
   await page.goto('/crude/Naphtha?year=2024');
   await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
   const monthly = page.getByRole('button', { name: 'Monthly' });
+  // Clicks before hydration do nothing; once hydrated, a click shows the skeleton while held.
   await expect(async () => {
     await monthly.click();
-    await expect(page.getByTestId('chart-skeleton')).toBeVisible({ timeout: 250 });
-  }).toPass({ timeout: 10_000 });
+    await expect(page.getByTestId('chart-skeleton')).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId('feedstock-explorer')).toHaveAttribute('aria-busy', 'true');
+
+  release();
   await expect(page.getByTestId('chart-error')).toContainText('503');
   await expect(page.getByTestId('chart-skeleton')).toHaveCount(0);
+  await expect(page.getByTestId('feedstock-explorer')).toHaveAttribute('aria-busy', 'false');
   await expect(redLine(page)).toBeVisible(); // the last chart stays
 
+  failing = false;
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('chart-error')).toHaveCount(0);
   await expect(page.getByTestId('chart-skeleton')).toHaveCount(0);
   await expect(redLine(page)).toBeVisible();
-  // Three monthly points: the path has exactly two segments after the move.
+  // Three monthly points, sorted: the path has exactly two segments after the move.
   await expect.poll(async () => ((await redLine(page).getAttribute('d')) ?? '').split('L').length).toBe(3);
   await expect(monthly).toHaveAttribute('aria-pressed', 'true');
 });
@@ -101,7 +108,7 @@ test('CSV download of the series behind a chart', async ({ page }) => {
   await page.getByTestId('csv-link').first().click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('feedstock.propylene.korea.csv');
-  const text = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+  const text = await readFile(await download.path(), 'utf8');
   const lines = text.trim().split('\n');
   expect(lines[0]).toBe('series,date,value');
   expect(lines.length).toBeGreaterThan(3000);
