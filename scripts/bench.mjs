@@ -7,17 +7,20 @@
 //      b. handler  node:http calling the endpoint's own code (src/server/api/feedstock.ts:
 //                  zod validation, body cache, ETag) — with the cache on, and off (SQLite
 //                  range read + shaping + JSON + hash on every request); no Astro;
-//      c. astro    the built Astro server (dist/server/entry.mjs). The data API needs a
-//                  signed-in Premium session: pass its cookie as BENCH_COOKIE ("name=value").
-//                  Without it that row is skipped and says so, and the public /api/carousels/
-//                  (same server, same store, same JSON helpers) is measured instead, to show
-//                  Astro's own per-request cost.
+//      c. astro    the production server as `npm start` runs it (scripts/start.mjs: the built
+//                  site, the Auth emulator, the demo accounts), signed in as the Premium demo
+//                  account through the emulator and /api/auth/session — so each request also
+//                  pays the middleware's session verification. BENCH_COOKIE ("name=value")
+//                  uses that cookie instead of signing in. Also measured: the public
+//                  /api/carousels/ (no session to verify), to separate Astro's own cost.
 //      Printed: requests/s, p99 latency, and each row's ratio to the ceiling (aim ≥ 0.5).
 //   2. The JavaScript a chart page ships, gzipped: every script the HTML references (scripts,
 //      module preloads, island component and renderer URLs) and every chunk they import.
 //      Aim ≤ 200 KB.
 //
-// Env: BENCH_SECONDS (default 4 per run), BENCH_CONNECTIONS (default 10), BENCH_COOKIE.
+// Env: BENCH_SECONDS (default 4 per run), BENCH_CONNECTIONS (default 10), BENCH_COOKIE,
+// BENCH_PORT (default 4599), BENCH_EMULATOR_HOST (default 127.0.0.1:9599; uses the next two
+// ports too).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -31,7 +34,9 @@ import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const COOKIE = process.env.BENCH_COOKIE ?? '';
+const GIVEN_COOKIE = process.env.BENCH_COOKIE ?? '';
+const PORT = Number(process.env.BENCH_PORT ?? 4599);
+const EMULATOR_HOST = process.env.BENCH_EMULATOR_HOST ?? '127.0.0.1:9599';
 const HOST = '127.0.0.1';
 const DATA_DIR = resolve('.cache/bench-data');
 const year = Number(isoDateOf(new Date()).slice(0, 4)) - 1;
@@ -104,21 +109,54 @@ rows.push(ceiling);
 rows.push(await measure('handler, body cache on (no Astro)', 'warm'));
 rows.push(await measure('handler, body cache off (no Astro)', 'cold'));
 
-const astro = start(['dist/server/entry.mjs'], { PORT: '0' });
+// The production server, as `npm start` runs it.
+const astro = spawn(process.execPath, ['scripts/start.mjs'], {
+  env: { ...env, PORT: String(PORT), FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let astroLog = '';
+astro.stdout.on('data', (chunk) => (astroLog += String(chunk)));
+astro.stderr.on('data', (chunk) => (astroLog += String(chunk)));
+const astroBase = `http://${HOST}:${PORT}`;
+
+/** Signs the Premium demo account in through the emulator and the site; returns the cookie. */
+async function premiumCookie() {
+  const { DEMO_PASSWORD } = await import('../src/server/demoAccounts.ts');
+  const signIn = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'premium@polyindex.test', password: DEMO_PASSWORD, returnSecureToken: true }),
+  });
+  if (!signIn.ok) throw new Error(`emulator sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const { idToken } = /** @type {{ idToken: string }} */ (await signIn.json());
+  const session = await fetch(`${astroBase}/api/auth/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: astroBase },
+    body: JSON.stringify({ idToken }),
+  });
+  const setCookie = session.headers.get('set-cookie') ?? '';
+  if (!session.ok || !setCookie) throw new Error(`session failed: ${session.status} ${await session.text()}`);
+  return setCookie.split(';')[0] ?? '';
+}
+
 try {
-  const astroBase = `http://${HOST}:${await astro.ready}`;
-  const cookieHeaders = COOKIE ? { cookie: COOKIE } : {};
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const up = await fetch(`${astroBase}/`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (astro.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${astroLog}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const cookie = GIVEN_COOKIE || (await premiumCookie());
+  const cookieHeaders = { cookie };
   const probe = await fetch(`${astroBase}${PATH}`, { headers: cookieHeaders });
   await probe.arrayBuffer();
   if (probe.status === 200) {
-    rows.push(await load('built Astro server /api/feedstock', `${astroBase}${PATH}`, cookieHeaders));
+    rows.push(await load('production server /api/feedstock (Premium)', `${astroBase}${PATH}`, cookieHeaders));
   } else {
-    notes.push(
-      `built Astro server /api/feedstock: skipped — it answered ${probe.status} ${COOKIE ? 'with' : 'without'} BENCH_COOKIE ` +
-        '(the data API needs a Premium session: set BENCH_COOKIE="<name>=<value>" of a signed-in session).',
-    );
-    rows.push(await load('built Astro server /api/carousels/ (public)', `${astroBase}/api/carousels/`));
+    notes.push(`production server /api/feedstock: skipped — it answered ${probe.status} with the session cookie.`);
   }
+  rows.push(await load('production server /api/carousels/ (public)', `${astroBase}/api/carousels/`));
 
   console.log(`\n/api/feedstock, one series-year (${seriesId}, ${year}), ${CONNECTIONS} connections, ${SECONDS} s each, loopback`);
   console.log(`  ${'run'.padEnd(46)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'non-2xx'.padStart(8)}`);
@@ -132,7 +170,7 @@ try {
   // ---- the JavaScript a chart page ships ------------------------------------------------
   const page = await fetch(`${astroBase}${CHART_PAGE}`, { headers: cookieHeaders, redirect: 'manual' });
   if (page.status !== 200) {
-    console.log(`\nchart page ${CHART_PAGE}: ${page.status} — sign-in needed; set BENCH_COOKIE to measure its JavaScript.`);
+    console.log(`\nchart page ${CHART_PAGE}: answered ${page.status}; its JavaScript was not measured.`);
   } else {
     const html = await page.text();
     const seen = new Map();
@@ -157,5 +195,5 @@ try {
     console.log(`  ${(inline / 1024).toFixed(1).padStart(7)} KB  inline scripts`);
   }
 } finally {
-  await stop(astro.child);
+  await stop(astro);
 }
