@@ -1,30 +1,21 @@
 /**
- * JSON responses for the API: bodies, the 400 error shape `{error:{code,message,field}}`,
- * ETags with 304 on If-None-Match, and the cache policies (DESIGN §6).
+ * Cacheable API answers (DESIGN §6): ETags with 304 on If-None-Match and the cache policies of
+ * gated and public data. Error answers come from responses.ts, the one owner of their shape.
  */
 import { createHash } from 'node:crypto';
+import { jsonError } from './responses.ts';
 
 /** Gated data: only the visitor's browser may keep it, briefly. */
 export const PRIVATE_CACHE = 'private, max-age=60';
 /** Public, rarely changing content (banners). */
 export const PUBLIC_CACHE = 'public, max-age=300';
 
-export function json(data: unknown, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
-  headers.set('Content-Type', 'application/json; charset=utf-8');
-  return new Response(JSON.stringify(data), { ...init, headers });
-}
+/** Errors keep the one shape of src/server/http/responses.ts: `{error:{code, message, field?}}`. */
+export const errorResponse = (status: number, code: string, message: string, field?: string | null): Response =>
+  jsonError(status, code, message, field ?? undefined);
 
-export interface ApiError {
-  readonly code: string;
-  readonly message: string;
-  readonly field: string | null;
-}
-
-export const errorResponse = (status: number, code: string, message: string, field: string | null = null): Response =>
-  json({ error: { code, message, field } satisfies ApiError }, { status, headers: { 'Cache-Control': 'no-store' } });
-
-export const badRequest = (code: string, message: string, field: string | null = null): Response =>
+/** 400 naming the bad input. */
+export const badRequest = (code: string, message: string, field?: string | null): Response =>
   errorResponse(400, code, message, field);
 
 /** A strong validator: the body's SHA-1, base64url. Same bytes → same tag. */

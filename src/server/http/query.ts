@@ -1,25 +1,20 @@
 /**
  * Query-string validation for endpoints: a zod schema over the raw text of each parameter
- * (first value wins), and a 400 `{error:{code,message,field}}` naming the first bad field.
+ * (first value wins); a failure is responses.ts's 400 `{error:{code,message,field}}` naming the
+ * first bad field.
  */
 import { z } from 'astro/zod';
 import { isoDateOf } from '../../lib/dates.ts';
 import { yearOptions } from '../../lib/years.ts';
-import { badRequest } from './json.ts';
+import { parseOr400 } from './responses.ts';
 
 export type QueryResult<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly response: Response };
 
+/** Validates the query string (first value of each parameter) with `schema`; a failure is the 400. */
 export function parseQuery<S extends z.ZodType>(url: URL, schema: S): QueryResult<z.output<S>> {
   const raw: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (!(key in raw)) raw[key] = value;
-  const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  const issue = result.error.issues[0];
-  const field = issue?.path.length ? String(issue.path[0]) : null;
-  return {
-    ok: false,
-    response: badRequest('invalid_query', issue?.message ?? 'Invalid query.', field),
-  };
+  return parseOr400(schema, raw);
 }
 
 /**
