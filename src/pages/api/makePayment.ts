@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { planForRequest } from '../../lib/subscription.ts';
 import { GatewayError } from '../../server/payments/gateway.ts';
-import { errorJson, json, readJson, sameOriginError, unauthenticated } from '../../server/payments/http.ts';
+import { json, jsonError, readJson, sameOriginError, unauthenticated } from '../../server/http/responses.ts';
 import { paymentsRuntime } from '../../server/payments/index.ts';
 import { describePlan, MERCHANT_NAME, startOrder } from '../../server/payments/service.ts';
 
@@ -25,10 +25,10 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const plan = planForRequest(input.data);
   if (!plan) {
     return input.data.plan !== undefined
-      ? errorJson(400, 'unknown_plan', 'There is no such plan.', 'plan')
-      : errorJson(400, 'unknown_amount', 'The amount is not the price of any plan.', 'amount');
+      ? jsonError(400, 'unknown_plan', 'There is no such plan.', 'plan')
+      : jsonError(400, 'unknown_amount', 'The amount is not the price of any plan.', 'amount');
   }
-  if (!session.record) return errorJson(409, 'no_user_record', 'Your account is still being set up; try again in a moment.');
+  if (!session.record) return jsonError(409, 'no_user_record', 'Your account is still being set up; try again in a moment.');
 
   const runtime = await paymentsRuntime();
   try {
@@ -47,7 +47,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   } catch (error) {
     if (error instanceof GatewayError) {
       console.error(`[payments] order for ${session.uid} failed: ${error.message}`);
-      return errorJson(502, 'gateway_error', error.message);
+      return jsonError(502, 'gateway_error', error.message);
     }
     throw error;
   }
