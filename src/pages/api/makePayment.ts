@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { planForRequest } from '../../lib/subscription.ts';
 import { GatewayError } from '../../server/payments/gateway.ts';
-import { json, jsonError, readJson, sameOriginError, unauthenticated } from '../../server/http/responses.ts';
+import { json, jsonError, readSignedInPost } from '../../server/http/responses.ts';
 import { paymentsRuntime } from '../../server/payments/index.ts';
 import { describePlan, MERCHANT_NAME, startOrder } from '../../server/payments/service.ts';
 
@@ -15,12 +15,9 @@ const body = z
   .refine((b) => b.plan !== undefined || b.amount !== undefined, { message: 'Name a plan.', path: ['plan'] });
 
 export const POST: APIRoute = async ({ request, locals }) => {
-  const session = locals.session;
-  if (!session) return unauthenticated();
-  const crossOrigin = sameOriginError(request);
-  if (crossOrigin) return crossOrigin;
-  const input = await readJson(request, body);
+  const input = await readSignedInPost(request, locals.session, body);
   if (!input.ok) return input.response;
+  const session = input.session;
 
   const plan = planForRequest(input.data);
   if (!plan) {

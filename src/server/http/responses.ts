@@ -60,3 +60,19 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   }
   return parseOr400(schema, value);
 }
+
+/**
+ * The opening of every browser POST that acts for a signed-in user: a session (401), from our
+ * own pages (403), with a valid JSON body (400/413).
+ */
+export async function readSignedInPost<S extends z.ZodType, T>(
+  request: Request,
+  session: T | null,
+  schema: S,
+): Promise<{ ok: true; session: T; data: z.output<S> } | { ok: false; response: Response }> {
+  if (!session) return { ok: false, response: unauthenticated() };
+  const crossOrigin = sameOriginError(request);
+  if (crossOrigin) return { ok: false, response: crossOrigin };
+  const input = await readJson(request, schema);
+  return input.ok ? { ok: true, session, data: input.data } : input;
+}

@@ -1,7 +1,7 @@
 /** POST /api/payments/verify: the checkout result, verified on the server, grants the plan. */
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
-import { json, jsonError, readJson, sameOriginError, unauthenticated } from '../../../server/http/responses.ts';
+import { json, jsonError, readSignedInPost } from '../../../server/http/responses.ts';
 import { paymentsRuntime } from '../../../server/payments/index.ts';
 import { verifyCheckout } from '../../../server/payments/service.ts';
 
@@ -13,12 +13,9 @@ const body = z.object({
 });
 
 export const POST: APIRoute = async ({ request, locals }) => {
-  const session = locals.session;
-  if (!session) return unauthenticated();
-  const crossOrigin = sameOriginError(request);
-  if (crossOrigin) return crossOrigin;
-  const input = await readJson(request, body);
+  const input = await readSignedInPost(request, locals.session, body);
   if (!input.ok) return input.response;
+  const session = input.session;
 
   const outcome = await verifyCheckout(await paymentsRuntime(), session.uid, input.data);
   switch (outcome.kind) {
