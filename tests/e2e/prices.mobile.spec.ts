@@ -24,7 +24,9 @@ for (const path of ['/crude/Naphtha', '/graph/PP', '/historical-data/LLDPE', '/i
 for (const path of ['/crude/Naphtha', '/indian-bazaar/importCalculation']) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).include('main').analyze();
+    // @axe-core/playwright is typed against its own copy of playwright-core: same runtime object.
+    type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
+    const results = await new AxeBuilder({ page: page as unknown as AxePage }).include('main').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
