@@ -4,7 +4,7 @@
  */
 import type { Entitlement } from '../../lib/access/policy.ts';
 import type { Session } from '../auth/session.ts';
-import { errorResponse } from './json.ts';
+import { jsonError, unauthenticated } from './responses.ts';
 
 /** Data endpoints need the `full` entitlement (Premium and up, trial, admin): DESIGN §1. */
 const DATA_ENTITLEMENTS: readonly Entitlement[] = ['full', 'admin'];
@@ -13,7 +13,5 @@ const DATA_ENTITLEMENTS: readonly Entitlement[] = ['full', 'admin'];
 export function requireDataAccess(locals: { session?: Session | null | undefined }): Response | null {
   const entitlement: Entitlement = locals.session?.entitlement ?? 'anonymous';
   if (DATA_ENTITLEMENTS.includes(entitlement)) return null;
-  return entitlement === 'anonymous'
-    ? errorResponse(401, 'unauthenticated', 'Sign in to use this endpoint.')
-    : errorResponse(403, 'forbidden', 'Your plan does not include this data.');
+  return entitlement === 'anonymous' ? unauthenticated() : jsonError(403, 'forbidden', 'Your plan does not include this data.');
 }

@@ -10,13 +10,8 @@ export const PRIVATE_CACHE = 'private, max-age=60';
 /** Public, rarely changing content (banners). */
 export const PUBLIC_CACHE = 'public, max-age=300';
 
-/** Errors keep the one shape of src/server/http/responses.ts: `{error:{code, message, field?}}`. */
-export const errorResponse = (status: number, code: string, message: string, field?: string | null): Response =>
-  jsonError(status, code, message, field ?? undefined);
-
-/** 400 naming the bad input. */
-export const badRequest = (code: string, message: string, field?: string | null): Response =>
-  errorResponse(400, code, message, field);
+/** 400 naming the bad input, in the one error shape of responses.ts. */
+export const badRequest = (code: string, message: string, field?: string): Response => jsonError(400, code, message, field);
 
 /** A strong validator: the body's SHA-1, base64url. Same bytes → same tag. */
 export const etagOf = (body: string | Uint8Array): string =>
