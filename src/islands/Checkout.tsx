@@ -5,11 +5,11 @@
  * server verified the payment.
  */
 import { useEffect, useRef, useState } from 'react';
+import { setSessionUser } from './stores/session.ts';
 import {
   CHECKOUT_SCRIPT_URL,
   PAYMENT_FAILED_MESSAGE,
   SDK_FAILED_MESSAGE,
-  USER_STORAGE_KEY,
   checkoutOptions,
   errorMessage,
   isCheckoutResult,
@@ -68,7 +68,7 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; d
 
 /** The completion callback: keep the verified record locally, then go home (spec §4). */
 function completed(user: unknown): void {
-  if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+  if (user && typeof user === 'object') setSessionUser(user as Parameters<typeof setSessionUser>[0], { subscribed: true });
   window.location.assign('/');
 }
 

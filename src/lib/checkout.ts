@@ -6,8 +6,6 @@
 export const CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SDK_FAILED_MESSAGE = 'Razorpay SDK Failed to load';
 export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again. Contact support for help';
-/** Where the completion callback keeps the user record in the browser (spec §3). */
-export const USER_STORAGE_KEY = 'user';
 
 /** The answer of POST /api/makePayment. */
 export interface OrderResponse {

@@ -163,7 +163,7 @@ describe('POST /api/makePayment', () => {
     for (const body of ['{"plan":', 'null', '[]', '"Premium"', '{}', '{"plan":42}', '{"amount":"15000"}', '{"amount":-5}', '']) {
       const res = await call(makePayment, '/api/makePayment', body, { session });
       expect(res.status, body).toBe(400);
-      expect(res.json.error.code, body).toMatch(/^bad_(json|request)$/);
+      expect(res.json.error.code, body).toMatch(/^invalid_(body|input)$/);
     }
   });
 

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { planForRequest } from '../../lib/subscription.ts';
 import { GatewayError } from '../../server/payments/gateway.ts';
-import { errorJson, json, readJson, sameOriginError, unauthenticated } from '../../server/payments/http.ts';
+import { json, jsonError, readSignedInPost } from '../../server/http/responses.ts';
 import { paymentsRuntime } from '../../server/payments/index.ts';
 import { describePlan, MERCHANT_NAME, startOrder } from '../../server/payments/service.ts';
 
@@ -15,20 +15,17 @@ const body = z
   .refine((b) => b.plan !== undefined || b.amount !== undefined, { message: 'Name a plan.', path: ['plan'] });
 
 export const POST: APIRoute = async ({ request, locals }) => {
-  const session = locals.session;
-  if (!session) return unauthenticated();
-  const crossOrigin = sameOriginError(request);
-  if (crossOrigin) return crossOrigin;
-  const input = await readJson(request, body);
+  const input = await readSignedInPost(request, locals.session, body);
   if (!input.ok) return input.response;
+  const session = input.session;
 
   const plan = planForRequest(input.data);
   if (!plan) {
     return input.data.plan !== undefined
-      ? errorJson(400, 'unknown_plan', 'There is no such plan.', 'plan')
-      : errorJson(400, 'unknown_amount', 'The amount is not the price of any plan.', 'amount');
+      ? jsonError(400, 'unknown_plan', 'There is no such plan.', 'plan')
+      : jsonError(400, 'unknown_amount', 'The amount is not the price of any plan.', 'amount');
   }
-  if (!session.record) return errorJson(409, 'no_user_record', 'Your account is still being set up; try again in a moment.');
+  if (!session.record) return jsonError(409, 'no_user_record', 'Your account is still being set up; try again in a moment.');
 
   const runtime = await paymentsRuntime();
   try {
@@ -47,7 +44,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   } catch (error) {
     if (error instanceof GatewayError) {
       console.error(`[payments] order for ${session.uid} failed: ${error.message}`);
-      return errorJson(502, 'gateway_error', error.message);
+      return jsonError(502, 'gateway_error', error.message);
     }
     throw error;
   }

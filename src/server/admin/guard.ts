@@ -2,7 +2,7 @@
  * The one admin check of every admin page and endpoint (defence in depth: the middleware's
  * access policy already refuses non-admins; this holds even if a route is reached without it).
  */
-import { crossOriginRefused, isSameOrigin, jsonError } from '../http/responses.ts';
+import { jsonError, sameOriginError, unauthenticated } from '../http/responses.ts';
 import type { Session } from '../auth/session.ts';
 import type { AuditActor } from '../store/audit.ts';
 
@@ -16,15 +16,16 @@ export type AdminGate = { readonly ok: true; readonly actor: AuditActor } | { re
 
 /**
  * For admin endpoints: 401 without a session, 403 for a non-admin, and for writes 403 unless
- * the request comes from this site (a cross-site form or fetch cannot ride the cookie).
+ * the request's Origin is this site (responses.ts's same-origin rule).
  */
-export function requireAdmin(context: { readonly locals: App.Locals; readonly request: Request; readonly url: URL }): AdminGate {
+export function requireAdmin(context: { readonly locals: App.Locals; readonly request: Request }): AdminGate {
   const session = context.locals.session;
-  if (!session) return { ok: false, response: jsonError(401, 'unauthenticated', 'Sign in to use this endpoint.') };
+  if (!session) return { ok: false, response: unauthenticated() };
   const actor = adminActor(session);
   if (!actor) return { ok: false, response: jsonError(403, 'forbidden', 'Administrators only.') };
-  if (context.request.method !== 'GET' && context.request.method !== 'HEAD' && !isSameOrigin(context.request, context.url)) {
-    return { ok: false, response: crossOriginRefused() };
+  if (context.request.method !== 'GET' && context.request.method !== 'HEAD') {
+    const crossOrigin = sameOriginError(context.request);
+    if (crossOrigin) return { ok: false, response: crossOrigin };
   }
   return { ok: true, actor };
 }

@@ -8,7 +8,7 @@ import { z } from 'astro/zod';
 import { extendPlan, grantPlan, MAX_PLAN_DAYS, revokePlan, ROLES, setRole, type Change, type Refusal } from '../../lib/admin/planChanges.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
 import { findPlan } from '../../lib/plans.ts';
-import { jsonError, jsonResponse, parseOr400, readJsonBody } from '../http/responses.ts';
+import { json, jsonError, readJson } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import type { AuditActor } from '../store/audit.ts';
 import type { UserRecord } from '../store/users.ts';
@@ -69,9 +69,7 @@ export function userChangeEndpoint<S extends z.ZodType>(spec: EndpointSpec<S>): 
     if (!gate.ok) return gate.response;
     const uid = Uid.safeParse(context.params['uid']);
     if (!uid.success) return jsonError(400, 'invalid_input', uid.error.issues[0]?.message ?? 'Name a user.', 'uid');
-    const body = await readJsonBody(context.request);
-    if (!body.ok) return body.response;
-    const input = parseOr400(spec.body, body.body);
+    const input = await readJson(context.request, spec.body);
     if (!input.ok) return input.response;
 
     const now = new Date();
@@ -88,9 +86,9 @@ export function userChangeEndpoint<S extends z.ZodType>(spec: EndpointSpec<S>): 
       case 'refused':
         return refusal(result.reason);
       case 'unchanged':
-        return jsonResponse({ changed: false, user: publicUserRecord(result.record) });
+        return json({ changed: false, user: publicUserRecord(result.record) });
       case 'updated':
-        return jsonResponse({ changed: true, user: publicUserRecord(result.after), auditId: result.entry.id });
+        return json({ changed: true, user: publicUserRecord(result.after), auditId: result.entry.id });
     }
   };
 }

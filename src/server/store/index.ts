@@ -5,21 +5,27 @@
 import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
+import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
 import type { AuditStore } from './audit.ts';
 import type { PaymentStore } from './payments.ts';
+import type { PriceStore } from './prices.ts';
 import type { UserStore } from './users.ts';
 
-export type Store = UserStore & PaymentStore & AuditStore & {
-  close(): Promise<void>;
-};
+export type Store = UserStore &
+  PaymentStore &
+  PriceStore &
+  AuditStore & {
+    close(): Promise<void>;
+  };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...auditMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
+    ...createSqlitePriceStore(client),
     ...createSqliteAuditStore(client),
     async close() {
       client.close();

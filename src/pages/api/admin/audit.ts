@@ -2,11 +2,11 @@
 import type { APIRoute } from 'astro';
 import { auditQueryOf } from '../../../server/admin/auditQuery.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { jsonResponse } from '../../../server/http/responses.ts';
+import { json } from '../../../server/http/responses.ts';
 import { store } from '../../../server/runtime.ts';
 
 export const GET: APIRoute = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
-  return jsonResponse(await (await store()).listAudit(auditQueryOf(context.url.searchParams)), { headers: { 'Cache-Control': 'private, no-store' } });
+  return json(await (await store()).listAudit(auditQueryOf(context.url.searchParams)), { headers: { 'Cache-Control': 'private, no-store' } });
 };

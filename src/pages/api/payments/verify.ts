@@ -1,7 +1,7 @@
 /** POST /api/payments/verify: the checkout result, verified on the server, grants the plan. */
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
-import { errorJson, json, readJson, sameOriginError, unauthenticated } from '../../../server/payments/http.ts';
+import { json, jsonError, readSignedInPost } from '../../../server/http/responses.ts';
 import { paymentsRuntime } from '../../../server/payments/index.ts';
 import { verifyCheckout } from '../../../server/payments/service.ts';
 
@@ -13,12 +13,9 @@ const body = z.object({
 });
 
 export const POST: APIRoute = async ({ request, locals }) => {
-  const session = locals.session;
-  if (!session) return unauthenticated();
-  const crossOrigin = sameOriginError(request);
-  if (crossOrigin) return crossOrigin;
-  const input = await readJson(request, body);
+  const input = await readSignedInPost(request, locals.session, body);
   if (!input.ok) return input.response;
+  const session = input.session;
 
   const outcome = await verifyCheckout(await paymentsRuntime(), session.uid, input.data);
   switch (outcome.kind) {
@@ -26,12 +23,12 @@ export const POST: APIRoute = async ({ request, locals }) => {
     case 'already_paid':
       return json({ user: outcome.user, status: outcome.kind });
     case 'bad_signature':
-      return errorJson(400, 'bad_signature', 'The payment signature does not verify.', 'razorpay_signature');
+      return jsonError(400, 'bad_signature', 'The payment signature does not verify.', 'razorpay_signature');
     case 'not_found':
-      return errorJson(404, 'unknown_order', 'There is no such order.', 'razorpay_order_id');
+      return jsonError(404, 'unknown_order', 'There is no such order.', 'razorpay_order_id');
     case 'forbidden':
-      return errorJson(403, 'forbidden', 'This order belongs to another account.', 'razorpay_order_id');
+      return jsonError(403, 'forbidden', 'This order belongs to another account.', 'razorpay_order_id');
     case 'no_user':
-      return errorJson(409, 'no_user_record', 'Your account record is missing; contact support.');
+      return jsonError(409, 'no_user_record', 'Your account record is missing; contact support.');
   }
 };

@@ -3,7 +3,7 @@
  * came back. The raw body is checked against the webhook secret before it is parsed.
  */
 import type { APIRoute } from 'astro';
-import { errorJson, json, readText } from '../../../server/payments/http.ts';
+import { json, jsonError, readText } from '../../../server/http/responses.ts';
 import { paymentsRuntime } from '../../../server/payments/index.ts';
 import { applyWebhook, webhookEventId, webhookSchema } from '../../../server/payments/service.ts';
 
@@ -11,21 +11,21 @@ export const POST: APIRoute = async ({ request }) => {
   const body = await readText(request);
   if (!body.ok) return body.response;
   const signature = request.headers.get('x-razorpay-signature');
-  if (!signature) return errorJson(400, 'bad_signature', 'The X-Razorpay-Signature header is missing.');
+  if (!signature) return jsonError(400, 'bad_signature', 'The X-Razorpay-Signature header is missing.');
 
   const runtime = await paymentsRuntime();
   const valid = runtime.gateway.verifyWebhook(body.text, signature);
-  if (valid === null) return errorJson(503, 'webhook_not_configured', 'RAZORPAY_WEBHOOK_SECRET is not set.');
-  if (!valid) return errorJson(400, 'bad_signature', 'The webhook signature does not verify.');
+  if (valid === null) return jsonError(503, 'webhook_not_configured', 'RAZORPAY_WEBHOOK_SECRET is not set.');
+  if (!valid) return jsonError(400, 'bad_signature', 'The webhook signature does not verify.');
 
   let raw: unknown;
   try {
     raw = JSON.parse(body.text);
   } catch {
-    return errorJson(400, 'bad_json', 'The webhook body is not valid JSON.');
+    return jsonError(400, 'invalid_body', 'The webhook body is not valid JSON.');
   }
   const parsed = webhookSchema.safeParse(raw);
-  if (!parsed.success) return errorJson(400, 'bad_request', parsed.error.issues[0]?.message ?? 'Unexpected webhook body.');
+  if (!parsed.success) return jsonError(400, 'invalid_input', parsed.error.issues[0]?.message ?? 'Unexpected webhook body.');
 
   const eventId = webhookEventId(request.headers.get('x-razorpay-event-id'), parsed.data, body.text);
   const status = await applyWebhook(runtime, parsed.data, eventId);

@@ -5,7 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
-import { errorJson, json, readJson, sameOriginError, unauthenticated } from '../../../../server/payments/http.ts';
+import { json, jsonError, readSignedInPost } from '../../../../server/http/responses.ts';
 import { paymentsRuntime } from '../../../../server/payments/index.ts';
 import { completeSandbox } from '../../../../server/payments/service.ts';
 
@@ -16,13 +16,10 @@ const body = z.object({
 
 export const POST: APIRoute = async ({ request, locals }) => {
   const runtime = await paymentsRuntime();
-  if (runtime.gateway.mode !== 'sandbox') return errorJson(404, 'not_found', 'There is no sandbox checkout here.');
-  const session = locals.session;
-  if (!session) return unauthenticated();
-  const crossOrigin = sameOriginError(request);
-  if (crossOrigin) return crossOrigin;
-  const input = await readJson(request, body);
+  if (runtime.gateway.mode !== 'sandbox') return jsonError(404, 'not_found', 'There is no sandbox checkout here.');
+  const input = await readSignedInPost(request, locals.session, body);
   if (!input.ok) return input.response;
+  const session = input.session;
 
   const outcome = await completeSandbox(runtime, session.uid, input.data.order_id, input.data.outcome);
   switch (outcome.kind) {
@@ -43,8 +40,8 @@ export const POST: APIRoute = async ({ request, locals }) => {
       });
     case 'unavailable':
     case 'not_found':
-      return errorJson(404, 'unknown_order', 'There is no such order.', 'order_id');
+      return jsonError(404, 'unknown_order', 'There is no such order.', 'order_id');
     case 'forbidden':
-      return errorJson(403, 'forbidden', 'This order belongs to another account.', 'order_id');
+      return jsonError(403, 'forbidden', 'This order belongs to another account.', 'order_id');
   }
 };
