@@ -18,6 +18,13 @@ export default defineConfig({
     sitemap({ filter: (page) => isPublicPath(new URL(page).pathname) }),
   ],
   server: { host, port },
+  // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise.
+  image: {
+    service: {
+      entrypoint: 'astro/assets/services/sharp',
+      config: { jpeg: { quality: 75 }, webp: { quality: 75 }, avif: { quality: 75 }, png: { quality: 75 } },
+    },
+  },
   env: {
     schema: {
       DATA_DIR: envField.string({ context: 'server', access: 'public', default: './data' }),
@@ -34,6 +41,10 @@ export default defineConfig({
       FIREBASE_AUTH_EMULATOR_HOST: envField.string({ context: 'server', access: 'public', optional: true }),
       LIBSQL_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       LIBSQL_AUTH_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Mail: an SMTP URL sends for real; without one every message lands in DATA_DIR/outbox.
+      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      MAIL_FROM: envField.string({ context: 'server', access: 'public', default: 'PolyIndex <desk@polyindex.test>' }),
+      OPERATOR_EMAIL: envField.string({ context: 'server', access: 'public', default: 'desk@polyindex.test' }),
     },
   },
 });
