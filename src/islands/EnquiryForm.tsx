@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 
 /** One input of an enquiry form, as the server describes it (the server validates the same list). */
 export interface EnquiryField {
@@ -43,7 +43,7 @@ export default function EnquiryForm({ form, initial = {} }: Props) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'idle' });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const element = event.currentTarget;
     const data: Record<string, string | number> = {};

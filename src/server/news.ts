@@ -62,6 +62,8 @@ export function teaserHtml(post: NewsPost): string {
 }
 
 export const articlePath = (post: NewsPost): string => `/news/${post.id}`;
+/** The canonical address of an article, as the sitemap and the canonical link spell it (trailing slash). */
+export const articleUrl = (post: NewsPost, site: URL): string => new URL(`${articlePath(post)}/`, site).href;
 export const fullTextPath = (post: NewsPost): string => `/news/${post.id}/full`;
 
 /** The CSS class of the element that holds (or stands for) the paywalled part of an article. */
@@ -74,7 +76,7 @@ export interface JsonLdOptions {
 
 /** schema.org NewsArticle for an article page; premium posts say so (isAccessibleForFree + hasPart). */
 export function articleJsonLd(post: NewsPost, { site, imageUrl }: JsonLdOptions): Record<string, unknown> {
-  const url = new URL(articlePath(post), site).href;
+  const url = articleUrl(post, site);
   const premium = isPremium(post);
   return {
     '@context': 'https://schema.org',
