@@ -143,10 +143,12 @@ test('a reader without a plan is sent to /subscription for the full text', async
   await expect(page).toHaveURL('/subscription');
 });
 
-test('a public article has no /full page to unlock', async ({ page }) => {
-  const response = await page.request.get(`${PUBLIC}/full`, { maxRedirects: 0 });
-  // Anonymous: the middleware asks for sign-in first; nothing of the article leaks either way.
-  expect([301, 302]).toContain(response.status());
+test('a public article has no /full page to unlock: it redirects to the article', async ({ context }) => {
+  await signInByApi(context.request, 'premium@polyindex.test');
+  const response = await context.request.get(`${PUBLIC}/full`, { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers()['location']).toBe(PUBLIC);
+  expect((await context.request.get('/news/no-such-article/full', { maxRedirects: 0 })).status()).toBe(404);
 });
 
 const outbox = join(E2E_DATA_DIR, 'outbox');
