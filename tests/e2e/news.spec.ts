@@ -211,3 +211,41 @@ test('a signed-in buyer posts a buy enquiry from /buy-sell; a bad field is shown
   expect(toOperator.subject).toBe('[Enquiry: Post a buy or sell enquiry] Buy HDPE Blow moulding, 40 t, Indore');
   expect(toOperator.replyTo?.value[0]?.address).toBe('free@polyindex.test');
 });
+
+test('a VIP delegation event shows its photos through astro:assets (resized, quality 75)', async ({ page, context }) => {
+  await signInByApi(context.request, 'free@polyindex.test');
+  await page.goto('/vip-delegations/2019/k-show-dusseldorf');
+  const photos = page.locator('.photos img');
+  await expect(photos).toHaveCount(2);
+  for (const img of await photos.all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect(img).toHaveAttribute('alt', /^Illustration: /);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    const srcset = (await img.getAttribute('srcset')) ?? '';
+    expect(srcset).toMatch(/ 400w/);
+    expect(srcset).toMatch(/ 800w/);
+  }
+  const src = new URL((await photos.first().getAttribute('src'))!, page.url());
+  expect(src.pathname).toBe('/_image');
+  expect(src.searchParams.get('w')).not.toBeNull();
+  const image = await page.request.get(src.href);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/webp');
+  // The default quality is 75: the same bytes as asking for q=75, unlike Sharp's own default (80).
+  const at = async (q: string) => {
+    const url = new URL(src);
+    url.searchParams.set('q', q);
+    return (await page.request.get(url.href)).body();
+  };
+  const bytes = await image.body();
+  expect(src.searchParams.get('q')).toBeNull();
+  expect(bytes.equals(await at('75'))).toBe(true);
+  expect(bytes.equals(await at('80'))).toBe(false);
+});
+
+test('the year page lists its delegations newest first', async ({ page, context }) => {
+  await signInByApi(context.request, 'free@polyindex.test');
+  await page.goto('/vip-delegations/2022');
+  const links = await page.locator('main a[href^="/vip-delegations/2022/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(links).toEqual(['/vip-delegations/2022/k-show-dusseldorf', '/vip-delegations/2022/uae-producers-visit']);
+});

@@ -135,8 +135,14 @@ describe('data API', () => {
   it.each([
     ['/news', 'public'], ['/news/page/2', 'public'], ['/news/type/future-trend/PP/page/2', 'public'], ['/news/some-article', 'public'],
     ['/news/some-article/full', 'full'], ['/news/some-article/full/', 'full'], ['/news/full', 'public'], ['/news/a/b/full', 'public'], ['/rss.xml', 'public'], ['/robots.txt', 'public'],
-    ['/api/enquiries/contact', 'public'],
+    ['/api/enquiries/contact', 'public'], ['/_image', 'signedIn'],
   ] as const)('news path %s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
+
+  it('serves on-demand images to every signed-in visitor (they appear on limited pages), not to anonymous ones', () => {
+    expect(outcome('/_image', 'free')).toBe(A);
+    expect(outcome('/_image', 'basic')).toBe(A);
+    expect(outcome('/_image', 'anonymous')).toBe(REG('/_image'));
+  });
 
   it('keeps the admin API to admins', () => {
     expect(outcome('/api/admin/users', 'premium')).toBe('403');
