@@ -75,7 +75,7 @@ export default function EnquiryForm({ form, initial = {} }: Props) {
   const errorFor = (name: string) => (state.kind === 'error' && state.field === name ? state.message : null);
 
   return (
-    <form className="card enquiry-form" onSubmit={onSubmit} noValidate={false} aria-labelledby={`${id}-title`} data-testid={`enquiry-${form.kind}`}>
+    <form className="card enquiry-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`} data-testid={`enquiry-${form.kind}`}>
       <h2 id={`${id}-title`}>{form.title}</h2>
       <p className="muted">{form.intro}</p>
       {form.fields.map((field) => {

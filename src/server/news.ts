@@ -2,11 +2,12 @@
  * Public news: list pages (all posts and per type, paginated), premium teasers, and the
  * search-engine view of an article (JSON-LD NewsArticle). Read by the news pages and /rss.xml.
  */
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
 import { futureTrendProducts, indianBazaarSections, newsTypes, type NewsType } from '../lib/catalog.ts';
 import { newestFirst } from '../lib/posts.ts';
+import type { NewsPost } from './content.ts';
 
-export type NewsPost = CollectionEntry<'news'>;
+export type { NewsPost } from './content.ts';
 
 export const NEWS_PAGE_SIZE = 10;
 
