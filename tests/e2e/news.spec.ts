@@ -212,6 +212,26 @@ test('a signed-in buyer posts a buy enquiry from /buy-sell; a bad field is shown
   expect(toOperator.replyTo?.value[0]?.address).toBe('free@polyindex.test');
 });
 
+test('a signed-in member registers for an event from /services/events', async ({ page, context }) => {
+  await signInByApi(context.request, 'basic@polyindex.test');
+  const marker = `E2E event ${Date.now()}`;
+  await page.goto('/services/events');
+  const form = page.getByTestId('enquiry-event-registration');
+  await expect(form.getByLabel('E-mail')).toHaveValue('basic@polyindex.test');
+  await form.getByLabel('Your name').fill('Bina Basic');
+  await form.getByLabel('Phone').fill('+91 98200 55555');
+  await form.getByLabel('City').fill('Pune');
+  await form.getByLabel('Event').selectOption('Buyer–seller meet');
+  await form.getByLabel('Seats').fill('3');
+  await form.getByLabel('Anything we should know').fill(marker);
+  await form.getByRole('button', { name: 'Register interest' }).click();
+  await expect(form.getByRole('status')).toContainText('Thank you');
+  await expect.poll(async () => (await outboxMailsMentioning(marker)).length).toBe(2);
+  const toOperator = (await outboxMailsMentioning(marker)).find((m) => toOf(m).includes('desk@polyindex.test'))!;
+  expect(toOperator.subject).toBe('[Enquiry: Register for an event] Bina Basic');
+  expect(toOperator.text).toContain('Buyer–seller meet');
+});
+
 test('a VIP delegation event shows its photos through astro:assets (resized, quality 75)', async ({ page, context }) => {
   await signInByApi(context.request, 'free@polyindex.test');
   await page.goto('/vip-delegations/2019/k-show-dusseldorf');

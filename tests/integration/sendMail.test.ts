@@ -5,6 +5,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POST as enquiry } from '../../src/pages/api/enquiries/[kind].ts';
 import { POST as sendMail } from '../../src/pages/api/sendMail.ts';
+import { enquiryForms, enquirySchemas } from '../../src/server/enquiries.ts';
 import type { Session } from '../../src/server/auth/session.ts';
 import { mailRateLimiter, operatorEmail, outboxDir, outboxMessage } from '../../src/server/mail/index.ts';
 import { isOutboxFileName } from '../../src/server/mail/outbox.ts';
@@ -203,6 +204,23 @@ describe('POST /api/enquiries/{kind}', () => {
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toMatchObject({ code: 'invalid_input', field });
     expect(mails).toHaveLength(0);
+  });
+
+  it.each(
+    Object.entries(goodEnquiries).flatMap(([kind, body]) =>
+      enquiryForms[kind as keyof typeof goodEnquiries].fields.filter((f) => f.required).map((f) => [kind, f.name, body] as const),
+    ),
+  )('%s: a missing required %s is a 400 naming it', async (kind, field, body) => {
+    const { [field]: _dropped, ...rest } = body as Record<string, unknown>;
+    const response = await call(enquiry, post(`/api/enquiries/${kind}`, rest));
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ field });
+  });
+
+  it('every form field the island shows is validated by its schema', () => {
+    for (const [kind, form] of Object.entries(enquiryForms)) {
+      expect(Object.keys(enquirySchemas[kind as keyof typeof enquirySchemas].shape).toSorted()).toEqual([...form.fields.map((f) => f.name), 'website'].toSorted());
+    }
   });
 
   it('names the bad field', async () => {
