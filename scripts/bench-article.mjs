@@ -18,8 +18,12 @@ const ALLOWED_ISLANDS = ['HeaderSession'];
 
 if (!buildIsCurrent()) {
   console.log('[bench-article] building the site…');
-  const build = spawnSync('astro', ['build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // This Node runs Astro's CLI, so the script works outside npm scripts too (no PATH needed).
+  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (build.status !== 0) {
+    console.error('[bench-article] the build failed', build.error ?? '');
+    process.exit(build.status ?? 1);
+  }
   writeBuildStamp();
 }
 
