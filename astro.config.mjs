@@ -26,25 +26,33 @@ export default defineConfig({
     },
   },
   env: {
+    // `secret` here means "read from the environment at run time": public server variables are
+    // inlined at build time, and one build must serve every configuration (tests, dev, production).
+    // Only the contact details, shown on prerendered pages, are fixed at build time.
     schema: {
-      DATA_DIR: envField.string({ context: 'server', access: 'public', default: './data' }),
+      DATA_DIR: envField.string({ context: 'server', access: 'secret', default: './data' }),
       CONTACT_PHONE: envField.string({ context: 'server', access: 'public', default: '+91 22 4000 7000' }),
       CONTACT_GSTIN: envField.string({ context: 'server', access: 'public', default: '27AABCP1234F1ZU' }),
       CONTACT_EMAIL: envField.string({ context: 'server', access: 'public', default: 'desk@polyindex.test' }),
-      ADMIN_PANEL_URL: envField.string({ context: 'server', access: 'public', default: '/admin' }),
+      ADMIN_PANEL_URL: envField.string({ context: 'server', access: 'secret', default: '/admin' }),
       // Firebase web config is public by design; the service account is the secret.
-      FIREBASE_PROJECT_ID: envField.string({ context: 'server', access: 'public', default: 'demo-polyindex' }),
-      FIREBASE_API_KEY: envField.string({ context: 'server', access: 'public', default: 'demo-api-key' }),
-      FIREBASE_AUTH_DOMAIN: envField.string({ context: 'server', access: 'public', optional: true }),
-      FIREBASE_APP_ID: envField.string({ context: 'server', access: 'public', optional: true }),
+      FIREBASE_PROJECT_ID: envField.string({ context: 'server', access: 'secret', default: 'demo-polyindex' }),
+      FIREBASE_API_KEY: envField.string({ context: 'server', access: 'secret', default: 'demo-api-key' }),
+      FIREBASE_AUTH_DOMAIN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      FIREBASE_APP_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
       FIREBASE_SERVICE_ACCOUNT: envField.string({ context: 'server', access: 'secret', optional: true }),
-      FIREBASE_AUTH_EMULATOR_HOST: envField.string({ context: 'server', access: 'public', optional: true }),
+      FIREBASE_AUTH_EMULATOR_HOST: envField.string({ context: 'server', access: 'secret', optional: true }),
       LIBSQL_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       LIBSQL_AUTH_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Payments: both keys set → Razorpay; otherwise the sandbox gateway (loopback only).
+      RAZORPAY_KEY_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
+      RAZORPAY_KEY_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      RAZORPAY_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      SANDBOX_PAYMENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
       // Mail: an SMTP URL sends for real; without one every message lands in DATA_DIR/outbox.
       SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      MAIL_FROM: envField.string({ context: 'server', access: 'public', default: 'PolyIndex <desk@polyindex.test>' }),
-      OPERATOR_EMAIL: envField.string({ context: 'server', access: 'public', default: 'desk@polyindex.test' }),
+      MAIL_FROM: envField.string({ context: 'server', access: 'secret', default: 'PolyIndex <desk@polyindex.test>' }),
+      OPERATOR_EMAIL: envField.string({ context: 'server', access: 'secret', default: 'desk@polyindex.test' }),
     },
   },
 });

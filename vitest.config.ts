@@ -20,7 +20,8 @@ export default getViteConfig({
     hookTimeout: 60_000,
     // Integration suites share one emulator and start servers on fixed loopback ports.
     fileParallelism: false,
-    globalSetup: ['tests/integration/globalSetup.ts'],
+    // The auth emulator; the content store where Vitest's astro:content reads it.
+    globalSetup: ['tests/integration/globalSetup.ts', 'tests/setup/contentStore.ts'],
     env: testEnv,
   },
 });

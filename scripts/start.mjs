@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { unsafeModeReasons } from '../src/lib/modes.ts';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
 import { startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
+import { assertSafePaymentMode } from './lib/payment-mode.mjs';
 
 const env = {
   ...process.env,
@@ -25,6 +26,13 @@ env.FIREBASE_PROJECT_ID ??= 'demo-polyindex';
 const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, sandboxPayments });
 if (refusals.length > 0) {
   console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
+  process.exit(1);
+}
+
+try {
+  console.log(`[polyindex] payments: ${assertSafePaymentMode(env)}`);
+} catch (error) {
+  console.error(`[polyindex] ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 

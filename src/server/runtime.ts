@@ -18,6 +18,7 @@ import {
 import type { Auth } from 'firebase-admin/auth';
 import { unsafeModeReasons } from '../lib/modes.ts';
 import { DEFAULT_EMULATOR_HOST, firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
+import { seedIfEmpty } from './seedOnFirstOpen.ts';
 import { openStore, sqliteUrlFor, type Store } from './store/index.ts';
 
 export const dataDir = resolve(DATA_DIR);
@@ -49,8 +50,16 @@ export function assertSafeToServe(host = process.env['HOST'] ?? '127.0.0.1'): vo
 }
 
 let storePromise: Promise<Store> | undefined;
+/** The process's store, opened once; an empty store is seeded with demo prices on first open. */
 export function store(): Promise<Store> {
-  storePromise ??= openStore(LIBSQL_URL ? { url: LIBSQL_URL, authToken: LIBSQL_AUTH_TOKEN } : { url: sqliteUrlFor(dataDir) });
+  storePromise ??= (async () => {
+    const opened = await openStore(LIBSQL_URL ? { url: LIBSQL_URL, authToken: LIBSQL_AUTH_TOKEN } : { url: sqliteUrlFor(dataDir) });
+    await seedIfEmpty(opened);
+    return opened;
+  })().catch((error: unknown) => {
+    storePromise = undefined;
+    throw error;
+  });
   return storePromise;
 }
 

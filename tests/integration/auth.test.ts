@@ -127,6 +127,9 @@ describe('the middleware and logout', () => {
     expect(api.response.headers.get('Content-Type')).toContain('application/json');
     const unknown = await run('/no-such-page', undefined, '/404');
     expect(unknown.response.status).toBe(200); // the 404 page itself renders; no redirect
+    const unknownApi = await run('/api/no-such-endpoint', undefined, '/404');
+    expect(unknownApi.response.status).toBe(404);
+    expect(await unknownApi.response.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
   it('logout revokes the session: the same cookie is anonymous afterwards', async () => {

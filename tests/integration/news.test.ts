@@ -1,20 +1,10 @@
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import type { APIContext } from 'astro';
+import { getCollection } from 'astro:content';
 import { describe, expect, it } from 'vitest';
 import { newsTypes } from '../../src/lib/catalog.ts';
-
-// `astro sync` writes the content data store to the cache dir (node_modules/.astro/), but under
-// Vitest (a Vite dev server) astro:content reads the dev copy in .astro/. Mirror it before the
-// first import of astro:content, so the tests read the real collections.
-const SYNCED = 'node_modules/.astro/data-store.json';
-if (!existsSync(SYNCED)) throw new Error(`${SYNCED} is missing: run \`astro sync\` first (npm run test:unit does)`);
-mkdirSync('.astro', { recursive: true });
-copyFileSync(SYNCED, '.astro/data-store.json');
-
-const { getCollection } = await import('astro:content');
-const { GET: robots } = await import('../../src/pages/robots.txt.ts');
-const { GET: rssFeed } = await import('../../src/pages/rss.xml.ts');
-const { articleJsonLd, articleUrl, jsonLdScript, NEWS_PAGE_SIZE, newsListPages, newsListPath, newsTypeLabel, teaserHtml } = await import('../../src/server/news.ts');
+import { GET as robots } from '../../src/pages/robots.txt.ts';
+import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
+import { articleJsonLd, articleUrl, jsonLdScript, NEWS_PAGE_SIZE, newsListPages, newsListPath, newsTypeLabel, teaserHtml } from '../../src/server/news.ts';
 
 const site = new URL('https://polyindex.example');
 const all = await getCollection('news');

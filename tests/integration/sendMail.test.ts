@@ -123,7 +123,7 @@ describe('POST /api/sendMail', () => {
 
   it.each([
     ['a body that is not JSON', { raw: 'subject=x', headers: {} }],
-    ['a text/plain body', { raw: '{"subject":"x","content":"y"}', headers: { 'Content-Type': 'text/plain' } }],
+    ['an empty body', { raw: '', headers: {} }],
     ['a JSON array', { raw: '[1,2]', headers: {} }],
   ])('400 for %s', async (_name, options) => {
     const response = await call(sendMail, post('/api/sendMail', null, options));
@@ -248,4 +248,41 @@ describe('POST /api/enquiries/{kind}', () => {
 
 it('the outbox lives under DATA_DIR', () => {
   expect(outboxDir).toBe(join(process.cwd(), '.cache/vitest-data', 'outbox'));
+});
+
+describe('payment receipt', () => {
+  it('mails the buyer a receipt (the embedded default: into the outbox)', async () => {
+    const { sendReceipt } = await import('../../src/server/payments/receipt.ts');
+    const email = uniqueEmail('buyer');
+    const user = { ...newUserRecord({ uid: `uid-${email}`, email, name: 'Ravi <Buyer>' }, new Date()), subscribed: true, plan: 'Premium', expiresAt: '2027-11-22T00:00:00.000Z' };
+    const order = {
+      id: 'order_sbx_test1', uid: user.uid, plan: 'Premium', amount: 1_199_900, currency: 'INR', receipt: 'rcpt_test_1', status: 'paid' as const,
+      paymentId: 'pay_sbx_1', signature: 'sig', failureReason: null, createdAt: '2026-11-22T00:00:00Z', updatedAt: '2026-11-22T00:00:00Z',
+    };
+    const { mails } = await newMail(async () => {
+      await sendReceipt({ user, order });
+      return new Response(null);
+    });
+    expect(mails).toHaveLength(1);
+    const [mail] = mails as [ParsedMail];
+    expect(toOf(mail)).toEqual([email]);
+    expect(mail.subject).toBe('Your PolyIndex receipt: Premium plan');
+    expect(mail.text).toContain('order_sbx_test1');
+    expect(mail.text).toContain('₹11,999');
+    expect(String(mail.html)).toContain('Thank you, Ravi &lt;Buyer&gt;');
+  });
+
+  it('sends nothing to a phone-only account', async () => {
+    const { sendReceipt } = await import('../../src/server/payments/receipt.ts');
+    const user = { ...newUserRecord({ uid: 'uid-phone-only', phone_number: '+919820012345' }, new Date()), plan: 'Basic' };
+    const order = {
+      id: 'order_sbx_test2', uid: user.uid, plan: 'Basic', amount: 100, currency: 'INR', receipt: 'r2', status: 'paid' as const,
+      paymentId: null, signature: null, failureReason: null, createdAt: '', updatedAt: '',
+    };
+    const { mails } = await newMail(async () => {
+      await sendReceipt({ user, order });
+      return new Response(null);
+    });
+    expect(mails).toHaveLength(0);
+  });
 });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
-import { crossOriginRefused, isSameOrigin, jsonError, jsonResponse, parseOr400, readJsonBody } from '../../server/http/responses.ts';
+import { json, jsonError, readJson, sameOriginError } from '../../server/http/responses.ts';
 import { mailRateLimiter, operatorEmail, renderMail, sendMail } from '../../server/mail/index.ts';
 import { emailField, rateKeys, textField, tooManyRequests } from '../../server/mail/http.ts';
 import { routeMessage } from '../../server/mail/relay.ts';
@@ -21,11 +21,10 @@ const SendMail = z.object({
  * else's message goes to the operator with the sender as Reply-To.
  */
 export const POST: APIRoute = async (context) => {
-  const { request, url, locals } = context;
-  if (!isSameOrigin(request, url)) return crossOriginRefused();
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
-  const input = parseOr400(SendMail, body.body);
+  const { request, locals } = context;
+  const crossOrigin = sameOriginError(request);
+  if (crossOrigin) return crossOrigin;
+  const input = await readJson(request, SendMail);
   if (!input.ok) return input.response;
 
   const session = locals.session;
@@ -56,7 +55,7 @@ export const POST: APIRoute = async (context) => {
 
   try {
     const sent = await sendMail({ ...mail, to: route.to, replyTo: route.replyTo });
-    return jsonResponse({ sent: true, messageId: sent.messageId, recipient: route.toOperator ? 'operator' : 'user' });
+    return json({ sent: true, messageId: sent.messageId, recipient: route.toOperator ? 'operator' : 'user' });
   } catch (error) {
     console.error('[mail] /api/sendMail failed', error);
     return jsonError(502, 'mail_failed', 'The message could not be sent. Please try again later.');

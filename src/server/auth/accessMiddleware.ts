@@ -43,8 +43,10 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
     );
     context.locals.session = session;
 
-    // Unknown routes answer 404 to everyone; no redirect reveals or hides them.
-    if (context.routePattern === '/404') return next();
+    // Unknown routes answer 404 to everyone; no redirect reveals or hides them. APIs speak JSON.
+    if (context.routePattern === '/404') {
+      return context.url.pathname.startsWith('/api/') ? jsonError(404, 'not_found', 'There is no such endpoint.') : next();
+    }
 
     const decision = decide(context.url.pathname, session, now, context.url.search);
     let response: Response;

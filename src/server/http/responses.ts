@@ -1,53 +1,78 @@
-/** JSON answers of every endpoint: data, or `{error:{code, message, field}}` with the right status. */
+/**
+ * The HTTP edge of every endpoint: JSON answers, the `{error:{code, message, field}}` shape,
+ * the same-origin rule for browser POSTs, and bounded, zod-validated bodies and queries.
+ */
 import type { z } from 'astro/zod';
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } as const;
 
-export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
-  return new Response(JSON.stringify(data), {
-    ...init,
-    headers: { ...JSON_HEADERS, 'Cache-Control': 'no-store', ...init.headers },
-  });
+/** A JSON answer; `Cache-Control: no-store` unless the caller says otherwise. */
+export function json(body: unknown, init: number | ResponseInit = 200): Response {
+  const options: ResponseInit = typeof init === 'number' ? { status: init } : init;
+  return new Response(JSON.stringify(body), { ...options, headers: { ...JSON_HEADERS, ...options.headers } });
 }
 
-export function jsonError(status: number, code: string, message: string, field?: string): Response {
-  return jsonResponse({ error: { code, message, ...(field ? { field } : {}) } }, { status });
+export const jsonError = (status: number, code: string, message: string, field?: string): Response =>
+  json({ error: field === undefined ? { code, message } : { code, message, field } }, status);
+
+export const unauthenticated = (): Response => jsonError(401, 'unauthenticated', 'Sign in to use this endpoint.');
+
+/**
+ * A browser POST must come from our own pages: its Origin header equals the request's own
+ * origin. Anything else (another site, no Origin at all) gets 403, so a cookie cannot be
+ * ridden from elsewhere.
+ */
+export function sameOriginError(request: Request): Response | null {
+  const origin = request.headers.get('origin');
+  if (origin && origin === new URL(request.url).origin) return null;
+  return jsonError(403, 'cross_origin', 'This request must come from a PolyIndex page.');
 }
 
-/** Parses with a zod schema; a failure becomes a 400 naming the first bad field. */
-export function parseOr400<T extends z.ZodType>(schema: T, input: unknown): { ok: true; data: z.infer<T> } | { ok: false; response: Response } {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
-  const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.') || undefined;
+/** The most an endpoint reads from a body (a webhook body is a few kilobytes). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export async function readText(request: Request): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, 'too_large', 'The request body is too large.') };
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, 'too_large', 'The request body is too large.') };
+  return { ok: true, text };
+}
+
+/** Validates with a zod schema; a failure becomes a 400 naming the first bad field. */
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): { ok: true; data: z.output<S> } | { ok: false; response: Response } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
   return { ok: false, response: jsonError(400, 'invalid_input', issue?.message ?? 'Invalid input.', field) };
 }
 
-/** Reads a JSON body; anything that is not a JSON object is a 400, never a 500. */
-export async function readJsonBody(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('application/json')) {
-    return { ok: false, response: jsonError(400, 'invalid_body', 'Send a JSON body (Content-Type: application/json).') };
-  }
-  const text = await request.text();
-  if (text.length > 64 * 1024) return { ok: false, response: jsonError(400, 'invalid_body', 'The body is too large.') };
+/** Reads, parses and validates a JSON body; anything else is a 400 (413 when too large), never a 500. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  const body = await readText(request);
+  if (!body.ok) return body;
+  let value: unknown;
   try {
-    return { ok: true, body: JSON.parse(text) as unknown };
+    value = JSON.parse(body.text);
   } catch {
-    return { ok: false, response: jsonError(400, 'invalid_body', 'The body is not valid JSON.') };
+    return { ok: false, response: jsonError(400, 'invalid_body', 'The request body is not valid JSON.') };
   }
+  return parseOr400(schema, value);
 }
 
 /**
- * Browser POSTs must come from this site: the Origin header (or, failing that, Referer) must
- * be our own origin. Blocks cross-site form and fetch posts that would ride the cookie.
+ * The opening of every browser POST that acts for a signed-in user: a session (401), from our
+ * own pages (403), with a valid JSON body (400/413).
  */
-export function isSameOrigin(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin');
-  if (origin !== null) return origin === url.origin;
-  const referer = request.headers.get('referer');
-  if (!referer || !URL.canParse(referer)) return false;
-  return new URL(referer).origin === url.origin;
+export async function readSignedInPost<S extends z.ZodType, T>(
+  request: Request,
+  session: T | null,
+  schema: S,
+): Promise<{ ok: true; session: T; data: z.output<S> } | { ok: false; response: Response }> {
+  if (!session) return { ok: false, response: unauthenticated() };
+  const crossOrigin = sameOriginError(request);
+  if (crossOrigin) return { ok: false, response: crossOrigin };
+  const input = await readJson(request, schema);
+  return input.ok ? { ok: true, session, data: input.data } : input;
 }
-
-export const crossOriginRefused = (): Response => jsonError(403, 'cross_origin', 'This request must come from the PolyIndex site.');

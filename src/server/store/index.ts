@@ -3,18 +3,26 @@
  * type; `openStore` picks the adapter (SQLite file or libSQL server today).
  */
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
+import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
+import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
+import type { PaymentStore } from './payments.ts';
+import type { PriceStore } from './prices.ts';
 import type { UserStore } from './users.ts';
 
-export type Store = UserStore & {
-  close(): Promise<void>;
-};
+export type Store = UserStore &
+  PaymentStore &
+  PriceStore & {
+    close(): Promise<void>;
+  };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations]);
   return {
     ...createSqliteUserStore(client),
+    ...createSqlitePaymentStore(client),
+    ...createSqlitePriceStore(client),
     async close() {
       client.close();
     },

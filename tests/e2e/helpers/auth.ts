@@ -33,3 +33,17 @@ export async function emulatorPhoneCode(request: APIRequestContext, phone: strin
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+/** Creates an e-mail/password account in the emulator (an existing one is fine). */
+export async function ensureAccount(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const response = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  if (!response.ok() && !(await response.text()).includes('EMAIL_EXISTS')) throw new Error(`could not create ${email}: ${response.status()}`);
+}
+
+/** A brand-new account (in its trial), signed in through /register. */
+export async function signInNewAccount(page: Page, email: string): Promise<void> {
+  await ensureAccount(page.context().request, email);
+  await signIn(page, email);
+}

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { isLoopbackHost } from '../../../lib/modes.ts';
-import { crossOriginRefused, isSameOrigin, jsonError, jsonResponse, parseOr400, readJsonBody } from '../../../server/http/responses.ts';
+import { json, jsonError, readJson, sameOriginError } from '../../../server/http/responses.ts';
 import { SESSION_COOKIE, SESSION_MS, SessionError, startSession } from '../../../server/auth/sessions.ts';
 import { auth, store } from '../../../server/runtime.ts';
 import { ensureUserRecord, publicUserRecord } from '../../../server/users.ts';
@@ -16,10 +16,9 @@ const SignIn = z.object({
 
 /** Sign-in: a fresh Firebase ID token becomes an HttpOnly session cookie, and the user record exists on return. */
 export const POST: APIRoute = async ({ request, url, cookies }) => {
-  if (!isSameOrigin(request, url)) return crossOriginRefused();
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
-  const input = parseOr400(SignIn, body.body);
+  const crossOrigin = sameOriginError(request);
+  if (crossOrigin) return crossOrigin;
+  const input = await readJson(request, SignIn);
   if (!input.ok) return input.response;
 
   try {
@@ -32,7 +31,7 @@ export const POST: APIRoute = async ({ request, url, cookies }) => {
       path: '/',
       maxAge: SESSION_MS / 1000,
     });
-    return jsonResponse({ user: publicUserRecord(record) });
+    return json({ user: publicUserRecord(record) });
   } catch (error) {
     if (error instanceof SessionError) return jsonError(401, error.code, error.message, 'idToken');
     throw error;

@@ -21,7 +21,10 @@ export interface SqliteOptions {
 
 export async function openSqlite({ url, authToken }: SqliteOptions): Promise<Client> {
   if (url.startsWith('file:')) mkdirSync(dirname(url.slice('file:'.length)), { recursive: true });
-  const client = createClient(authToken ? { url, authToken } : { url });
+  // `timeout` is the busy timeout of every pooled connection, including the ones a
+  // transaction() opens (the PRAGMA below only reaches the first connection).
+  const timeout = url.startsWith('file:') ? { timeout: 5_000 } : {};
+  const client = createClient(authToken ? { url, authToken, ...timeout } : { url, ...timeout });
   if (url.startsWith('file:')) {
     // WAL lets readers proceed during a write; the timeout makes concurrent writers wait, not fail.
     await client.execute('PRAGMA journal_mode = WAL');
@@ -50,17 +53,34 @@ export async function migrate(client: Client, migrations: readonly Migration[]):
   }
 }
 
+/**
+ * Writers of one client, in turn. The local SQLite driver is synchronous: a second connection
+ * that meets a held write lock busy-waits on the event loop, so the first transaction can never
+ * finish (a deadlock until the busy timeout). Queuing writers in-process avoids that; the busy
+ * timeout remains for other processes on the same file.
+ */
+const writeQueues = new WeakMap<Client, Promise<unknown>>();
+
+export function withWriteLock<T>(client: Client, work: () => Promise<T>): Promise<T> {
+  const previous = writeQueues.get(client) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  writeQueues.set(client, run.catch(() => undefined));
+  return run;
+}
+
 /** Runs `work` in one write transaction: all of it lands, or none of it. */
 export async function inTransaction<T>(client: Client, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  const tx = await client.transaction('write');
-  try {
-    const result = await work(tx);
-    await tx.commit();
-    return result;
-  } catch (error) {
-    await tx.rollback();
-    throw error;
-  } finally {
-    tx.close();
-  }
+  return withWriteLock(client, async () => {
+    const tx = await client.transaction('write');
+    try {
+      const result = await work(tx);
+      await tx.commit();
+      return result;
+    } catch (error) {
+      await tx.rollback();
+      throw error;
+    } finally {
+      tx.close();
+    }
+  });
 }

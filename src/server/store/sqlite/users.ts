@@ -1,7 +1,7 @@
 /** SQLite adapter of the user store: the whole record as JSON, with indexed look-up columns. */
 import type { Client, InValue } from '@libsql/client';
 import type { UserKey, UserRecord, UserStore } from '../users.ts';
-import { inTransaction, type Migration } from './database.ts';
+import { inTransaction, withWriteLock, type Migration } from './database.ts';
 
 export const userMigrations: readonly Migration[] = [
   {
@@ -32,10 +32,12 @@ const lookupColumns = (record: UserRecord): InValue[] => [
 export function createSqliteUserStore(client: Client): UserStore {
   return {
     async createUser(record) {
-      const result = await client.execute({
-        sql: 'INSERT INTO users (uid, email, phone, record) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING',
-        args: [record.uid, ...lookupColumns(record), JSON.stringify(record)],
-      });
+      const result = await withWriteLock(client, () =>
+        client.execute({
+          sql: 'INSERT INTO users (uid, email, phone, record) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING',
+          args: [record.uid, ...lookupColumns(record), JSON.stringify(record)],
+        }),
+      );
       return result.rowsAffected === 1;
     },
 

@@ -1,0 +1,271 @@
+/**
+ * The deterministic demo-data generator (DESIGN §5). Pure: the same seed and the same "today"
+ * give the same numbers, byte for byte. Prices are linked the way the market links them:
+ *
+ *   Brent (mean-reverting walk) → naphtha → ethylene / propylene / aromatics → EDC → VCM
+ *   propylene → CIF Nhava Sheva PP; ethylene → CIF PE grades; VCM → CIF PVC
+ *   CIF × USD/INR ÷ 1000 × import parity × 1.18 GST → Mumbai ex-works Rs/kg
+ *
+ * Frequencies: feedstocks and USD/INR every weekday; CIF NS weekly (Fridays); Mumbai ex-works
+ * weekly (Mondays, the list-price revision day); international offers twice a month;
+ * city-wise sheets on the last eight Mumbai revision days. See docs/data.md.
+ */
+import { cities, feedstocks, globalBazaarCountries, polymers, type Polymer } from './catalog.ts';
+import { addDays, daysBetween, type IsoDate } from './dates.ts';
+import type { CityPriceRow, OfferData, OfferRecord, PricePoint } from './priceTypes.ts';
+import { allSeries, feedstockSeriesId, FX_SERIES_ID, historicalSeriesId, type SeriesDef } from './seriesCatalog.ts';
+
+export interface DemoData {
+  readonly series: readonly SeriesDef[];
+  readonly points: ReadonlyMap<string, readonly PricePoint[]>;
+  readonly citySheets: readonly CityPriceRow[];
+  readonly offers: readonly OfferRecord[];
+}
+
+export const DEFAULT_SEED = 20_140_101;
+export const GST = 0.18;
+/** Domestic list prices sit a little under full import parity (7.5% BCD, less producer discount). */
+export const IMPORT_PARITY = 0.95;
+
+// ---- randomness -----------------------------------------------------------------------
+
+/** mulberry32: a small, fast, well-mixed 32-bit PRNG. */
+export function createRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** FNV-1a of a string: a stable per-name seed. */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function normal(random: () => number): number {
+  // Box–Muller; 1 - u keeps log away from 0.
+  const u = 1 - random();
+  const v = random();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/** An Ornstein–Uhlenbeck spread around 0, reflected inside ±limit. */
+function spreadWalk(random: () => number, sigma: number, limit: number, reversion = 0.03): { step(): number } {
+  let value = 0;
+  return {
+    step() {
+      let next = value - reversion * value + sigma * normal(random);
+      if (next > limit) next = 2 * limit - next;
+      if (next < -limit) next = -2 * limit - next;
+      value = Math.max(-limit, Math.min(limit, next));
+      return value;
+    },
+  };
+}
+
+const clamp = (value: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, value));
+const round = (value: number, step: number): number => Math.round(value / step) * step;
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+const weekday = (date: IsoDate): number => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+};
+
+/** First day of the demo history: 1 January, twelve years before today's year. */
+export const historyStart = (today: IsoDate): IsoDate => `${Number(today.slice(0, 4)) - 12}-01-01`;
+
+// ---- the market model -----------------------------------------------------------------
+
+/** Per-grade premium over its polymer's base CIF price (US$/Mt), by grade position. */
+const GRADE_PREMIUMS: Record<Polymer['slug'], readonly number[]> = {
+  PP: [0, 20, 10, 70, 90],
+  HDPE: [0, -10, 15, 20],
+  LLDPE: [0, 80, 20, 40],
+  LDPE: [0, 40],
+  PVC: [0, 30],
+};
+
+interface Day {
+  readonly date: IsoDate;
+  readonly feedstock: ReadonlyMap<string, number>;
+  readonly usdinr: number;
+  /** CIF Nhava Sheva US$/Mt by grade key. */
+  readonly cif: ReadonlyMap<string, number>;
+}
+
+/** Walks the market one weekday at a time from `start` to `today` (inclusive). */
+function simulate(seed: number, start: IsoDate, today: IsoDate): Day[] {
+  const random = createRandom(seed);
+  const spread = (sigma: number, limit: number, reversion?: number) => spreadWalk(random, sigma, limit, reversion);
+  let brentLog = Math.log(78);
+  const s = {
+    naphtha: spread(5, 28),
+    naphthaChina: spread(1.5, 12),
+    propylene: spread(7, 75),
+    propyleneChina: spread(2, 15),
+    ethylene: spread(9, 110),
+    ethyleneSea: spread(2, 18),
+    styrene: spread(10, 140),
+    styreneKorea: spread(2, 15),
+    edc: spread(5, 70),
+    edcCfr: spread(1.5, 8),
+    vcm: spread(6, 80),
+    pta: spread(5, 70),
+    meg: spread(5, 70),
+    acn: spread(12, 180),
+    butadiene: spread(16, 260),
+    va: spread(35, 550),
+    fx: spread(0.07, 1.1, 0.02),
+  };
+  const polymerSpread = new Map(polymers.map((p) => [p.slug, spread(6, 60)]));
+  const gradeSpread = new Map(polymers.flatMap((p) => p.grades.map((g) => [g.key, spread(1.5, 12, 0.05)] as const)));
+
+  const total = Math.max(1, daysBetween(start, today));
+  const days: Day[] = [];
+  for (let date = start; date <= today; date = addDays(date, 1)) {
+    const dow = weekday(date);
+    if (dow === 0 || dow === 6) continue;
+    // Brent: log mean reversion to ~US$80 with reflection inside 61–109.
+    brentLog += 0.006 * (Math.log(80) - brentLog) + 0.017 * normal(random);
+    if (brentLog > Math.log(109)) brentLog = 2 * Math.log(109) - brentLog;
+    if (brentLog < Math.log(61)) brentLog = 2 * Math.log(61) - brentLog;
+    const brent = Math.exp(brentLog);
+    const naphtha = clamp(520 + (brent - 60) * 3.6 + s.naphtha.step(), 505, 715);
+    const naphthaChina = naphtha - 6 + s.naphthaChina.step();
+    const propylene = naphtha * 1.45 + 20 + s.propylene.step();
+    const propyleneChina = propylene + 15 + s.propyleneChina.step();
+    const ethylene = naphtha * 1.55 + s.ethylene.step();
+    const ethyleneSea = ethylene + 25 + s.ethyleneSea.step();
+    const styrene = naphtha * 1.6 + 150 + s.styrene.step();
+    const styreneKorea = styrene + 20 + s.styreneKorea.step();
+    const edc = ethylene * 0.25 + 120 + s.edc.step();
+    const edcCfr = s.edcCfr.step();
+    const vcm = ethylene * 0.45 + edc * 0.6 + 50 + s.vcm.step();
+    const pta = naphtha * 1.05 + 120 + s.pta.step();
+    const meg = ethylene * 0.5 + 80 + s.meg.step();
+    const acn = propylene * 1.35 + 200 + s.acn.step();
+    const butadiene = naphtha * 1.6 + s.butadiene.step();
+    const va = (ethylene * 0.45 + 420) * 7.1 + s.va.step();
+    const progress = daysBetween(start, date) / total;
+    const usdinr = clamp(82.6 + 7.2 * progress + s.fx.step(), 82, 92);
+
+    const feedstock = new Map<string, number>();
+    const put = (slug: string, call: string, value: number) =>
+      feedstock.set(feedstockSeriesId(slug, call), slug === 'Crude' ? round2(value) : round(value, 0.5));
+    // Values per feedstock slug and market call, in catalog order.
+    const values: Record<string, readonly number[]> = {
+      Crude: [brent],
+      Naphtha: [naphtha, naphthaChina],
+      Propylene: [propylene, propyleneChina],
+      Ethylene: [ethylene, ethyleneSea],
+      Styrene: [styrene, styreneKorea],
+      EDC: [edc, edc + 12 + edcCfr, edc - 8 + edcCfr],
+      VCM: [vcm],
+      PTA: [pta],
+      MEG: [meg],
+      ACN: [acn],
+      Butadiene: [butadiene],
+      VA: [va],
+    };
+    for (const f of feedstocks) {
+      const list = values[f.slug];
+      f.subMarkets.forEach((m, i) => {
+        const v = list?.[i] ?? list?.[0];
+        if (v !== undefined) put(f.slug, m.call, v);
+      });
+    }
+
+    const base: Record<Polymer['slug'], number> = {
+      PP: propylene + 210,
+      HDPE: ethylene * 0.95 + 250,
+      LLDPE: ethylene * 0.95 + 225,
+      LDPE: ethylene + 370,
+      PVC: vcm * 1.05 + 120,
+    };
+    const cif = new Map<string, number>();
+    for (const p of polymers) {
+      const pBase = base[p.slug] + polymerSpread.get(p.slug)!.step();
+      p.grades.forEach((g, i) => {
+        cif.set(g.key, round(pBase + (GRADE_PREMIUMS[p.slug][i] ?? 0) + gradeSpread.get(g.key)!.step(), 5));
+      });
+    }
+    days.push({ date, feedstock, usdinr: round(usdinr, 0.01), cif });
+  }
+  return days;
+}
+
+/** Mumbai ex-works list price (Rs/kg incl. GST) at import parity, rounded to 50 paise. */
+export const mumbaiExWorks = (cifUsdPerTonne: number, usdinr: number): number =>
+  round(((cifUsdPerTonne * usdinr) / 1000) * IMPORT_PARITY * (1 + GST), 0.5);
+
+/** Generates every catalog series, city sheet and offer from `historyStart(today)` to `today`. */
+export function generateDemoData(options: { seed?: number; today: IsoDate }): DemoData {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const start = historyStart(options.today);
+  const days = simulate(seed, start, options.today);
+  const points = new Map<string, PricePoint[]>(allSeries.map((s) => [s.id, []]));
+  const push = (id: string, date: IsoDate, value: number) => points.get(id)?.push({ date, value });
+
+  for (const day of days) {
+    for (const [id, value] of day.feedstock) push(id, day.date, value);
+    push(FX_SERIES_ID, day.date, day.usdinr);
+    const dow = weekday(day.date);
+    for (const p of polymers) {
+      for (const g of p.grades) {
+        const cif = day.cif.get(g.key)!;
+        if (dow === 5) push(historicalSeriesId(g.key, 'CIF NS'), day.date, cif);
+        if (dow === 1) push(historicalSeriesId(g.key, 'Mumbai'), day.date, mumbaiExWorks(cif, day.usdinr));
+      }
+    }
+  }
+
+  // City-wise sheets on the last eight Mumbai revision days: Mumbai price + the city's freight.
+  const mondays = days.filter((d) => weekday(d.date) === 1).slice(-8);
+  const citySheets: CityPriceRow[] = [];
+  for (const day of mondays) {
+    for (const city of cities) {
+      const freight = city.slug === cities[1]?.slug ? 0 : -0.5 + (hashString(city.slug) % 35) / 10;
+      const cityRandom = createRandom(seed ^ hashString(`${city.slug}:${day.date}`));
+      for (const p of polymers) {
+        for (const g of p.grades) {
+          const mumbai = mumbaiExWorks(day.cif.get(g.key)!, day.usdinr);
+          const price = round(mumbai + freight + (cityRandom() - 0.5), 0.5);
+          citySheets.push({ city: city.slug, polymerType: p.slug, grade: g.key, price, date: day.date });
+        }
+      }
+    }
+  }
+
+  // International offers twice a month (first weekday on or after the 1st and the 15th).
+  const offerDays = days.filter((d, i) => {
+    const previous = days[i - 1];
+    if (!previous || previous.date.slice(0, 7) !== d.date.slice(0, 7)) return true;
+    return Number(d.date.slice(8, 10)) >= 15 && Number(previous.date.slice(8, 10)) < 15;
+  });
+  const offers: OfferRecord[] = [];
+  for (const country of globalBazaarCountries) {
+    const differential = -90 + (hashString(country.slug) % 211);
+    for (const day of offerDays) {
+      const countryRandom = createRandom(seed ^ hashString(`${country.slug}:${day.date}`));
+      const data: OfferData = {};
+      for (const p of polymers) {
+        const group: Record<string, number> = {};
+        for (const g of p.grades) group[g.name] = round(day.cif.get(g.key)! + differential + (countryRandom() - 0.5) * 30, 5);
+        data[p.slug] = group;
+      }
+      offers.push({ country: country.slug, date: day.date, data });
+    }
+  }
+
+  return { series: allSeries, points, citySheets, offers };
+}

@@ -1,0 +1,75 @@
+/**
+ * GET /api/feedstock: query validation and the answer, given a store. Kept out of the route
+ * file (no astro:* imports) so `npm run bench` measures this exact code in-process.
+ */
+import { z } from 'astro/zod';
+import { feedstocks, findFeedstockInsensitive, findSubMarket } from '../../lib/catalog.ts';
+import { isoDateOf } from '../../lib/dates.ts';
+import { averageByPeriod, lastTwelveMonths, periodTypes, toKeyValue, yearRange, type PeriodType } from '../../lib/series.ts';
+import { feedstockSeriesId } from '../../lib/seriesCatalog.ts';
+import { createBodyCache, type BodyCache } from '../http/bodyCache.ts';
+import { cachedBody } from '../http/json.ts';
+import { parseQuery, perYear, yearParam } from '../http/query.ts';
+import type { PriceStore } from '../store/prices.ts';
+
+export const feedstockQuery = perYear((now) =>
+  z
+    .object({
+      name: z
+        .string({ error: 'name is required: a feedstock such as Naphtha.' })
+        .transform((name, ctx) => {
+          const feedstock = findFeedstockInsensitive(name.trim());
+          if (!feedstock) {
+            ctx.addIssue({ code: 'custom', message: `name must be one of ${feedstocks.map((f) => f.slug).join(', ')}.` });
+            return z.NEVER;
+          }
+          return feedstock;
+        }),
+      country: z.string().optional(),
+      type: z
+        .string()
+        .optional()
+        .transform((type, ctx) => {
+          if (type === undefined || type === '') return 'Daily' as PeriodType;
+          const found = periodTypes.find((t) => t.toLowerCase() === type.toLowerCase());
+          if (!found) {
+            ctx.addIssue({ code: 'custom', message: `type must be one of ${periodTypes.join(', ')}.` });
+            return z.NEVER;
+          }
+          return found;
+        }),
+      year: yearParam(now),
+    })
+    .transform((query, ctx) => {
+      const market =
+        query.country === undefined || query.country === ''
+          ? query.name.subMarkets[0]!
+          : findSubMarket(query.name, query.country.trim());
+      if (!market) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['country'],
+          message: `country must be one of ${query.name.subMarkets.map((m) => m.call).join(', ')} for ${query.name.slug}.`,
+        });
+        return z.NEVER;
+      }
+      return { feedstock: query.name, market, type: query.type, year: query.year };
+    }),
+);
+
+const sharedCache = createBodyCache();
+
+/** Validates the query and answers `{data:{key,value}}` (or the 400). Access is checked by the caller. */
+export async function feedstockResponse(store: PriceStore, request: Request, url: URL, cache: BodyCache = sharedCache): Promise<Response> {
+  const now = new Date();
+  const query = parseQuery(url, feedstockQuery(now));
+  if (!query.ok) return query.response;
+  const { feedstock, market, type, year } = query.data;
+  const range = year === undefined ? lastTwelveMonths(isoDateOf(now)) : yearRange(year);
+  const seriesId = feedstockSeriesId(feedstock.slug, market.call);
+  const key = `${seriesId}|${range.from}|${range.to}|${type}`;
+  const { body, etag } = await cache.get(key, store.version(), async () =>
+    JSON.stringify({ data: toKeyValue(averageByPeriod(await store.points(seriesId, range), type)) }),
+  );
+  return cachedBody(request, body, { etag });
+}

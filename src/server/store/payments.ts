@@ -1,0 +1,85 @@
+/**
+ * The `payments` part of the Store port: every order and its state (created → paid | failed),
+ * the webhook events already processed, and the grant that turns a paid order into a
+ * subscription on the user record in one transaction.
+ */
+import type { UserRecord } from './users.ts';
+
+export type OrderStatus = 'created' | 'paid' | 'failed';
+
+export interface OrderRecord {
+  /** The gateway's order id (`order_…`, `order_sbx_…` in the sandbox). */
+  readonly id: string;
+  readonly uid: string;
+  readonly plan: string;
+  /** In paise, as computed on the server from the plan table. */
+  readonly amount: number;
+  readonly currency: string;
+  readonly receipt: string;
+  readonly status: OrderStatus;
+  readonly paymentId: string | null;
+  readonly signature: string | null;
+  /** Why a payment on it failed, as the gateway said. */
+  readonly failureReason: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export type NewOrder = Pick<OrderRecord, 'id' | 'uid' | 'plan' | 'amount' | 'currency' | 'receipt'>;
+
+export interface GrantInput {
+  readonly orderId: string;
+  readonly paymentId: string;
+  /** The checkout signature (verify path); null when a webhook grants. */
+  readonly signature: string | null;
+  readonly now: Date;
+  /** Plan duration in days (from the plan table). */
+  readonly durationDays: number;
+  /** When set, the grant runs only if this webhook event was not processed before. */
+  readonly event?: WebhookEventRef | undefined;
+}
+
+/** A webhook event, by the id that makes it idempotent and its type (`payment.captured` …). */
+export interface WebhookEventRef {
+  readonly id: string;
+  readonly type: string;
+}
+
+export type GrantResult =
+  | { readonly kind: 'granted'; readonly user: UserRecord; readonly order: OrderRecord }
+  /** The order was already paid: nothing changed (a replay, or the webhook after verify). */
+  | { readonly kind: 'already_paid'; readonly user: UserRecord | null; readonly order: OrderRecord }
+  | { readonly kind: 'duplicate_event' }
+  | { readonly kind: 'no_order' }
+  | { readonly kind: 'no_user'; readonly order: OrderRecord };
+
+export interface FailInput {
+  readonly orderId: string;
+  readonly paymentId: string | null;
+  readonly reason: string | null;
+  readonly now: Date;
+  readonly event?: WebhookEventRef | undefined;
+}
+
+export type FailResult =
+  | { readonly kind: 'failed'; readonly order: OrderRecord }
+  /** A paid order is never downgraded by a late failure of another attempt. */
+  | { readonly kind: 'already_paid'; readonly order: OrderRecord }
+  | { readonly kind: 'duplicate_event' }
+  | { readonly kind: 'no_order' };
+
+export interface PaymentStore {
+  /** Records a created order; false when an order with this id exists (nothing changed). */
+  createOrder(order: NewOrder, now: Date): Promise<boolean>;
+  findOrder(id: string): Promise<OrderRecord | null>;
+  /**
+   * In one transaction: the user record gets subscribed, plan, subscriptionAmount, paymentId,
+   * orderId, signature, subscribedAt and expiresAt (renewals extend from the later of now and
+   * the old expiry) and the order becomes paid. An order already paid changes nothing.
+   */
+  grantOrder(input: GrantInput): Promise<GrantResult>;
+  /** Marks the order failed unless it is paid. */
+  failOrder(input: FailInput): Promise<FailResult>;
+  /** Records a webhook event that needs no other effect; false when it was seen before. */
+  recordEvent(event: WebhookEventRef, now: Date): Promise<boolean>;
+}

@@ -1,0 +1,26 @@
+/**
+ * Writes the deterministic demo data (src/lib/demoData.ts) into a store. Used on first open of
+ * an empty store and by `npm run seed`. Every write is an idempotent upsert, so seeding twice
+ * changes nothing.
+ */
+import { generateDemoData, DEFAULT_SEED } from '../../lib/demoData.ts';
+import type { IsoDate } from '../../lib/dates.ts';
+import type { PointRow, PriceStore } from './prices.ts';
+
+export interface SeedReport {
+  readonly series: number;
+  readonly points: number;
+  readonly cityRows: number;
+  readonly offers: number;
+}
+
+export async function seedDemoPrices(store: PriceStore, today: IsoDate, seed: number = DEFAULT_SEED): Promise<SeedReport> {
+  const data = generateDemoData({ seed, today });
+  await store.upsertSeries(data.series);
+  const rows: PointRow[] = [];
+  for (const [seriesId, points] of data.points) for (const p of points) rows.push({ seriesId, date: p.date, value: p.value });
+  const points = await store.upsertPoints(rows);
+  const cityRows = await store.upsertCityPrices(data.citySheets);
+  const offers = await store.upsertOffers(data.offers);
+  return { series: data.series.length, points, cityRows, offers };
+}

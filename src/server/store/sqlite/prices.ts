@@ -1,0 +1,293 @@
+/**
+ * SQLite adapter of the price store. Points are keyed (series_id, date) — the primary key is
+ * the range index a chart read walks — and written with multi-row VALUES in one transaction.
+ */
+import type { Client, InValue, Row, Transaction } from '@libsql/client';
+import type { Unit } from '../../../lib/catalog.ts';
+import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
+import type { Banner, CityPriceRow, OfferData, OfferRecord, PricePoint, PriceStore } from '../prices.ts';
+import { inTransaction, type Migration } from './database.ts';
+
+export const priceMigrations: readonly Migration[] = [
+  {
+    id: 'prices-001',
+    statements: [
+      `CREATE TABLE price_series (
+         id TEXT PRIMARY KEY,
+         family TEXT NOT NULL,
+         product TEXT NOT NULL,
+         market TEXT NOT NULL,
+         grade TEXT NOT NULL DEFAULT '',
+         unit TEXT NOT NULL,
+         currency TEXT NOT NULL,
+         frequency TEXT NOT NULL,
+         label TEXT NOT NULL
+       )`,
+      'CREATE INDEX price_series_family ON price_series (family, product, market)',
+      `CREATE TABLE price_points (
+         series_id TEXT NOT NULL REFERENCES price_series (id) ON DELETE CASCADE,
+         date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+         value REAL NOT NULL,
+         PRIMARY KEY (series_id, date)
+       ) WITHOUT ROWID`,
+      `CREATE TABLE city_prices (
+         city TEXT NOT NULL,
+         polymer_type TEXT NOT NULL,
+         grade TEXT NOT NULL,
+         date TEXT NOT NULL,
+         price REAL NOT NULL,
+         PRIMARY KEY (city, date, grade)
+       ) WITHOUT ROWID`,
+      `CREATE TABLE international_offers (
+         country TEXT NOT NULL,
+         date TEXT NOT NULL,
+         data TEXT NOT NULL CHECK (json_valid(data)),
+         PRIMARY KEY (country, date)
+       ) WITHOUT ROWID`,
+      `CREATE TABLE banners (
+         id TEXT PRIMARY KEY,
+         title TEXT NOT NULL,
+         subtitle TEXT NOT NULL,
+         href TEXT NOT NULL,
+         image TEXT NOT NULL,
+         alt TEXT NOT NULL,
+         sort_order INTEGER NOT NULL
+       )`,
+    ],
+  },
+];
+
+/** Rows per INSERT: 4 parameters each stays far below SQLite's variable limit. */
+const CHUNK = 400;
+
+type Executor = Pick<Transaction, 'execute'>;
+
+async function insertChunked<T>(
+  tx: Executor,
+  rows: readonly T[],
+  head: string,
+  placeholder: string,
+  tail: string,
+  args: (row: T) => InValue[],
+): Promise<number> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    await tx.execute({
+      sql: `${head} VALUES ${chunk.map(() => placeholder).join(',')} ${tail}`,
+      args: chunk.flatMap(args),
+    });
+  }
+  return rows.length;
+}
+
+const toSeries = (row: Row): SeriesDef => ({
+  id: String(row['id']),
+  family: String(row['family']) as SeriesDef['family'],
+  product: String(row['product']),
+  market: String(row['market']),
+  grade: String(row['grade']),
+  unit: String(row['unit']) as Unit,
+  currency: String(row['currency']) as SeriesDef['currency'],
+  frequency: String(row['frequency']) as SeriesDef['frequency'],
+  label: String(row['label']),
+});
+const toPoint = (row: Row): PricePoint => ({ date: String(row['date']), value: Number(row['value']) });
+const toCityRow = (row: Row): CityPriceRow => ({
+  city: String(row['city']),
+  polymerType: String(row['polymer_type']),
+  grade: String(row['grade']),
+  price: Number(row['price']),
+  date: String(row['date']),
+});
+const toOffer = (row: Row): OfferRecord => ({
+  country: String(row['country']),
+  date: String(row['date']),
+  data: JSON.parse(String(row['data'])) as OfferData,
+});
+const toBanner = (row: Row): Banner => ({
+  id: String(row['id']),
+  title: String(row['title']),
+  subtitle: String(row['subtitle']),
+  href: String(row['href']),
+  image: String(row['image']),
+  alt: String(row['alt']),
+  order: Number(row['sort_order']),
+});
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+export function createSqlitePriceStore(client: Client): PriceStore {
+  let version = 0;
+  /** Bumps the version after a write commits (and also after a failed one: cheap and safe). */
+  const writing = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } finally {
+      version++;
+    }
+  };
+  return {
+    version: () => version,
+
+    async upsertSeries(series) {
+      if (series.length === 0) return;
+      await writing(inTransaction(client, (tx) =>
+        insertChunked(
+          tx,
+          series,
+          'INSERT INTO price_series (id, family, product, market, grade, unit, currency, frequency, label)',
+          '(?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          `ON CONFLICT (id) DO UPDATE SET family = excluded.family, product = excluded.product, market = excluded.market,
+             grade = excluded.grade, unit = excluded.unit, currency = excluded.currency,
+             frequency = excluded.frequency, label = excluded.label`,
+          (s) => [s.id, s.family, s.product, s.market, s.grade, s.unit, s.currency, s.frequency, s.label],
+        ),
+      ));
+    },
+
+    async getSeries(id) {
+      const result = await client.execute({ sql: 'SELECT * FROM price_series WHERE id = ?', args: [id] });
+      const row = result.rows[0];
+      return row ? toSeries(row) : null;
+    },
+
+    async listSeries() {
+      return (await client.execute('SELECT * FROM price_series ORDER BY id')).rows.map(toSeries);
+    },
+
+    async upsertPoints(rows) {
+      for (const row of rows) {
+        if (!Number.isFinite(row.value)) throw new RangeError(`not a finite value for ${row.seriesId} on ${row.date}`);
+      }
+      if (rows.length === 0) return 0;
+      return writing(inTransaction(client, (tx) =>
+        insertChunked(
+          tx,
+          rows,
+          'INSERT INTO price_points (series_id, date, value)',
+          '(?, ?, ?)',
+          'ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value',
+          (r) => [r.seriesId, r.date, r.value],
+        ),
+      ));
+    },
+
+    async points(seriesId, range = {}) {
+      const result = await client.execute({
+        sql: 'SELECT date, value FROM price_points WHERE series_id = ? AND date >= ? AND date <= ? ORDER BY date',
+        args: [seriesId, range.from ?? '0000-00-00', range.to ?? '9999-99-99'],
+      });
+      return result.rows.map(toPoint);
+    },
+
+    async latestPoints(seriesId, count) {
+      const result = await client.execute({
+        sql: 'SELECT date, value FROM price_points WHERE series_id = ? ORDER BY date DESC LIMIT ?',
+        args: [seriesId, Math.max(0, Math.floor(count))],
+      });
+      return result.rows.map(toPoint).reverse();
+    },
+
+    async extent(seriesId) {
+      const result = await client.execute({
+        sql: 'SELECT MIN(date) AS first, MAX(date) AS last, COUNT(*) AS count FROM price_points WHERE series_id = ?',
+        args: [seriesId],
+      });
+      const row = result.rows[0];
+      if (!row || row['first'] === null) return null;
+      return { first: String(row['first']), last: String(row['last']), count: Number(row['count']) };
+    },
+
+    async upsertCityPrices(rows) {
+      if (rows.length === 0) return 0;
+      return writing(inTransaction(client, (tx) =>
+        insertChunked(
+          tx,
+          rows,
+          'INSERT INTO city_prices (city, polymer_type, grade, date, price)',
+          '(?, ?, ?, ?, ?)',
+          'ON CONFLICT (city, date, grade) DO UPDATE SET polymer_type = excluded.polymer_type, price = excluded.price',
+          (r) => [r.city, r.polymerType, r.grade, r.date, r.price],
+        ),
+      ));
+    },
+
+    async latestCitySheets() {
+      const result = await client.execute(
+        `SELECT c.* FROM city_prices c
+           JOIN (SELECT city, MAX(date) AS date FROM city_prices GROUP BY city) latest
+             ON latest.city = c.city AND latest.date = c.date
+         ORDER BY c.city, c.polymer_type, c.grade`,
+      );
+      return result.rows.map(toCityRow);
+    },
+
+    async latestCitySheet(city) {
+      const result = await client.execute({
+        sql: `SELECT * FROM city_prices
+               WHERE city = ? AND date = (SELECT MAX(date) FROM city_prices WHERE city = ?)
+               ORDER BY polymer_type, grade`,
+        args: [city, city],
+      });
+      return result.rows.map(toCityRow);
+    },
+
+    async upsertOffers(offers) {
+      if (offers.length === 0) return 0;
+      return writing(inTransaction(client, (tx) =>
+        insertChunked(
+          tx,
+          offers,
+          'INSERT INTO international_offers (country, date, data)',
+          '(?, ?, ?)',
+          'ON CONFLICT (country, date) DO UPDATE SET data = excluded.data',
+          (o) => [o.country, o.date, JSON.stringify(o.data)],
+        ),
+      ));
+    },
+
+    async offersInMonth(country, year, month) {
+      const prefix = `${String(year).padStart(4, '0')}-${pad2(month)}`;
+      const result = await client.execute({
+        sql: 'SELECT * FROM international_offers WHERE country = ? AND date >= ? AND date <= ? ORDER BY date',
+        args: [country, `${prefix}-01`, `${prefix}-31`],
+      });
+      return result.rows.map(toOffer);
+    },
+
+    async latestOfferMonth(country) {
+      const result = await client.execute({
+        sql: 'SELECT MAX(date) AS date FROM international_offers WHERE country = ?',
+        args: [country],
+      });
+      const date = result.rows[0]?.['date'];
+      if (date === null || date === undefined) return null;
+      const text = String(date);
+      return { year: Number(text.slice(0, 4)), month: Number(text.slice(5, 7)) };
+    },
+
+    async replaceBanners(banners) {
+      await writing(inTransaction(client, async (tx) => {
+        await tx.execute('DELETE FROM banners');
+        if (banners.length === 0) return;
+        await insertChunked(
+          tx,
+          banners,
+          'INSERT INTO banners (id, title, subtitle, href, image, alt, sort_order)',
+          '(?, ?, ?, ?, ?, ?, ?)',
+          '',
+          (b) => [b.id, b.title, b.subtitle, b.href, b.image, b.alt, b.order],
+        );
+      }));
+    },
+
+    async listBanners() {
+      return (await client.execute('SELECT * FROM banners ORDER BY sort_order, id')).rows.map(toBanner);
+    },
+
+    async hasNoPrices() {
+      const result = await client.execute('SELECT 1 FROM price_points LIMIT 1');
+      return result.rows.length === 0;
+    },
+  };
+}

@@ -1,0 +1,252 @@
+// A Premium trader's tour of the data screens, in Chromium against the production build
+// (scripts/start.mjs: embedded SQLite seeded with demo prices, the Auth emulator, demo accounts).
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { feedstocks } from '../../src/lib/catalog.ts';
+import { signInByApi } from './helpers/auth.ts';
+
+/** The session cookie lands in the page's context: pages and the data API both see it. */
+async function signInAsPremium(page: Page): Promise<void> {
+  await signInByApi(page.context().request, 'premium@polyindex.test');
+}
+
+const redLine = (scope: Page) =>
+  scope.locator('[data-testid="price-chart"] svg path[stroke="#d62828"][stroke-width="2.5"]').first();
+
+test.beforeEach(async ({ page }) => {
+  await signInAsPremium(page);
+});
+
+test('feedstock: list, chart, sub-market and year selectors', async ({ page }) => {
+  await page.goto('/crude');
+  const table = page.getByTestId('feedstock-table');
+  await expect(table.getByRole('row', { name: /Naphtha.*Japan/ })).toBeVisible();
+  // A header row, then one row per feedstock market.
+  await expect(table.getByRole('row')).toHaveCount(1 + feedstocks.reduce((n, f) => n + f.subMarkets.length, 0));
+
+  await page.getByRole('link', { name: 'Naphtha chart' }).click();
+  await expect(page).toHaveURL(/\/crude\/Naphtha$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Naphtha' })).toBeVisible();
+  await expect(redLine(page)).toBeVisible();
+  await expect(page.getByTestId('stat-latest')).toContainText('US$/MT');
+  await expect(page.getByTestId('stat-change')).toContainText('%');
+
+  await page.getByTestId('market-select').selectOption('china');
+  await expect(page).toHaveURL(/country=china/);
+  await expect(page.getByRole('heading', { name: /Naphtha · China/ })).toBeVisible();
+
+  const year = String(new Date().getFullYear() - 3);
+  await page.getByTestId('year-select').selectOption(year);
+  await expect(page).toHaveURL(new RegExp(`year=${year}`));
+  await expect(page.getByRole('heading', { name: new RegExp(`Naphtha · China, ${year}`) })).toBeVisible();
+  await expect(page.getByTestId('stat-low')).toContainText(`Low (${year})`);
+  await expect(redLine(page)).toBeVisible();
+  await expect(page.getByTestId('csv-link')).toHaveAttribute('href', '/api/export/feedstock.naphtha.china.csv');
+});
+
+test('feedstock chart: tooltip shows the ordinal date', async ({ page }) => {
+  await page.goto('/crude/Crude');
+  const chart = page.getByTestId('price-chart').locator('svg').first();
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toBeVisible();
+  // Hydrated on visibility; hover the middle of the plot until the mesh answers.
+  await expect(async () => {
+    const box = (await chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+    await expect(page.locator('.chart-tooltip')).toContainText(/\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}/, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(page.locator('.chart-tooltip')).toContainText('USD/bbl');
+});
+
+test('feedstock chart: skeleton while fetching, message and Retry on failure, then the averages', async ({ page }) => {
+  // The browser side of the fetch is under test here (the endpoint has its own tests): answers
+  // are held until released, the first ones fail, and later ones succeed.
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  let failing = true;
+  await page.route('**/api/feedstock?*', async (route) => {
+    await held;
+    if (failing) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down","field":null}}' });
+    const url = new URL(route.request().url());
+    expect(url.searchParams.get('type')).toBe('Monthly');
+    expect(url.searchParams.get('name')).toBe('Naphtha');
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: { key: ['01/02/2024', '01/01/2024', '01/03/2024'], value: [610, 600, 620] } }),
+    });
+  });
+  await page.goto('/crude/Naphtha?year=2024');
+  await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
+  const monthly = page.getByRole('button', { name: 'Monthly' });
+  // Clicks before hydration do nothing; once hydrated, a click shows the skeleton while held.
+  await expect(async () => {
+    await monthly.click();
+    await expect(page.getByTestId('chart-skeleton')).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId('feedstock-explorer')).toHaveAttribute('aria-busy', 'true');
+
+  release();
+  await expect(page.getByTestId('chart-error')).toContainText('503');
+  await expect(page.getByTestId('chart-skeleton')).toHaveCount(0);
+  await expect(page.getByTestId('feedstock-explorer')).toHaveAttribute('aria-busy', 'false');
+  await expect(redLine(page)).toBeVisible(); // the last chart stays
+
+  failing = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('chart-error')).toHaveCount(0);
+  await expect(page.getByTestId('chart-skeleton')).toHaveCount(0);
+  await expect(redLine(page)).toBeVisible();
+  // Three monthly points, sorted: the path has exactly two segments after the move.
+  await expect.poll(async () => ((await redLine(page).getAttribute('d')) ?? '').split('L').length).toBe(3);
+  await expect(monthly).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('CSV download of the series behind a chart', async ({ page }) => {
+  await page.goto('/crude/Propylene?country=korea');
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('csv-link').first().click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('feedstock.propylene.korea.csv');
+  const text = await readFile(await download.path(), 'utf8');
+  const lines = text.trim().split('\n');
+  expect(lines[0]).toBe('series,date,value');
+  expect(lines.length).toBeGreaterThan(3000);
+  expect(lines[1]).toMatch(/^feedstock\.propylene\.korea,\d{4}-\d{2}-\d{2},\d+(\.\d+)?$/);
+});
+
+test('global bazaar: the month’s offers table with month and year selectors', async ({ page }) => {
+  await page.goto('/global-bazaar/USA');
+  await expect(page.getByTestId('offers-table').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: /Polypropylene \(PP\)/ }).getByRole('row', { name: /Raffia/ })).toBeVisible();
+  const year = String(new Date().getFullYear() - 2);
+  await page.getByTestId('year-select').selectOption(year);
+  await expect(page).toHaveURL(new RegExp(`year=${year}`));
+  await page.getByTestId('month-select').selectOption('3');
+  await expect(page).toHaveURL(/month=3/);
+  await expect(page.getByText(new RegExp(`for Mar ${year}`))).toBeVisible();
+  // Two offer dates in a month: grade column + two date columns.
+  await expect(page.getByTestId('offers-table').first().locator('thead th')).toHaveCount(3);
+});
+
+test('indian bazaar: city-wise sheet with a city selector', async ({ page }) => {
+  await page.goto('/indian-bazaar/citywise');
+  await expect(page.getByTestId('city-select')).toHaveValue('ahmedabad');
+  await expect(page.getByRole('table', { name: /Polypropylene/ }).getByRole('row', { name: /PP Raffia/ })).toBeVisible();
+  await page.getByTestId('city-select').selectOption('kolkata');
+  await expect(page).toHaveURL(/city=kolkata/);
+  await expect(page.getByText(/Kolkata ex-godown prices in Rs\/Kg/)).toBeVisible();
+  await expect(page.getByTestId('city-sheet').getByRole('table')).toHaveCount(5);
+});
+
+test('indian bazaar: USD→INR chart with a year selector', async ({ page }) => {
+  await page.goto('/indian-bazaar/customExchangeRate');
+  await expect(redLine(page)).toBeVisible();
+  const year = String(new Date().getFullYear() - 5);
+  await page.getByTestId('year-select').selectOption(year);
+  await expect(page).toHaveURL(new RegExp(`year=${year}`));
+  await expect(page.getByRole('heading', { name: `US dollar to Indian rupee, ${year}` })).toBeVisible();
+  await expect(page.getByTestId('csv-link')).toHaveAttribute('href', '/api/export/fx.usdinr.csv');
+});
+
+test('indian bazaar: the landed-cost calculator recomputes live and validates', async ({ page }) => {
+  await page.goto('/indian-bazaar/importCalculation');
+  const form = page.getByTestId('landed-cost-form');
+  await expect(form.getByLabel('CIF price (US$/t)')).not.toHaveValue('');
+  await expect(page.getByTestId('landed-per-kg')).toContainText('/kg');
+  await form.scrollIntoViewIfNeeded();
+
+  const fill = async (label: string, value: string) => {
+    await form.getByLabel(label).fill(value);
+  };
+  // Worked example: CIF 1,000 × ₹85, BCD 7.5%, SWS 10%, IGST 18%, ₹1,500/t → ₹110.07/kg.
+  await expect(async () => {
+    await fill('CIF price (US$/t)', '1000');
+    await fill('Customs exchange rate (₹/US$)', '85');
+    await fill('Basic customs duty (%)', '7.5');
+    await fill('Social welfare surcharge (% of BCD)', '10');
+    await fill('IGST (%)', '18');
+    await fill('Port & clearing charges (₹/t)', '1500');
+    await expect(page.getByTestId('landed-per-kg')).toHaveText('₹110.07 /kg', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(page.getByTestId('net-per-kg')).toHaveText('₹93.51 /kg');
+
+  await fill('Basic customs duty (%)', '150');
+  await expect(form.getByRole('alert')).toContainText('Basic customs duty (%) must be between 0 and 100');
+  await expect(page.getByTestId('landed-cost-invalid')).toBeVisible();
+  await fill('Basic customs duty (%)', '10');
+  await expect(page.getByTestId('landed-per-kg')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the calculator works as a GET form, and charts are server-rendered', async ({ page }) => {
+    await page.goto('/indian-bazaar/importCalculation?grade=pvcExtrusion');
+    await expect(page.getByText(/CIF Nhava Sheva PVC Extrusion/)).toBeVisible();
+    const form = page.getByTestId('landed-cost-form');
+    await form.getByLabel('CIF price (US$/t)').fill('1000');
+    await form.getByLabel('Customs exchange rate (₹/US$)').fill('85');
+    await form.getByLabel('Basic customs duty (%)').fill('7.5');
+    await form.getByLabel('Social welfare surcharge (% of BCD)').fill('10');
+    await form.getByLabel('IGST (%)').fill('18');
+    await form.getByLabel('Port & clearing charges (₹/t)').fill('1500');
+    await form.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL(/cifUsdPerTonne=1000/);
+    await expect(page.getByTestId('landed-per-kg')).toHaveText('₹110.07 /kg');
+
+    await page.goto('/indian-bazaar/importCalculation?cifUsdPerTonne=abc&exchangeRate=85&bcdPct=7.5&swsPct=10&igstPct=18&portChargesPerTonne=0');
+    await expect(page.getByText('CIF price (US$/t) must be a number.')).toBeVisible();
+
+    await page.goto('/historical-data/PP');
+    await expect(redLine(page)).toBeVisible();
+  });
+});
+
+test('indian bazaar post sections: month and year selectors', async ({ page }) => {
+  await page.goto('/indian-bazaar/rateRevision');
+  await expect(page.getByTestId('post-list')).toBeVisible();
+  await page.getByTestId('year-select').selectOption(String(new Date().getFullYear() - 12));
+  await expect(page.getByTestId('no-posts')).toBeVisible();
+});
+
+test('historical data: grade and year selectors, Mumbai and CIF NS charts', async ({ page }) => {
+  await page.goto('/historical-data/HDPE');
+  await expect(page.getByRole('heading', { name: /HDPE Raffia · Mumbai ex-works \(incl\. GST\)/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /HDPE Raffia · CIF Nhava Sheva/ })).toBeVisible();
+  await expect(page.getByText('Price in Rs/Kg')).toBeVisible();
+  await expect(page.getByText('Price in US$/Mt')).toBeVisible();
+  await page.getByTestId('grade-select').selectOption('hdpeBlowMoulding');
+  await expect(page).toHaveURL(/polymer=hdpeBlowMoulding/);
+  const year = String(new Date().getFullYear() - 7);
+  await page.getByTestId('year-select').selectOption(year);
+  await expect(page).toHaveURL(new RegExp(`year=${year}`));
+  await expect(page.getByRole('heading', { name: new RegExp(`HDPE Blow moulding · CIF Nhava Sheva, ${year}`) })).toBeVisible();
+  await expect(page.getByTestId('price-chart').locator('svg path[stroke="#d62828"]')).toHaveCount(2);
+});
+
+test('graph: a polymer’s grades compared on one chart', async ({ page }) => {
+  await page.goto('/graph/PP');
+  const chart = page.getByTestId('price-chart').first();
+  await expect(chart.locator('svg path[stroke-width="2.5"]')).toHaveCount(5);
+  await page.getByTestId('market-select').selectOption('CIF NS');
+  await expect(page).toHaveURL(/market=CIF\+NS|market=CIF%20NS/);
+  await expect(page.getByText('Price in US$/Mt')).toBeVisible();
+});
+
+test('future trends: outlook posts beside the recent trend', async ({ page }) => {
+  await page.goto('/future-trend/PP');
+  await expect(page.getByRole('heading', { name: /Recent trend: PP Raffia · CIF Nhava Sheva/ })).toBeVisible();
+  await expect(redLine(page)).toBeVisible();
+  await page.goto('/future-trends');
+  await expect(page.getByRole('heading', { level: 1, name: 'Future trends' })).toBeVisible();
+  expect(await page.getByTestId('price-chart').count()).toBeGreaterThan(0);
+});
+
+test('bad query parameters fall back; unknown slugs are 404', async ({ page }) => {
+  const ok = await page.goto('/crude/Naphtha?year=abc&country=mars');
+  expect(ok?.status()).toBe(200);
+  await expect(page.getByTestId('market-select')).toHaveValue('japan');
+  const missing = await page.goto('/crude/Gold');
+  expect(missing?.status()).toBe(404);
+});
