@@ -40,9 +40,12 @@ for (const [who, expected] of Object.entries(table)) {
     for (const path of pages.limited) await check(path, expected.limited);
     for (const path of pages.gated) await check(path, expected.gated);
     await check('/subscription', expected.subscription);
-    // The data API answers JSON statuses and never redirects.
-    const api = await request.get('/api/session');
-    expect(api.status()).toBe(200);
+    // The data API answers JSON statuses by the same policy, and never redirects.
+    for (const path of ['/api/feedstock?name=Crude&country=brent', '/api/citywise', '/api/historicaldata?polymer=ppRaffia', '/api/internationaloffers?country=USA']) {
+      const api = await request.get(path, { maxRedirects: 0 });
+      expect(api.status(), `${who} ${path}`).toBe(expected.api);
+      expect(api.headers()['content-type'], `${who} ${path}`).toContain('application/json');
+    }
   });
 }
 

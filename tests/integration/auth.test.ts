@@ -7,7 +7,7 @@ import { onRequest } from '../../src/middleware.ts';
 import { POST as logout } from '../../src/pages/api/auth/logout.ts';
 import { POST as signIn } from '../../src/pages/api/auth/session.ts';
 import { GET as session } from '../../src/pages/api/session.ts';
-import { SESSION_COOKIE, endSession, startSession, verifySession } from '../../src/server/auth/sessions.ts';
+import { REVOCATION_RECHECK_MS, SESSION_COOKIE, endSession, startSession, verifySession } from '../../src/server/auth/sessions.ts';
 import { auth, store } from '../../src/server/runtime.ts';
 import { apiContext, emulatorSignIn, emulatorSignUp, uniqueEmail } from './helpers.ts';
 
@@ -151,5 +151,27 @@ describe('the middleware and logout', () => {
     const body = (await (await session(context)).json()) as Record<string, unknown> & { user: Record<string, unknown> };
     expect(body).toMatchObject({ entitlement: 'limited', subscribed: true, admin: false, adminPanelUrl: null });
     expect(body.user).not.toHaveProperty('signature');
+  });
+});
+
+describe('the remembered revocation state', () => {
+  it('notices a revocation made elsewhere once the recheck interval has passed', async () => {
+    const { idToken, uid } = await emulatorSignUp(uniqueEmail('elsewhere'));
+    const { cookie } = await startSession(auth(), idToken);
+    const now = Date.now();
+    expect((await verifySession(auth(), cookie, now))?.uid).toBe(uid);
+    await new Promise((r) => setTimeout(r, 1100));
+    // Another instance signs the user out: this process is not told, but finds out by the
+    // next check. (The emulator makes firebase-admin check revocation on every call, so the
+    // remembered window itself is tested against a counting Auth in tests/unit/sessions.test.ts.)
+    await auth().revokeRefreshTokens(uid);
+    expect(await verifySession(auth(), cookie, now + REVOCATION_RECHECK_MS + 1)).toBeNull();
+  });
+
+  it('refuses a disabled account', async () => {
+    const { idToken, uid } = await emulatorSignUp(uniqueEmail('disabled'));
+    const { cookie } = await startSession(auth(), idToken);
+    await auth().updateUser(uid, { disabled: true });
+    expect(await verifySession(auth(), cookie, Date.now() + REVOCATION_RECHECK_MS + 1)).toBeNull();
   });
 });
