@@ -135,13 +135,11 @@ describe('data API', () => {
   it.each([
     ['/news', 'public'], ['/news/page/2', 'public'], ['/news/type/future-trend/PP/page/2', 'public'], ['/news/some-article', 'public'],
     ['/news/some-article/full', 'full'], ['/news/some-article/full/', 'full'], ['/news/full', 'public'], ['/news/a/b/full', 'public'], ['/rss.xml', 'public'], ['/robots.txt', 'public'],
-    ['/api/enquiries/contact', 'public'], ['/_image', 'signedIn'],
+    ['/api/enquiries/contact', 'public'], ['/_image', 'public'],
   ] as const)('news path %s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
 
-  it('serves on-demand images to every signed-in visitor (they appear on limited pages), not to anonymous ones', () => {
-    expect(outcome('/_image', 'free')).toBe(A);
-    expect(outcome('/_image', 'basic')).toBe(A);
-    expect(outcome('/_image', 'anonymous')).toBe(REG('/_image'));
+  it("serves the site's own images on demand to everyone (they appear on public and limited pages)", () => {
+    for (const visitor of ['anonymous', 'free', 'basic'] as const) expect(outcome('/_image', visitor)).toBe(A);
   });
 
   it('keeps the admin API to admins', () => {

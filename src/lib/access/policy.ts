@@ -63,16 +63,9 @@ const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
   [(p) => p === '/api/makePayment' || under(p, '/api/payments') || under(p, '/api/profile'), 'signedIn'],
 ];
 
-/** The full text of a premium article (rendered on demand); its public page is /news/{slug}. */
-const PREMIUM_FULL_TEXT = /^\/news\/[^/]+\/full$/;
-
 export function requirementOf(pathname: string): Requirement {
   const path = normalizePath(pathname);
   if (under(path, '/api')) return API_RULES.find(([match]) => match(path))?.[1] ?? 'full';
-  if (PREMIUM_FULL_TEXT.test(path)) return 'full';
-  // astro:assets' on-demand image endpoint: only pages rendered on demand (all behind sign-in)
-  // use it; prerendered public pages ship their images as static files.
-  if (path === '/_image') return 'signedIn';
   if (isPublicPath(path)) return 'public';
   if (under(path, '/admin')) return 'admin';
   if (path === '/subscription' || path === '/details') return 'signedIn';
