@@ -18,6 +18,13 @@ export default defineConfig({
     sitemap({ filter: (page) => isPublicPath(new URL(page).pathname) }),
   ],
   server: { host, port },
+  // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise.
+  image: {
+    service: {
+      entrypoint: 'astro/assets/services/sharp',
+      config: { jpeg: { quality: 75 }, webp: { quality: 75 }, avif: { quality: 75 }, png: { quality: 75 } },
+    },
+  },
   env: {
     // `secret` here means "read from the environment at run time": public server variables are
     // inlined at build time, and one build must serve every configuration (tests, dev, production).
@@ -42,6 +49,10 @@ export default defineConfig({
       RAZORPAY_KEY_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
       RAZORPAY_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
       SANDBOX_PAYMENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // Mail: an SMTP URL sends for real; without one every message lands in DATA_DIR/outbox.
+      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      MAIL_FROM: envField.string({ context: 'server', access: 'secret', default: 'PolyIndex <desk@polyindex.test>' }),
+      OPERATOR_EMAIL: envField.string({ context: 'server', access: 'secret', default: 'desk@polyindex.test' }),
     },
   },
 });

@@ -15,7 +15,7 @@ const basenameId = ({ entry }: { entry: string }): string =>
 /** Every post the product publishes: buy/sell leads, plant news, bazaar posts, outlooks, blogs, tweets. */
 const news = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './src/content/news', generateId: basenameId }),
-  schema: z.object({
+  schema: ({ image }) => z.object({
     title: z.string().min(5),
     type: z.enum(newsTypes),
     date: isoDate,
@@ -24,12 +24,14 @@ const news = defineCollection({
     access: z.enum(['public', 'premium']).default('public'),
     author: z.string().default('PolyIndex Desk'),
     tags: z.array(z.string()).default([]),
+    /** Optional lead image (astro:assets), shown on the article and in social cards. */
+    image: z.object({ src: image(), alt: z.string().min(3) }).optional(),
   }),
 });
 
 const vipDelegations = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './src/content/vip-delegations', generateId: basenameId }),
-  schema: z.object({
+  schema: ({ image }) => z.object({
     year: z.number().int().refine((y) => vipDelegationYears.includes(y), 'year outside 2017–2025'),
     /** URL segment: /vip-delegations/{year}/{event} */
     event: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'event is a lower-case slug'),
@@ -39,6 +41,8 @@ const vipDelegations = defineCollection({
     startDate: isoDate,
     endDate: isoDate,
     summary: z.string().min(20),
+    /** Photos of the event (astro:assets resizes them; quality 75). */
+    photos: z.array(z.object({ src: image(), alt: z.string().min(3) })).default([]),
   }),
 });
 

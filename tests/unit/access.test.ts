@@ -38,6 +38,8 @@ const limitedPages = ['/buy-sell', '/vip-delegations/2019/k-show', '/vip-delegat
 const gatedPages = [
   '/crude', '/crude/Naphtha', '/global-bazaar/USA', '/indian-bazaar/citywise', '/historical-data/PP',
   '/future-trend/PP', '/future-trends', '/graph/HDPE', '/plant-news',
+  // The on-demand full text of a premium article (its public page /news/{slug} shows a teaser).
+  '/news/some-article/full',
 ];
 const dataApis = ['/api/feedstock', '/api/citywise', '/api/citywise/mumbai', '/api/internationaloffers', '/api/historicaldata', '/api/blogs'];
 
@@ -129,6 +131,16 @@ describe('data API', () => {
     ['/api/payments/verify', 'signedIn'], ['/api/admin/prices/import', 'admin'], ['/api/feedstock', 'full'],
     ['/api/export/some-series.csv', 'full'],
   ] as const)('%s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
+
+  it.each([
+    ['/news', 'public'], ['/news/page/2', 'public'], ['/news/type/future-trend/PP/page/2', 'public'], ['/news/some-article', 'public'],
+    ['/news/some-article/full', 'full'], ['/news/some-article/full/', 'full'], ['/news/full', 'public'], ['/news/a/b/full', 'public'], ['/rss.xml', 'public'], ['/robots.txt', 'public'],
+    ['/api/enquiries/contact', 'public'], ['/_image', 'public'],
+  ] as const)('news path %s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
+
+  it("serves the site's own images on demand to everyone (they appear on public and limited pages)", () => {
+    for (const visitor of ['anonymous', 'free', 'basic'] as const) expect(outcome('/_image', visitor)).toBe(A);
+  });
 
   it('keeps the admin API to admins', () => {
     expect(outcome('/api/admin/users', 'premium')).toBe('403');

@@ -3,8 +3,10 @@
  * (the payment provider requires them public), and the public news. Read by the access
  * policy, by the sitemap filter and by the rendering rule (public ⇔ prerendered).
  */
-const PUBLIC_EXACT = new Set(['/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/rss.xml', '/robots.txt']);
+const PUBLIC_EXACT = new Set(['/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/rss.xml', '/robots.txt', '/_image']);
 const PUBLIC_PREFIXES = ['/news/'];
+/** A premium article's full text (`/news/{slug}/full`) is for entitled readers only. */
+const PREMIUM_FULL_TEXT = /^\/news\/[^/]+\/full$/;
 
 /** Strips one trailing slash so `/terms/` and `/terms` are one path. */
 export const normalizePath = (pathname: string): string =>
@@ -12,5 +14,6 @@ export const normalizePath = (pathname: string): string =>
 
 export function isPublicPath(pathname: string): boolean {
   const path = normalizePath(pathname);
+  if (PREMIUM_FULL_TEXT.test(path)) return false;
   return PUBLIC_EXACT.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
 }

@@ -3,9 +3,9 @@ import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { newsTypes, type NewsType } from '../../lib/catalog.ts';
 import { toSlashedDate } from '../../lib/dates.ts';
-import { requireDataAccess } from '../../server/http/access.ts';
+import { readDataQuery } from '../../server/http/access.ts';
 import { badRequest, cachedJson } from '../../server/http/json.ts';
-import { monthParam, parseQuery, perYear, yearParam } from '../../server/http/query.ts';
+import { monthParam, perYear, yearParam } from '../../server/http/query.ts';
 import { postsOfType } from '../../server/content.ts';
 
 const schema = perYear((now) =>
@@ -28,9 +28,7 @@ const schema = perYear((now) =>
 );
 
 export const GET: APIRoute = async ({ request, url, locals }) => {
-  const denied = requireDataAccess(locals);
-  if (denied) return denied;
-  const query = parseQuery(url, schema());
+  const query = readDataQuery(locals, url, schema());
   if (!query.ok) return query.response;
   const { type, year, month } = query.data;
   if (month !== undefined && year === undefined) return badRequest('invalid_query', 'month needs a year.', 'year');

@@ -5,9 +5,9 @@ import { findGrade, historicalSeries } from '../../lib/catalog.ts';
 import { isoDateOf } from '../../lib/dates.ts';
 import { lastTwelveMonths, toDateValue, yearRange, type DateValue } from '../../lib/series.ts';
 import { historicalSeriesId } from '../../lib/seriesCatalog.ts';
-import { requireDataAccess } from '../../server/http/access.ts';
+import { readDataQuery } from '../../server/http/access.ts';
 import { cachedJson } from '../../server/http/json.ts';
-import { parseQuery, perYear, yearParam } from '../../server/http/query.ts';
+import { perYear, yearParam } from '../../server/http/query.ts';
 import { store as getStore } from '../../server/runtime.ts';
 
 const schema = perYear((now) =>
@@ -27,9 +27,7 @@ const schema = perYear((now) =>
 );
 
 export const GET: APIRoute = async ({ request, url, locals }) => {
-  const denied = requireDataAccess(locals);
-  if (denied) return denied;
-  const query = parseQuery(url, schema());
+  const query = readDataQuery(locals, url, schema());
   if (!query.ok) return query.response;
   const { polymer, year } = query.data;
   const range = year === undefined ? lastTwelveMonths(isoDateOf(new Date())) : yearRange(year);

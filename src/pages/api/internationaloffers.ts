@@ -3,9 +3,9 @@ import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { globalBazaarCountries } from '../../lib/catalog.ts';
 import { toSlashedDate } from '../../lib/dates.ts';
-import { requireDataAccess } from '../../server/http/access.ts';
+import { readDataQuery } from '../../server/http/access.ts';
 import { cachedJson } from '../../server/http/json.ts';
-import { monthParam, parseQuery, perYear, yearParam } from '../../server/http/query.ts';
+import { monthParam, perYear, yearParam } from '../../server/http/query.ts';
 import { store as getStore } from '../../server/runtime.ts';
 
 const schema = perYear((now) =>
@@ -26,9 +26,7 @@ const schema = perYear((now) =>
 );
 
 export const GET: APIRoute = async ({ request, url, locals }) => {
-  const denied = requireDataAccess(locals);
-  if (denied) return denied;
-  const query = parseQuery(url, schema());
+  const query = readDataQuery(locals, url, schema());
   if (!query.ok) return query.response;
   const { country } = query.data;
   const store = await getStore();
