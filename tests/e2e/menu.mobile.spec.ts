@@ -42,3 +42,11 @@ test('the menu lists every section and its pages', async ({ page }) => {
   await menu.getByText('VIP Delegations', { exact: true }).click();
   await expect(menu.getByRole('link', { name: '2025', exact: true })).toBeVisible();
 });
+
+test('page content keeps a margin from the screen edges on a phone', async ({ page }) => {
+  await page.goto('/terms');
+  const box = (await page.locator('main h1').first().boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(12);
+  expect(box.x + box.width).toBeLessThanOrEqual(width - 12);
+});
