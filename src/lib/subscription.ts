@@ -67,3 +67,23 @@ export function renewalText(expiresAt: string | null | undefined, now: Date, win
   if (left === null || left <= 0 || left > windowDays) return null;
   return left === 1 ? 'Renew in 1 day' : `Renew in ${left} days`;
 }
+
+/** What a purchase needs to know of the buyer's current record. */
+export interface PurchaseFacts extends SubscriptionFacts {
+  readonly plan?: string | null | undefined;
+}
+
+/**
+ * The expiry after buying `plan` at `now`: the plan's duration from now, plus the time left on
+ * a current subscription converted at the two plans' prices. Renewing the same plan carries
+ * every day over; days left on a cheaper plan become fewer days of a dearer one (and the other
+ * way round), so no plan can be bought cheaply and converted into a dearer one.
+ */
+export function expiryAfterPlanPurchase(record: PurchaseFacts | null | undefined, plan: Plan, now: Date): string {
+  const start = purchaseStartsAt(record, now).getTime();
+  const remainingMs = start - now.getTime();
+  // A plan missing from the table (a legacy grant) is valued like the plan being bought.
+  const oldPrice = findPlan(record?.plan)?.pricePaise ?? plan.pricePaise;
+  const creditMs = Math.floor((remainingMs * oldPrice) / plan.pricePaise);
+  return new Date(now.getTime() + creditMs + plan.durationDays * DAY_MS).toISOString();
+}

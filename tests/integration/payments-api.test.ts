@@ -337,12 +337,21 @@ describe('POST /api/payments/verify', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('renews from the old expiry when the plan has not lapsed', async () => {
+  it('renews the same plan from the old expiry when it has not lapsed', async () => {
     const oldExpiry = new Date(clock.getTime() + 10 * DAY).toISOString();
-    await store.updateUsersBy('uid', free, { subscribed: true, plan: 'Basic', expiresAt: oldExpiry });
+    await store.updateUsersBy('uid', free, { subscribed: true, plan: 'Standard', expiresAt: oldExpiry });
     const order = await orderFor(free, 'Standard');
     const res = await call(verify, '/api/payments/verify', await pay(free, order.id), { session: await sessionOf(free) });
     expect(res.json.user).toMatchObject({ plan: 'Standard', subscriptionAmount: 10_000, expiresAt: new Date(Date.parse(oldExpiry) + 365 * DAY).toISOString() });
+  });
+
+  it('converts the days left on another plan at the two prices when changing plan', async () => {
+    await store.updateUsersBy('uid', free, { subscribed: true, plan: 'Basic', expiresAt: new Date(clock.getTime() + 30 * DAY).toISOString() });
+    const order = await orderFor(free, 'Premium');
+    const res = await call(verify, '/api/payments/verify', await pay(free, order.id), { session: await sessionOf(free) });
+    // 30 days of Basic (₹5,500/year) are worth 11 days of Premium (₹15,000/year).
+    const expected = clock.getTime() + 365 * DAY + Math.floor((30 * DAY * 5_500) / 15_000);
+    expect(res.json.user).toMatchObject({ plan: 'Premium', expiresAt: new Date(expected).toISOString() });
   });
 
   it('answers 400 for bad input, 401 anonymous, 403 cross-origin', async () => {

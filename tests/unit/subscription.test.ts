@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RENEWAL_WINDOW_DAYS, renewalDue } from '../../src/lib/access/policy.ts';
 import { findPlan, plans } from '../../src/lib/plans.ts';
-import { daysLeft, expiryAfterPurchase, planForRequest, priceOf, purchaseStartsAt, renewalText } from '../../src/lib/subscription.ts';
+import { daysLeft, expiryAfterPlanPurchase, expiryAfterPurchase, planForRequest, priceOf, purchaseStartsAt, renewalText } from '../../src/lib/subscription.ts';
 
 const NOW = new Date('2026-11-22T04:30:00.000Z');
 const DAY = 86_400_000;
@@ -81,5 +81,32 @@ describe('days left and the renewal invitation', () => {
       const expiresAt = at(days);
       expect(renewalText(expiresAt, NOW, RENEWAL_WINDOW_DAYS) !== null, `${days} days`).toBe(renewalDue({ subscribed: true, expiresAt }, NOW));
     }
+  });
+});
+
+describe('buying a plan over another', () => {
+  const NOW2 = new Date('2026-11-22T00:00:00.000Z');
+  const inDays = (days: number) => new Date(NOW2.getTime() + days * 86_400_000).toISOString();
+  const plan = (id: string) => planForRequest({ plan: id })!;
+
+  it('carries every remaining day over when renewing the same plan', () => {
+    expect(expiryAfterPlanPurchase({ subscribed: true, plan: 'Premium', expiresAt: inDays(100) }, plan('Premium'), NOW2)).toBe(inDays(465));
+  });
+
+  it('converts days left on a cheaper plan at the price ratio: no cheap route to Premium', () => {
+    // 730 days of Basic (₹11,000 paid) are worth 267.6 days of Premium, not 730.
+    const after = expiryAfterPlanPurchase({ subscribed: true, plan: 'Basic', expiresAt: inDays(730) }, plan('Premium'), NOW2);
+    expect((Date.parse(after) - NOW2.getTime()) / 86_400_000).toBeCloseTo(365 + (730 * 5500) / 15000, 3);
+  });
+
+  it('gives more days of a cheaper plan for days left on a dearer one', () => {
+    const after = expiryAfterPlanPurchase({ subscribed: true, plan: 'Platinum', expiresAt: inDays(100) }, plan('Basic'), NOW2);
+    expect((Date.parse(after) - NOW2.getTime()) / 86_400_000).toBeCloseTo(365 + (100 * 25000) / 5500, 3);
+  });
+
+  it('starts from now without a current subscription, and values an unknown plan like the one bought', () => {
+    expect(expiryAfterPlanPurchase(null, plan('Standard'), NOW2)).toBe(inDays(365));
+    expect(expiryAfterPlanPurchase({ subscribed: true, plan: 'Basic', expiresAt: inDays(-5) }, plan('Premium'), NOW2)).toBe(inDays(365));
+    expect(expiryAfterPlanPurchase({ subscribed: true, plan: 'Enterprise', expiresAt: inDays(10) }, plan('Premium'), NOW2)).toBe(inDays(375));
   });
 });

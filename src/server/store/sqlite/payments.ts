@@ -1,6 +1,7 @@
 /** SQLite adapter of the payment store: orders, processed webhook events, the grant transaction. */
 import type { Client, Row, Transaction } from '@libsql/client';
-import { expiryAfterPurchase } from '../../../lib/subscription.ts';
+import { findPlan } from '../../../lib/plans.ts';
+import { expiryAfterPlanPurchase, expiryAfterPurchase } from '../../../lib/subscription.ts';
 import type { FailResult, GrantResult, OrderRecord, OrderStatus, PaymentStore, WebhookEventRef } from '../payments.ts';
 import type { UserRecord } from '../users.ts';
 import { inTransaction, withWriteLock, type Migration } from './database.ts';
@@ -112,6 +113,7 @@ export function createSqlitePaymentStore(client: Client): PaymentStore {
         if (!user) return { kind: 'no_user', order };
 
         const at = now.toISOString();
+        const planOfOrder = findPlan(order.plan);
         const granted: UserRecord = {
           ...user,
           uid: order.uid,
@@ -123,7 +125,8 @@ export function createSqlitePaymentStore(client: Client): PaymentStore {
           orderId: order.id,
           signature,
           subscribedAt: at,
-          expiresAt: expiryAfterPurchase(user, durationDays, now),
+          // Days left on another plan are converted at the two prices (see expiryAfterPlanPurchase).
+          expiresAt: planOfOrder ? expiryAfterPlanPurchase(user, planOfOrder, now) : expiryAfterPurchase(user, durationDays, now),
         };
         await tx.execute({ sql: 'UPDATE users SET record = ? WHERE uid = ?', args: [JSON.stringify(granted), order.uid] });
         await tx.execute({
