@@ -7,17 +7,25 @@ import { isPublicPath } from './src/lib/access/publicPaths.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
+const publicOrigin = process.env.SITE_URL ? new URL(process.env.SITE_URL) : null;
 
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // The largest body an endpoint accepts is the admin CSV import; everything else reads 64 KiB.
+  adapter: node({ mode: 'standalone', bodySizeLimit: 8 * 1024 * 1024 }),
   integrations: [
     react(),
     // The sitemap lists public pages only: a gated URL in it would only send crawlers to /register.
     sitemap({ filter: (page) => isPublicPath(new URL(page).pathname) }),
   ],
-  server: { host, port },
+  // No `server.host`/`port` here: the adapter would bake them into the build. HOST and PORT are
+  // read when the server starts, and unset HOST means localhost (the loopback guard agrees).
+  // Behind a proxy, trust X-Forwarded-Host/Proto only for the public origin, so Astro.url and
+  // the same-origin checks see https://<site> rather than the proxy's plain-HTTP hop.
+  security: {
+    allowedDomains: publicOrigin ? [{ protocol: publicOrigin.protocol.replace(':', ''), hostname: publicOrigin.hostname }] : [],
+  },
   // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise.
   image: {
     service: {

@@ -173,12 +173,13 @@ export function enquiryMails(kind: EnquiryKind, input: EnquiryInput, operator: s
     blocks: [{ rows }],
     footer: 'Sent through a PolyIndex website form. Reply to this e-mail to answer the sender.',
   });
+  // The confirmation goes to an address a visitor typed, so it carries none of the visitor's
+  // words: only our fixed text and the form's title. Nobody can use it to mail a stranger.
   const confirmation = renderMail({
     subject: `We received your enquiry: ${form.title}`,
-    heading: `Thank you, ${who}`,
+    heading: 'Thank you for your enquiry',
     blocks: [
-      { paragraph: 'We have received your enquiry and our desk will reply within one working day. This is what you sent us:' },
-      { rows },
+      { paragraph: `We have received your ${form.title.toLowerCase()} enquiry and our desk will reply within one working day.` },
       { paragraph: 'If you did not send this enquiry, you can ignore this e-mail: nothing else will follow.' },
     ],
     footer: 'You receive this e-mail because this address was entered in an enquiry form on the PolyIndex website.',

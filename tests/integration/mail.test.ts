@@ -96,6 +96,11 @@ describe('SMTP delivery (smtp-server on loopback)', () => {
     expect(toSender.mail.replyTo?.value[0]?.address).toBe('operator@polyindex.test');
     expect(toSender.mail.subject).toBe('We received your enquiry: Write to us');
     expect(String(toSender.mail.html)).not.toContain('<script>');
+    // The confirmation goes to a typed address: it carries none of the visitor's words.
+    for (const body of [String(toSender.mail.html), String(toSender.mail.text)]) {
+      expect(body).not.toContain('Eve');
+      expect(body).not.toContain('bold');
+    }
   });
 
   it('keeps a subject on one line: no header injection adds a recipient', async () => {
