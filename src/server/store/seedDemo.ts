@@ -19,8 +19,10 @@ export async function seedDemoPrices(store: PriceStore, today: IsoDate, seed: nu
   await store.upsertSeries(data.series);
   const rows: PointRow[] = [];
   for (const [seriesId, points] of data.points) for (const p of points) rows.push({ seriesId, date: p.date, value: p.value });
-  const points = await store.upsertPoints(rows);
+  // Points last: "no points yet" is how a first start knows to seed, so a seed cut short
+  // anywhere before them is simply run again (every write is an idempotent upsert).
   const cityRows = await store.upsertCityPrices(data.citySheets);
   const offers = await store.upsertOffers(data.offers);
+  const points = await store.upsertPoints(rows);
   return { series: data.series.length, points, cityRows, offers };
 }
