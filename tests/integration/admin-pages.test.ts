@@ -2,7 +2,7 @@
  * The admin pages' own guard (defence in depth): rendered through Astro's container without the
  * middleware, a non-admin session still gets the 404 page and never the admin content.
  */
-import { getContainerRenderer } from '@astrojs/react';
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { beforeAll, describe, expect, it } from 'vitest';
