@@ -5,8 +5,10 @@
 import type { Client, InValue, Row, Transaction } from '@libsql/client';
 import type { Unit } from '../../../lib/catalog.ts';
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
+import type { PriceAdminStore } from '../priceAdmin.ts';
 import type { Banner, CityPriceRow, OfferData, OfferRecord, PricePoint, PriceStore } from '../prices.ts';
 import { inTransaction, type Migration } from './database.ts';
+import { createSqlitePriceAdminStore } from './priceAdmin.ts';
 
 export const priceMigrations: readonly Migration[] = [
   {
@@ -116,7 +118,7 @@ const toBanner = (row: Row): Banner => ({
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-export function createSqlitePriceStore(client: Client): PriceStore {
+export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminStore {
   let version = 0;
   /** Bumps the version after a write commits (and also after a failed one: cheap and safe). */
   const writing = async <T>(work: Promise<T>): Promise<T> => {
@@ -127,6 +129,9 @@ export function createSqlitePriceStore(client: Client): PriceStore {
     }
   };
   return {
+    ...createSqlitePriceAdminStore(client, () => {
+      version++;
+    }),
     version: () => version,
 
     async upsertSeries(series) {
