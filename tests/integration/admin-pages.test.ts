@@ -11,6 +11,7 @@ import AuditPage from '../../src/pages/admin/audit.astro';
 import Dashboard from '../../src/pages/admin/index.astro';
 import UserPage from '../../src/pages/admin/users/[uid].astro';
 import UsersPage from '../../src/pages/admin/users/index.astro';
+import BannersPage from '../../src/pages/admin/banners.astro';
 import OutboxMessagePage from '../../src/pages/admin/outbox/[file].astro';
 import OutboxPage from '../../src/pages/admin/outbox/index.astro';
 import ImportPage from '../../src/pages/admin/prices/import.astro';
@@ -66,6 +67,7 @@ const pages = [
   ['/admin/audit', AuditPage, undefined],
   ['/admin/prices?series=feedstock.crude.brent', PricesPage, undefined],
   ['/admin/prices/import', ImportPage, undefined],
+  ['/admin/banners', BannersPage, undefined],
   ['/admin/outbox', OutboxPage, undefined],
   ['/admin/outbox/{file}', OutboxMessagePage, () => ({ file: outboxFile })],
 ] as const;

@@ -18,4 +18,7 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   revoke: 'Plan revoked.',
   price: 'Price saved.',
   deleted: 'Point deleted.',
+  banner: 'Banner added.',
+  moved: 'Banner moved.',
+  removed: 'Banner removed.',
 };

@@ -44,10 +44,20 @@ export async function readTextUpTo(
   maxBytes: number,
   message: string,
 ): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  const body = await readBytesUpTo(request, maxBytes, message);
+  return body.ok ? { ok: true, text: Buffer.from(body.bytes).toString('utf8') } : body;
+}
+
+/** The raw body, at most `maxBytes` (declared or actual), else a 413 with `message`. */
+export async function readBytesUpTo(
+  request: Request,
+  maxBytes: number,
+  message: string,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; response: Response }> {
   const tooLarge = { ok: false as const, response: jsonError(413, 'too_large', message) };
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) return tooLarge;
-  if (!request.body) return { ok: true, text: '' };
+  if (!request.body) return { ok: true, bytes: new Uint8Array() };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -61,7 +71,7 @@ export async function readTextUpTo(
     }
     chunks.push(value);
   }
-  return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
+  return { ok: true, bytes: Buffer.concat(chunks) };
 }
 
 /** Validates with a zod schema; a failure becomes a 400 naming the first bad field. */
