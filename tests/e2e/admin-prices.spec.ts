@@ -81,8 +81,8 @@ test('the admin imports a small CSV through the paste form, with a preview first
   await expect(page.getByTestId('audit-table').locator('tbody tr').first()).toContainText('admin@polyindex.test');
 });
 
-test('non-admins: the price and outbox pages are a 404, the price API a 401 or 403', async ({ playwright }) => {
-  const pages = ['/admin/prices', '/admin/prices?series=fx.usdinr', '/admin/prices/import', '/admin/outbox'];
+test('non-admins: the price, banner and outbox pages are a 404, the price API a 401 or 403', async ({ playwright }) => {
+  const pages = ['/admin/prices', '/admin/prices?series=fx.usdinr', '/admin/prices/import', '/admin/outbox', '/admin/banners'];
   const anonymous = await playwright.request.newContext({ baseURL });
   for (const path of pages) expect((await anonymous.get(path, { maxRedirects: 0 })).status(), path).toBe(302);
   const csv = { headers: { Origin: baseURL, 'Content-Type': 'text/csv' }, data: 'series,date,value\nfx.usdinr,2003-03-05,50\n' };
@@ -95,15 +95,17 @@ test('non-admins: the price and outbox pages are a 404, the price API a 401 or 4
     for (const path of pages) expect((await request.get(path, { maxRedirects: 0 })).status(), `${email} ${path}`).toBe(404);
     expect((await request.post('/api/admin/prices/import', csv)).status(), email).toBe(403);
     expect((await request.post('/api/admin/prices/fx.usdinr/set', { headers: { Origin: baseURL }, data: { date: '2003-03-05', value: 50 } })).status()).toBe(403);
+    const banner = await request.post('/api/admin/banners', { headers: { Origin: baseURL }, multipart: { alt: 'x alt', title: 'x', href: '/', image: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') } } });
+    expect(banner.status(), email).toBe(403);
     expect((await request.post('/api/admin/prices/fx.usdinr/delete', { headers: { Origin: baseURL }, data: { date: '2003-03-05', expected: 50 } })).status()).toBe(403);
     await request.dispose();
   }
 });
 
-test('the price, import and outbox pages have no serious accessibility violations', async ({ page }) => {
+test('the price, import, banner and outbox pages have no serious accessibility violations', async ({ page }) => {
   await signIn(page, 'admin@polyindex.test');
   type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-  for (const path of ['/admin', '/admin/prices?series=fx.usdinr', '/admin/prices/import', '/admin/outbox']) {
+  for (const path of ['/admin', '/admin/prices?series=fx.usdinr', '/admin/prices/import', '/admin/outbox', '/admin/banners']) {
     await page.goto(path);
     const results = await new AxeBuilder({ page: page as unknown as AxePage }).include('main').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
