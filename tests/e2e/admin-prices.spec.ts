@@ -58,13 +58,13 @@ test('the admin imports a small CSV through the paste form, with a preview first
   const status = page.locator('[data-import-status]');
 
   // A bad line: the preview names it and nothing can be imported.
-  await page.getByLabel('or the CSV text').fill('series,date,value\nfx.usdinr,2003-03-03,83.1\nfx.usdinr,2003-03-04,830\n');
+  await page.getByLabel('or the CSV text').fill('series,date,value\nfx.usdinr,2020-02-01,83.1\nfx.usdinr,2020-02-02,830\n');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(status).toContainText('Line 3, value');
   await expect(page.locator('[data-import-result] li')).toContainText('between 40 and 200');
   await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
 
-  const csv = 'series,date,value\nfx.usdinr,2003-03-03,48.25\nfx.usdinr,2003-03-04,48.5\nfeedstock.crude.brent,2003-03-03,31.75\n';
+  const csv = 'series,date,value\nfx.usdinr,2020-02-01,84.25\nfx.usdinr,2020-02-02,84.5\nfeedstock.crude.brent,2020-02-01,61.75\n';
   await page.getByLabel('or the CSV text').fill(csv);
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(status).toContainText('Preview: 3 rows in 2 series; 3 new or changed. Nothing is written yet.');
