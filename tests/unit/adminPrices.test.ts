@@ -58,3 +58,26 @@ describe('import check', () => {
     if (check.ok) expect(countBySeries(check.rows)).toEqual({ 'fx.usdinr': 2, 'feedstock.crude.brent': 1 });
   });
 });
+
+describe('outbox text and banner images (pure)', () => {
+  it('finds the text/plain part and undoes base64 and quoted-printable', async () => {
+    const { mimeText } = await import('../../src/lib/admin/mimeText.ts');
+    const b64 = btoa(String.fromCharCode(...new TextEncoder().encode('Namaste ₹ <b>')));
+    const raw = `Subject: x\r\nContent-Type: multipart/mixed; boundary=zz\r\n\r\n--zz\r\nContent-Type: text/html\r\n\r\n<p>no</p>\r\n--zz\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${b64}\r\n--zz--\r\n`;
+    expect(mimeText(raw)).toEqual({ text: 'Namaste ₹ <b>', decoded: true });
+    expect(mimeText('Subject: y\n\nline one=\n continues =3D done\n')).toEqual({ text: 'line one=\n continues =3D done', decoded: true });
+    expect(mimeText('Subject: y\nContent-Transfer-Encoding: quoted-printable\n\nsoft=\nbreak =E2=82=B9\n').text).toBe('softbreak ₹');
+    expect(mimeText('Content-Type: text/html\n\n<p>x</p>')).toEqual({ text: 'Content-Type: text/html\n\n<p>x</p>', decoded: false });
+  });
+
+  it('recognises PNG, JPEG and WebP by their bytes only; site paths only', async () => {
+    const { imageExtOf, isSitePath } = await import('../../src/lib/admin/bannerImage.ts');
+    expect(imageExtOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(imageExtOf(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpg');
+    expect(imageExtOf(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
+    expect(imageExtOf(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(imageExtOf(new TextEncoder().encode('GIF89a'))).toBeNull();
+    expect(['/', '/crude/Naphtha', '/news?x=1'].map(isSitePath)).toEqual([true, true, true]);
+    expect(['//evil.example', 'https://evil.example', 'javascript:alert(1)', '/a b', '/\\evil', ''].map(isSitePath)).toEqual([false, false, false, false, false, false]);
+  });
+});
