@@ -31,6 +31,8 @@ export interface CsvRow {
 export interface CsvError {
   /** 1-based line number in the file. */
   readonly line: number;
+  /** What is wrong: the header, the number of columns, or one field of the row. */
+  readonly field: 'header' | 'columns' | 'series' | 'date' | 'value';
   readonly message: string;
 }
 
@@ -40,19 +42,19 @@ export function parsePriceCsv(text: string): { rows: CsvRow[]; errors: CsvError[
   const errors: CsvError[] = [];
   const rows: CsvRow[] = [];
   if ((lines[0] ?? '').trim() !== CSV_HEADER) {
-    return { rows: [], errors: [{ line: 1, message: `the first line must be "${CSV_HEADER}"` }] };
+    return { rows: [], errors: [{ line: 1, field: 'header', message: `the first line must be "${CSV_HEADER}"` }] };
   }
   lines.slice(1).forEach((line, i) => {
     const lineNo = i + 2;
     if (line.trim() === '') return;
     const cells = line.split(',');
-    if (cells.length !== 3) return void errors.push({ line: lineNo, message: 'expected 3 fields: series,date,value' });
+    if (cells.length !== 3) return void errors.push({ line: lineNo, field: 'columns', message: 'expected 3 fields: series,date,value' });
     const [series, dateText, valueText] = cells.map((c) => c.trim()) as [string, string, string];
     const date = parseIsoDate(dateText);
     const value = /^-?\d+(\.\d+)?$/.test(valueText) ? Number(valueText) : Number.NaN;
-    if (!SERIES_ID_RE.test(series)) errors.push({ line: lineNo, message: `bad series id "${series}"` });
-    else if (date === null) errors.push({ line: lineNo, message: `bad date "${dateText}" (use YYYY-MM-DD)` });
-    else if (!Number.isFinite(value)) errors.push({ line: lineNo, message: `bad value "${valueText}"` });
+    if (!SERIES_ID_RE.test(series)) errors.push({ line: lineNo, field: 'series', message: `bad series id "${series}"` });
+    else if (date === null) errors.push({ line: lineNo, field: 'date', message: `bad date "${dateText}" (use YYYY-MM-DD)` });
+    else if (!Number.isFinite(value)) errors.push({ line: lineNo, field: 'value', message: `bad value "${valueText}"` });
     else rows.push({ series, date, value });
   });
   return errors.length > 0 ? { rows: [], errors } : { rows, errors };

@@ -27,11 +27,13 @@ function takeOver(form: HTMLFormElement): void {
     say('Saving…', false);
     void (async () => {
       try {
+        // A form with a file (enctype multipart/form-data) is sent as it is; the others as JSON.
+        const multipart = form.enctype === 'multipart/form-data';
         const response = await fetch(form.action, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          headers: multipart ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
           credentials: 'same-origin',
-          body: JSON.stringify(formBody(new FormData(form).entries())),
+          body: multipart ? new FormData(form) : JSON.stringify(formBody(new FormData(form).entries())),
         });
         if (response.ok) {
           const next = new URL(window.location.href);

@@ -11,11 +11,20 @@ import AuditPage from '../../src/pages/admin/audit.astro';
 import Dashboard from '../../src/pages/admin/index.astro';
 import UserPage from '../../src/pages/admin/users/[uid].astro';
 import UsersPage from '../../src/pages/admin/users/index.astro';
+import BannersPage from '../../src/pages/admin/banners.astro';
+import OutboxMessagePage from '../../src/pages/admin/outbox/[file].astro';
+import OutboxPage from '../../src/pages/admin/outbox/index.astro';
+import ImportPage from '../../src/pages/admin/prices/import.astro';
+import PricesPage from '../../src/pages/admin/prices/index.astro';
+import { outboxDir } from '../../src/server/mail/index.ts';
+import { writeOutboxMessage } from '../../src/server/mail/outbox.ts';
 import type { Session } from '../../src/server/auth/session.ts';
 import { store } from '../../src/server/runtime.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 
 let container: AstroContainer;
+let outboxFile = '';
+const HOSTILE = '<img src=x onerror="alert(1)"><script>steal()</script>';
 const stamp = Date.now().toString(36);
 const record = (uid: string, extra: Partial<UserRecord> = {}): UserRecord => ({
   uid, displayName: uid, email: `${uid}@example.test`, phone: null, photoURL: null, role: 'user', subscribed: false, createdAt: '01-01-2026', ...extra,
@@ -28,6 +37,25 @@ beforeAll(async () => {
   const db = await store();
   await db.createUser(admin);
   await db.createUser(premium);
+  const raw = [
+    'From: site@polyindex.test',
+    'To: ops@polyindex.test',
+    `Subject: Enquiry ${stamp}`,
+    'Content-Type: multipart/alternative; boundary="b1"',
+    '',
+    '--b1',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    `Hello =E2=82=B9 ${HOSTILE}`,
+    '--b1',
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    `<p>${HOSTILE}</p>`,
+    '--b1--',
+    '',
+  ].join('\r\n');
+  outboxFile = await writeOutboxMessage(outboxDir, Buffer.from(raw), `<pages-${stamp}@polyindex.test>`);
   container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
   container.insertPageRoute('/404', NotFound);
 });
@@ -37,11 +65,16 @@ const pages = [
   ['/admin/users', UsersPage, undefined],
   ['/admin/users/{uid}', UserPage, () => ({ uid: premium.uid })],
   ['/admin/audit', AuditPage, undefined],
+  ['/admin/prices?series=feedstock.crude.brent', PricesPage, undefined],
+  ['/admin/prices/import', ImportPage, undefined],
+  ['/admin/banners', BannersPage, undefined],
+  ['/admin/outbox', OutboxPage, undefined],
+  ['/admin/outbox/{file}', OutboxMessagePage, () => ({ file: outboxFile })],
 ] as const;
 
 async function render(path: string, page: (typeof pages)[number][1], params: Record<string, string> | undefined, who: Session | null) {
   const response = await container.renderToResponse(page, {
-    request: new Request(`http://127.0.0.1:4321${path.replace('{uid}', premium.uid)}`),
+    request: new Request(`http://127.0.0.1:4321${path.replace('{uid}', premium.uid).replace('{file}', outboxFile)}`),
     locals: { session: who },
     partial: false,
     ...(params ? { params } : {}),
@@ -76,5 +109,32 @@ describe('admin pages check the role themselves', () => {
       partial: false,
     });
     expect(response.status).toBe(404);
+  });
+
+  it('the prices page lists a series’ points with change and delete forms carrying the value shown', async () => {
+    const db = await store();
+    const [latest] = await db.latestPoints('feedstock.crude.brent', 1);
+    const { html } = await render('/admin/prices?series=feedstock.crude.brent', PricesPage, undefined, session(admin, 'admin'));
+    expect(html).toContain('data-testid="series-heading"');
+    expect(html).toContain(`data-date="${latest!.date}"`);
+    expect(html).toContain(`name="expected" value="${latest!.value}"`);
+    expect(html).toContain('action="/api/admin/prices/feedstock.crude.brent/set"');
+  });
+
+  it('the outbox lists the message and shows its text as text, never as HTML', async () => {
+    const list = await render('/admin/outbox', OutboxPage, undefined, session(admin, 'admin'));
+    expect(list.html).toContain(`Enquiry ${stamp}`);
+    const { status, html } = await render('/admin/outbox/{file}', OutboxMessagePage, { file: outboxFile }, session(admin, 'admin'));
+    expect(status).toBe(200);
+    expect(html).toContain('Hello ₹ &lt;img src=x onerror=');
+    expect(html).not.toContain(HOSTILE);
+    expect(html).not.toContain('<script>steal()');
+    const missing = await container.renderToResponse(OutboxMessagePage, {
+      request: new Request('http://127.0.0.1:4321/admin/outbox/..%2Fpolyindex.db'),
+      locals: { session: session(admin, 'admin') },
+      params: { file: '../polyindex.db' },
+      partial: false,
+    });
+    expect(missing.status).toBe(404);
   });
 });

@@ -143,10 +143,13 @@ describe('audit diff', () => {
 
   it('names actions and links user targets', () => {
     expect(actionLabel('user.grant')).toBe('Granted a plan');
-    expect(actionLabel('prices.import')).toBe('prices.import');
+    expect(actionLabel('price.import')).toBe('Imported prices (CSV)');
+    expect(actionLabel('something.else')).toBe('something.else');
     expect(targetHref('user:demo-free')).toBe('/admin/users/demo-free');
     expect(targetHref('user:a/b')).toBe('/admin/users/a%2Fb');
-    expect(targetHref('series:brent')).toBeNull();
+    expect(targetHref('series:feedstock.crude.brent')).toBe('/admin/prices?series=feedstock.crude.brent');
+    expect(targetHref('banner:abc')).toBe('/admin/banners');
+    expect(targetHref('prices:import')).toBeNull();
     expect(targetLabel({ before: { email: 'old@x.in' }, after: { email: 'new@x.in' } })).toBe('new@x.in');
     expect(targetLabel({ before: { phone: '+919800000000' }, after: null })).toBe('+919800000000');
     expect(targetLabel({ before: null, after: { series: 'brent' } })).toBeNull();

@@ -35,6 +35,13 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.grant': 'Granted a plan',
   'user.extend': 'Extended a plan',
   'user.revoke': 'Revoked a plan',
+  'price.add': 'Added a price',
+  'price.change': 'Changed a price',
+  'price.delete': 'Deleted a price',
+  'price.import': 'Imported prices (CSV)',
+  'banner.add': 'Added a banner',
+  'banner.move': 'Moved a banner',
+  'banner.remove': 'Removed a banner',
 };
 
 /** "Granted a plan" for `user.grant`; unknown actions read as they are. */
@@ -43,7 +50,11 @@ export const actionLabel = (action: string): string => ACTION_LABELS[action] ?? 
 /** Where an admin can look at an audit target (`user:{uid}` → its user page); null when nowhere. */
 export function targetHref(target: string): string | null {
   const user = /^user:(.+)$/.exec(target);
-  return user ? `/admin/users/${encodeURIComponent(user[1]!)}` : null;
+  if (user) return `/admin/users/${encodeURIComponent(user[1]!)}`;
+  const series = /^series:(.+)$/.exec(target);
+  if (series) return `/admin/prices?series=${encodeURIComponent(series[1]!)}`;
+  if (target.startsWith('banner:')) return '/admin/banners';
+  return null;
 }
 
 /** A human name for an entry's target: the e-mail (or phone) its record had. */

@@ -16,4 +16,9 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   grant: 'Plan granted.',
   extend: 'Plan extended.',
   revoke: 'Plan revoked.',
+  price: 'Price saved.',
+  deleted: 'Point deleted.',
+  banner: 'Banner added.',
+  moved: 'Banner moved.',
+  removed: 'Banner removed.',
 };

@@ -32,11 +32,46 @@ export function sameOriginError(request: Request): Response | null {
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export async function readText(request: Request): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  return readTextUpTo(request, MAX_BODY_BYTES, 'The request body is too large.');
+}
+
+/**
+ * Reads a UTF-8 body of at most `maxBytes`, streaming: a larger body (declared or actual) is a
+ * 413 with `message`, and reading stops at the limit (bulk endpoints pass their own bound).
+ */
+export async function readTextUpTo(
+  request: Request,
+  maxBytes: number,
+  message: string,
+): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  const body = await readBytesUpTo(request, maxBytes, message);
+  return body.ok ? { ok: true, text: Buffer.from(body.bytes).toString('utf8') } : body;
+}
+
+/** The raw body, at most `maxBytes` (declared or actual), else a 413 with `message`. */
+export async function readBytesUpTo(
+  request: Request,
+  maxBytes: number,
+  message: string,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; response: Response }> {
+  const tooLarge = { ok: false as const, response: jsonError(413, 'too_large', message) };
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, 'too_large', 'The request body is too large.') };
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, 'too_large', 'The request body is too large.') };
-  return { ok: true, text };
+  if (declared > maxBytes) return tooLarge;
+  if (!request.body) return { ok: true, bytes: new Uint8Array() };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return tooLarge;
+    }
+    chunks.push(value);
+  }
+  return { ok: true, bytes: Buffer.concat(chunks) };
 }
 
 /** Validates with a zod schema; a failure becomes a 400 naming the first bad field. */

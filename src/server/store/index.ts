@@ -9,12 +9,16 @@ import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
 import type { AuditStore } from './audit.ts';
 import type { PaymentStore } from './payments.ts';
+import type { BannerAdminStore } from './bannerAdmin.ts';
+import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
 import type { UserStore } from './users.ts';
 
 export type Store = UserStore &
   PaymentStore &
   PriceStore &
+  PriceAdminStore &
+  BannerAdminStore &
   AuditStore & {
     close(): Promise<void>;
   };

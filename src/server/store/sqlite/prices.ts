@@ -5,8 +5,12 @@
 import type { Client, InValue, Row, Transaction } from '@libsql/client';
 import type { Unit } from '../../../lib/catalog.ts';
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
+import type { BannerAdminStore } from '../bannerAdmin.ts';
+import type { PriceAdminStore } from '../priceAdmin.ts';
 import type { Banner, CityPriceRow, OfferData, OfferRecord, PricePoint, PriceStore } from '../prices.ts';
 import { inTransaction, type Migration } from './database.ts';
+import { createSqliteBannerAdminStore } from './bannerAdmin.ts';
+import { createSqlitePriceAdminStore } from './priceAdmin.ts';
 
 export const priceMigrations: readonly Migration[] = [
   {
@@ -116,7 +120,7 @@ const toBanner = (row: Row): Banner => ({
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-export function createSqlitePriceStore(client: Client): PriceStore {
+export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminStore & BannerAdminStore {
   let version = 0;
   /** Bumps the version after a write commits (and also after a failed one: cheap and safe). */
   const writing = async <T>(work: Promise<T>): Promise<T> => {
@@ -126,7 +130,12 @@ export function createSqlitePriceStore(client: Client): PriceStore {
       version++;
     }
   };
+  const bump = () => {
+    version++;
+  };
   return {
+    ...createSqlitePriceAdminStore(client, bump),
+    ...createSqliteBannerAdminStore(client, bump),
     version: () => version,
 
     async upsertSeries(series) {

@@ -1,0 +1,155 @@
+/**
+ * The admin's price writes as endpoints: one point set or deleted (with the value the
+ * administrator saw, so two concurrent edits cannot silently overwrite each other: 409), and the
+ * CSV import (the export's format, all or nothing, one audit entry). Values are checked against
+ * the unit's sane range (src/lib/priceRanges.ts).
+ */
+import type { APIRoute } from 'astro';
+import { z } from 'astro/zod';
+import { checkImport, countBySeries, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/admin/priceImport.ts';
+import { parseIsoDate } from '../../lib/dates.ts';
+import { valueProblem } from '../../lib/priceRanges.ts';
+import { findSeries, type SeriesDef } from '../../lib/seriesCatalog.ts';
+import { json, jsonError, readJson, readTextUpTo } from '../http/responses.ts';
+import { store } from '../runtime.ts';
+import type { PointEditResult } from '../store/priceAdmin.ts';
+import { requireAdmin } from './guard.ts';
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** A number from JSON, or a plain decimal text from a form field. */
+const numeric = (label: string) =>
+  z.union([z.number(), z.string().trim()], { error: `${label} must be a number.` }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : NUMBER_TEXT.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a plain number like 88.5.` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const Day = z
+  .string({ error: 'The date must be YYYY-MM-DD.' })
+  .trim()
+  .refine((v) => parseIsoDate(v) !== null, 'The date is not a real day (YYYY-MM-DD).');
+
+export const SetPointBody = z.object({
+  date: Day,
+  value: numeric('The value'),
+  /** The value shown when the form was opened; absent = adding a new date. */
+  expected: numeric('The previous value').optional(),
+});
+
+export const DeletePointBody = z.object({
+  date: Day,
+  expected: numeric('The previous value'),
+});
+
+function seriesOf(param: string | undefined): SeriesDef | Response {
+  const series = param ? findSeries(param) : undefined;
+  return series ?? jsonError(404, 'unknown_series', 'There is no such series.', 'series');
+}
+
+function answer(result: PointEditResult): Response {
+  switch (result.kind) {
+    case 'conflict':
+      return json(
+        {
+          error: {
+            code: 'conflict',
+            message:
+              result.current === null
+                ? 'This point no longer exists (someone else changed it). Reload and try again.'
+                : `This point now holds ${result.current} (someone else changed it). Reload and try again.`,
+            field: 'value',
+          },
+          current: result.current,
+        },
+        409,
+      );
+    case 'unchanged':
+      return json({ changed: false });
+    case 'written':
+      return json({ changed: true, before: result.before, after: result.after, auditId: result.entry.id });
+  }
+}
+
+/** POST /api/admin/prices/{series}/set `{date, value, expected?}`. */
+export const setPoint: APIRoute = async (context) => {
+  const gate = requireAdmin(context);
+  if (!gate.ok) return gate.response;
+  const series = seriesOf(context.params['series']);
+  if (series instanceof Response) return series;
+  const input = await readJson(context.request, SetPointBody);
+  if (!input.ok) return input.response;
+  const problem = valueProblem(series.unit, input.data.value);
+  if (problem) return jsonError(400, 'invalid_input', `For ${series.label}, ${problem}.`, 'value');
+  const result = await (await store()).adminSetPoint({
+    seriesId: series.id,
+    date: input.data.date,
+    value: input.data.value,
+    expected: input.data.expected ?? null,
+    actor: gate.actor,
+    now: new Date(),
+  });
+  return answer(result);
+};
+
+/** POST /api/admin/prices/{series}/delete `{date, expected}`. */
+export const deletePoint: APIRoute = async (context) => {
+  const gate = requireAdmin(context);
+  if (!gate.ok) return gate.response;
+  const series = seriesOf(context.params['series']);
+  if (series instanceof Response) return series;
+  const input = await readJson(context.request, DeletePointBody);
+  if (!input.ok) return input.response;
+  const result = await (await store()).adminDeletePoint({
+    seriesId: series.id,
+    date: input.data.date,
+    expected: input.data.expected,
+    actor: gate.actor,
+    now: new Date(),
+  });
+  return answer(result);
+};
+
+/**
+ * POST /api/admin/prices/import[?dryRun=1], `Content-Type: text/csv`, the raw file as the body.
+ * 415 for another type, 413 above 5 MiB or 200,000 rows, 400 with `errors: [{line, field,
+ * message}]` when any row is bad (nothing written), else the counts (and for a real import one
+ * audit entry, unless nothing changed).
+ */
+export const importPrices: APIRoute = async (context) => {
+  const gate = requireAdmin(context);
+  if (!gate.ok) return gate.response;
+  const type = (context.request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'text/csv') return jsonError(415, 'unsupported_media_type', 'Send the file as Content-Type: text/csv.');
+  const body = await readTextUpTo(
+    context.request,
+    MAX_IMPORT_BYTES,
+    `The file is too large: at most ${MAX_IMPORT_BYTES / 1024 / 1024} MiB. Split it into smaller files.`,
+  );
+  if (!body.ok) return body.response;
+  const check = checkImport(body.text);
+  if (!check.ok) {
+    if (check.tooManyRows) return jsonError(413, 'too_large', `The file has too many rows: at most ${MAX_IMPORT_ROWS}. Split it into smaller files.`);
+    const first = check.errors[0]!;
+    return json(
+      {
+        error: { code: 'invalid_csv', message: `Line ${first.line}, ${first.field}: ${first.message}. Nothing was imported.`, field: first.field, line: first.line },
+        errors: check.errors,
+      },
+      400,
+    );
+  }
+  const dryRun = ['1', 'true'].includes(new URL(context.request.url).searchParams.get('dryRun') ?? '');
+  const result = await (await store()).adminImportPoints({ rows: check.rows, actor: gate.actor, now: new Date(), dryRun });
+  return json({
+    dryRun,
+    rows: result.rows,
+    changed: result.changed,
+    series: Object.keys(countBySeries(check.rows)).length,
+    bySeries: result.bySeries,
+    auditId: result.entry?.id ?? null,
+  });
+};

@@ -1,0 +1,56 @@
+/**
+ * The audited price writes of the admin area (issue 7): one point set or deleted with a check of
+ * the value the administrator saw (no silent lost update), a CSV import in one transaction, and
+ * every series' latest date for the freshness dashboard. Each write records its audit entry in
+ * its own transaction (target `series:{id}`).
+ */
+import type { AuditActor, AuditEntry } from './audit.ts';
+import type { PricePoint } from './prices.ts';
+
+export const seriesTarget = (seriesId: string): string => `series:${seriesId}`;
+export const IMPORT_TARGET = 'prices:import';
+
+export interface PointEdit {
+  readonly seriesId: string;
+  readonly date: string;
+  /**
+   * The value the administrator saw: null = "there was no point on this date". When the stored
+   * value differs, nothing is written and the answer is a conflict with the current value.
+   */
+  readonly expected: number | null;
+  readonly actor: AuditActor;
+  readonly now: Date;
+}
+
+export type PointEditResult =
+  | { readonly kind: 'written'; readonly before: PricePoint | null; readonly after: PricePoint | null; readonly entry: AuditEntry }
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'conflict'; readonly current: number | null };
+
+export interface ImportResult {
+  readonly rows: number;
+  /** Rows whose (series, date) was new or held another value. */
+  readonly changed: number;
+  readonly bySeries: Readonly<Record<string, { readonly rows: number; readonly changed: number }>>;
+  /** Null for a dry run and for an import that changed nothing. */
+  readonly entry: AuditEntry | null;
+}
+
+export interface PriceAdminStore {
+  /** Sets one point (creates or replaces) if its value is still `expected`. */
+  adminSetPoint(edit: PointEdit & { readonly value: number }): Promise<PointEditResult>;
+  /** Deletes one point if its value is still `expected` (a missing point is a conflict). */
+  adminDeletePoint(edit: PointEdit & { readonly expected: number }): Promise<PointEditResult>;
+  /**
+   * Upserts validated rows in one transaction with one audit entry (rows, series, changed
+   * count). `dryRun` computes the same counts and writes nothing.
+   */
+  adminImportPoints(input: {
+    readonly rows: readonly { readonly series: string; readonly date: string; readonly value: number }[];
+    readonly actor: AuditActor;
+    readonly now: Date;
+    readonly dryRun: boolean;
+  }): Promise<ImportResult>;
+  /** Every series' latest point date. */
+  latestDates(): Promise<Map<string, string>>;
+}

@@ -1,0 +1,108 @@
+/** SQLite adapter of the audited admin price writes (see ../priceAdmin.ts). */
+import type { Client, InValue, Transaction } from '@libsql/client';
+import { IMPORT_TARGET, seriesTarget, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
+import { insertAuditEntry } from './audit.ts';
+import { inTransaction } from './database.ts';
+
+type Reader = Pick<Transaction, 'execute'>;
+
+async function currentValue(tx: Reader, seriesId: string, date: string): Promise<number | null> {
+  const row = (await tx.execute({ sql: 'SELECT value FROM price_points WHERE series_id = ? AND date = ?', args: [seriesId, date] })).rows[0];
+  return row ? Number(row['value']) : null;
+}
+
+/** Stored values of the given series, keyed `series date`. */
+async function storedValues(tx: Reader, seriesIds: readonly string[]): Promise<Map<string, number>> {
+  const values = new Map<string, number>();
+  for (const id of seriesIds) {
+    const result = await tx.execute({ sql: 'SELECT date, value FROM price_points WHERE series_id = ?', args: [id] });
+    for (const row of result.rows) values.set(`${id} ${String(row['date'])}`, Number(row['value']));
+  }
+  return values;
+}
+
+const CHUNK = 400;
+
+/** `written` is called after every committed write (the price store's cache version). */
+export function createSqlitePriceAdminStore(client: Client, written: () => void): PriceAdminStore {
+  const committed = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } finally {
+      written();
+    }
+  };
+  return {
+    adminSetPoint({ seriesId, date, value, expected, actor, now }) {
+      if (!Number.isFinite(value)) throw new RangeError(`not a finite value for ${seriesId} on ${date}`);
+      return committed(inTransaction(client, async (tx): Promise<PointEditResult> => {
+        const current = await currentValue(tx, seriesId, date);
+        if (current !== expected) return { kind: 'conflict', current };
+        if (current === value) return { kind: 'unchanged' };
+        await tx.execute({
+          sql: 'INSERT INTO price_points (series_id, date, value) VALUES (?, ?, ?) ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value',
+          args: [seriesId, date, value],
+        });
+        const before = current === null ? null : { date, value: current };
+        const after = { date, value };
+        const entry = await insertAuditEntry(tx, {
+          at: now.toISOString(),
+          actor,
+          action: current === null ? 'price.add' : 'price.change',
+          target: seriesTarget(seriesId),
+          before,
+          after,
+        });
+        return { kind: 'written', before, after, entry };
+      }));
+    },
+
+    adminDeletePoint({ seriesId, date, expected, actor, now }) {
+      return committed(inTransaction(client, async (tx): Promise<PointEditResult> => {
+        const current = await currentValue(tx, seriesId, date);
+        if (current !== expected) return { kind: 'conflict', current };
+        await tx.execute({ sql: 'DELETE FROM price_points WHERE series_id = ? AND date = ?', args: [seriesId, date] });
+        const before = { date, value: current };
+        const entry = await insertAuditEntry(tx, { at: now.toISOString(), actor, action: 'price.delete', target: seriesTarget(seriesId), before, after: null });
+        return { kind: 'written', before, after: null, entry };
+      }));
+    },
+
+    async adminImportPoints({ rows, actor, now, dryRun }) {
+      const run = async (tx: Reader, write: Transaction | null): Promise<ImportResult> => {
+        const seriesIds = [...new Set(rows.map((r) => r.series))].sort();
+        const stored = await storedValues(tx, seriesIds);
+        const changedRows = rows.filter((r) => stored.get(`${r.series} ${r.date}`) !== r.value);
+        const bySeries: Record<string, { rows: number; changed: number }> = {};
+        for (const id of seriesIds) bySeries[id] = { rows: 0, changed: 0 };
+        for (const r of rows) bySeries[r.series]!.rows++;
+        for (const r of changedRows) bySeries[r.series]!.changed++;
+        if (!write || changedRows.length === 0) return { rows: rows.length, changed: changedRows.length, bySeries, entry: null };
+        for (let i = 0; i < changedRows.length; i += CHUNK) {
+          const chunk = changedRows.slice(i, i + CHUNK);
+          await write.execute({
+            sql: `INSERT INTO price_points (series_id, date, value) VALUES ${chunk.map(() => '(?, ?, ?)').join(',')}
+                  ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value`,
+            args: chunk.flatMap((r): InValue[] => [r.series, r.date, r.value]),
+          });
+        }
+        const entry = await insertAuditEntry(write, {
+          at: now.toISOString(),
+          actor,
+          action: 'price.import',
+          target: IMPORT_TARGET,
+          before: null,
+          after: { rows: rows.length, changed: changedRows.length, series: bySeries },
+        });
+        return { rows: rows.length, changed: changedRows.length, bySeries, entry };
+      };
+      if (dryRun) return run(client, null);
+      return committed(inTransaction(client, (tx) => run(tx, tx)));
+    },
+
+    async latestDates() {
+      const result = await client.execute('SELECT series_id, MAX(date) AS last FROM price_points GROUP BY series_id');
+      return new Map(result.rows.map((row) => [String(row['series_id']), String(row['last'])]));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { businessDaysBetween, freshnessOf, freshnessReport } from '../../src/lib/admin/freshness.ts';
+import { checkImport, countBySeries } from '../../src/lib/admin/priceImport.ts';
+import { CSV_HEADER } from '../../src/lib/csv.ts';
+import { UNIT_RANGES, valueProblem } from '../../src/lib/priceRanges.ts';
+import { findSeries } from '../../src/lib/seriesCatalog.ts';
+
+const brent = findSeries('feedstock.crude.brent')!;
+const weekly = findSeries('historical.ppRaffia.mumbai')!;
+
+describe('business days', () => {
+  it.each([
+    ['2026-11-20', '2026-11-20', 0], // Friday → same day
+    ['2026-11-20', '2026-11-23', 1], // Friday → Monday
+    ['2026-11-20', '2026-11-22', 0], // Friday → Sunday
+    ['2026-11-16', '2026-11-23', 5], // Monday → next Monday
+    ['2026-11-02', '2026-11-25', 17],
+    ['2026-11-25', '2026-11-20', 0],
+  ])('%s → %s: %i', (from, to, n) => expect(businessDaysBetween(from, to)).toBe(n));
+});
+
+describe('freshness', () => {
+  it('a daily series is stale after 3 business days, a weekend is not counted', () => {
+    expect(freshnessOf(brent, '2026-11-20', '2026-11-25').stale).toBe(false); // Fri → Wed: 3 business days
+    expect(freshnessOf(brent, '2026-11-20', '2026-11-26').stale).toBe(true); // Fri → Thu: 4
+    expect(freshnessOf(brent, '2026-11-20', '2026-11-26').age).toBe(4);
+  });
+  it('a weekly series is stale after 10 days; a series without points is stale', () => {
+    expect(freshnessOf(weekly, '2026-11-12', '2026-11-22').stale).toBe(false);
+    expect(freshnessOf(weekly, '2026-11-11', '2026-11-22').stale).toBe(true);
+    expect(freshnessOf(weekly, null, '2026-11-22')).toMatchObject({ stale: true, age: null });
+  });
+  it('sorts stale first, oldest first', () => {
+    const report = freshnessReport([brent, weekly], new Map([['feedstock.crude.brent', '2026-11-01'], ['historical.ppRaffia.mumbai', '2026-11-20']]), '2026-11-22');
+    expect(report.map((f) => [f.series.id, f.stale])).toEqual([['feedstock.crude.brent', true], ['historical.ppRaffia.mumbai', false]]);
+  });
+});
+
+describe('value ranges by unit', () => {
+  it('accepts values inside the range, refuses others', () => {
+    expect(valueProblem('USD/bbl', 88.88)).toBeNull();
+    expect(valueProblem('USD/bbl', 501)).toMatch(/between 5 and 500/);
+    expect(valueProblem('INR/USD', 39)).not.toBeNull();
+    expect(valueProblem('Rs/Kg', -1)).toMatch(/positive/);
+    expect(valueProblem('US$/MT', Number.NaN)).toMatch(/number/);
+    for (const range of Object.values(UNIT_RANGES)) expect(range.min).toBeGreaterThan(0);
+  });
+});
+
+describe('import check', () => {
+  it('names line and field; blank lines keep line numbers right', () => {
+    const check = checkImport(`${CSV_HEADER}\n\nfx.usdinr,2025-01-02,83\n\nfx.usdinr,2025-01-03,300\n`);
+    expect(check).toEqual({ ok: false, tooManyRows: false, errors: [{ line: 5, field: 'value', message: expect.stringMatching(/between 40 and 200/) }] });
+  });
+  it('passes a good file and counts rows per series', () => {
+    const check = checkImport(`\uFEFF${CSV_HEADER}\r\nfx.usdinr,2025-01-02,83\r\nfeedstock.crude.brent,2025-01-02,80\r\nfx.usdinr,2025-01-03,83.5\r\n`);
+    expect(check.ok).toBe(true);
+    if (check.ok) expect(countBySeries(check.rows)).toEqual({ 'fx.usdinr': 2, 'feedstock.crude.brent': 1 });
+  });
+});
+
+describe('outbox text and banner images (pure)', () => {
+  it('finds the text/plain part and undoes base64 and quoted-printable', async () => {
+    const { mimeText } = await import('../../src/lib/admin/mimeText.ts');
+    const b64 = btoa(String.fromCharCode(...new TextEncoder().encode('Namaste ₹ <b>')));
+    const raw = `Subject: x\r\nContent-Type: multipart/mixed; boundary=zz\r\n\r\n--zz\r\nContent-Type: text/html\r\n\r\n<p>no</p>\r\n--zz\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${b64}\r\n--zz--\r\n`;
+    expect(mimeText(raw)).toEqual({ text: 'Namaste ₹ <b>', decoded: true });
+    expect(mimeText('Subject: y\n\nline one=\n continues =3D done\n')).toEqual({ text: 'line one=\n continues =3D done', decoded: true });
+    expect(mimeText('Subject: y\nContent-Transfer-Encoding: quoted-printable\n\nsoft=\nbreak =E2=82=B9\n').text).toBe('softbreak ₹');
+    expect(mimeText('Content-Type: text/html\n\n<p>x</p>')).toEqual({ text: 'Content-Type: text/html\n\n<p>x</p>', decoded: false });
+  });
+
+  it('recognises PNG, JPEG and WebP by their bytes only; site paths only', async () => {
+    const { imageExtOf, isSitePath } = await import('../../src/lib/admin/bannerImage.ts');
+    expect(imageExtOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(imageExtOf(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpg');
+    expect(imageExtOf(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
+    expect(imageExtOf(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(imageExtOf(new TextEncoder().encode('GIF89a'))).toBeNull();
+    expect(['/', '/crude/Naphtha', '/news?x=1'].map(isSitePath)).toEqual([true, true, true]);
+    expect(['//evil.example', 'https://evil.example', 'javascript:alert(1)', '/a b', '/\\evil', ''].map(isSitePath)).toEqual([false, false, false, false, false, false]);
+  });
+});
