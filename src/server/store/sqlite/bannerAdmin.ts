@@ -1,19 +1,10 @@
 /** SQLite adapter of the audited banner writes (see ../bannerAdmin.ts). Orders are renumbered 1…n. */
-import type { Client, Row, Transaction } from '@libsql/client';
+import type { Client, Transaction } from '@libsql/client';
 import { bannerTarget, type BannerAdminStore, type BannerEditResult } from '../bannerAdmin.ts';
 import type { Banner } from '../prices.ts';
 import { insertAuditEntry } from './audit.ts';
-import { inTransaction } from './database.ts';
-
-const toBanner = (row: Row): Banner => ({
-  id: String(row['id']),
-  title: String(row['title']),
-  subtitle: String(row['subtitle']),
-  href: String(row['href']),
-  image: String(row['image']),
-  alt: String(row['alt']),
-  order: Number(row['sort_order']),
-});
+import { toBanner } from './prices.ts';
+import { inTransaction, notifyingAfter } from './database.ts';
 
 const list = async (tx: Transaction): Promise<Banner[]> => (await tx.execute('SELECT * FROM banners ORDER BY sort_order, id')).rows.map(toBanner);
 
@@ -23,13 +14,7 @@ async function renumber(tx: Transaction, ids: readonly string[]): Promise<Banner
 }
 
 export function createSqliteBannerAdminStore(client: Client, written: () => void): BannerAdminStore {
-  const committed = async <T>(work: Promise<T>): Promise<T> => {
-    try {
-      return await work;
-    } finally {
-      written();
-    }
-  };
+  const committed = notifyingAfter(written);
   return {
     adminAddBanner({ banner, actor, now }) {
       return committed(inTransaction(client, async (tx): Promise<BannerEditResult> => {

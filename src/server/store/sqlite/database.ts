@@ -84,3 +84,14 @@ export async function inTransaction<T>(client: Client, work: (tx: Transaction) =
     }
   });
 }
+
+/** Wraps writes so `written` runs after each one settles (e.g. to bump a read cache's version). */
+export function notifyingAfter(written: () => void): <T>(work: Promise<T>) => Promise<T> {
+  return async (work) => {
+    try {
+      return await work;
+    } finally {
+      written();
+    }
+  };
+}

@@ -2,7 +2,7 @@
 import type { Client, InValue, Transaction } from '@libsql/client';
 import { IMPORT_TARGET, seriesTarget, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
 import { insertAuditEntry } from './audit.ts';
-import { inTransaction } from './database.ts';
+import { inTransaction, notifyingAfter } from './database.ts';
 
 type Reader = Pick<Transaction, 'execute'>;
 
@@ -25,13 +25,7 @@ const CHUNK = 400;
 
 /** `written` is called after every committed write (the price store's cache version). */
 export function createSqlitePriceAdminStore(client: Client, written: () => void): PriceAdminStore {
-  const committed = async <T>(work: Promise<T>): Promise<T> => {
-    try {
-      return await work;
-    } finally {
-      written();
-    }
-  };
+  const committed = notifyingAfter(written);
   return {
     adminSetPoint({ seriesId, date, value, expected, actor, now }) {
       if (!Number.isFinite(value)) throw new RangeError(`not a finite value for ${seriesId} on ${date}`);

@@ -108,7 +108,7 @@ const toOffer = (row: Row): OfferRecord => ({
   date: String(row['date']),
   data: JSON.parse(String(row['data'])) as OfferData,
 });
-const toBanner = (row: Row): Banner => ({
+export const toBanner = (row: Row): Banner => ({
   id: String(row['id']),
   title: String(row['title']),
   subtitle: String(row['subtitle']),
