@@ -29,11 +29,23 @@ function takeOver(form: HTMLFormElement): void {
       try {
         // A form with a file (enctype multipart/form-data) is sent as it is; the others as JSON.
         const multipart = form.enctype === 'multipart/form-data';
+        const body: Record<string, unknown> = formBody(new FormData(form).entries());
+        // Fields named in data-json-field hold JSON (e.g. a country's offers) and are sent parsed.
+        for (const name of (form.dataset['jsonField'] ?? '').split(',').filter(Boolean)) {
+          try {
+            body[name] = JSON.parse(String(body[name] ?? ''));
+          } catch {
+            say(`The ${name} field is not valid JSON.`, true);
+            const field = form.elements.namedItem(name);
+            if (field instanceof HTMLElement) field.setAttribute('aria-invalid', 'true');
+            return;
+          }
+        }
         const response = await fetch(form.action, {
           method: 'POST',
           headers: multipart ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
           credentials: 'same-origin',
-          body: multipart ? new FormData(form) : JSON.stringify(formBody(new FormData(form).entries())),
+          body: multipart ? new FormData(form) : JSON.stringify(body),
         });
         if (response.ok) {
           const next = new URL(window.location.href);

@@ -32,6 +32,11 @@ export function formatValue(value: unknown): string {
 
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.role': 'Set the role',
+  'citywise.add': 'Added a city price',
+  'citywise.change': 'Changed a city price',
+  'citywise.delete': 'Removed a city price',
+  'offers.add': 'Added international offers',
+  'offers.change': 'Changed international offers',
   'user.grant': 'Granted a plan',
   'user.extend': 'Extended a plan',
   'user.revoke': 'Revoked a plan',

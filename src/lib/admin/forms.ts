@@ -21,4 +21,6 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   banner: 'Banner added.',
   moved: 'Banner moved.',
   removed: 'Banner removed.',
+  city: 'City price saved.',
+  offers: 'Offers saved.',
 };

@@ -18,7 +18,7 @@ import { requireAdmin } from './guard.ts';
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
 /** A number from JSON, or a plain decimal text from a form field. */
-const numeric = (label: string) =>
+export const numeric = (label: string) =>
   z.union([z.number(), z.string().trim()], { error: `${label} must be a number.` }).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : NUMBER_TEXT.test(v) ? Number(v) : Number.NaN;
     if (!Number.isFinite(n)) {
@@ -28,7 +28,7 @@ const numeric = (label: string) =>
     return n;
   });
 
-const Day = z
+export const Day = z
   .string({ error: 'The date must be YYYY-MM-DD.' })
   .trim()
   .refine((v) => parseIsoDate(v) !== null, 'The date is not a real day (YYYY-MM-DD).');
@@ -50,7 +50,7 @@ function seriesOf(param: string | undefined): SeriesDef | Response {
   return series ?? jsonError(404, 'unknown_series', 'There is no such series.', 'series');
 }
 
-function answer(result: PointEditResult): Response {
+export function answer(result: PointEditResult): Response {
   switch (result.kind) {
     case 'conflict':
       return json(

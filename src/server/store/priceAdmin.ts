@@ -9,6 +9,8 @@ import type { PricePoint } from './prices.ts';
 
 export const seriesTarget = (seriesId: string): string => `series:${seriesId}`;
 export const IMPORT_TARGET = 'prices:import';
+export const cityTarget = (city: string): string => `citywise:${city}`;
+export const offersTarget = (country: string): string => `offers:${country}`;
 
 export interface PointEdit {
   readonly seriesId: string;
@@ -53,4 +55,26 @@ export interface PriceAdminStore {
   }): Promise<ImportResult>;
   /** Every series' latest point date. */
   latestDates(): Promise<Map<string, string>>;
+  /**
+   * Sets (price) or removes (price null) one row of a city's sheet for a date, if the stored
+   * price is still `expected` (null = no row). Audited under `citywise:{city}`.
+   */
+  adminSetCityPrice(edit: {
+    readonly city: string;
+    readonly date: string;
+    readonly polymerType: string;
+    readonly grade: string;
+    readonly price: number | null;
+    readonly expected: number | null;
+    readonly actor: AuditActor;
+    readonly now: Date;
+  }): Promise<PointEditResult>;
+  /** Replaces a country's offers of one date (`{group:{grade:value}}`). Audited under `offers:{country}`. */
+  adminSetOffers(edit: {
+    readonly country: string;
+    readonly date: string;
+    readonly data: Readonly<Record<string, Readonly<Record<string, number>>>>;
+    readonly actor: AuditActor;
+    readonly now: Date;
+  }): Promise<{ readonly kind: 'written'; readonly entry: AuditEntry } | { readonly kind: 'unchanged' }>;
 }

@@ -1,6 +1,6 @@
 /** SQLite adapter of the audited admin price writes (see ../priceAdmin.ts). */
 import type { Client, InValue, Transaction } from '@libsql/client';
-import { IMPORT_TARGET, seriesTarget, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
+import { IMPORT_TARGET, cityTarget, offersTarget, seriesTarget, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
 import { insertAuditEntry } from './audit.ts';
 import { inTransaction, notifyingAfter } from './database.ts';
 
@@ -48,6 +48,57 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
           after,
         });
         return { kind: 'written', before, after, entry };
+      }));
+    },
+
+    adminSetCityPrice({ city, date, polymerType, grade, price, expected, actor, now }) {
+      return committed(inTransaction(client, async (tx): Promise<PointEditResult> => {
+        const rows = await tx.execute({ sql: 'SELECT price FROM city_prices WHERE city = ? AND date = ? AND grade = ?', args: [city, date, grade] });
+        const current = rows.rows[0] ? Number(rows.rows[0]['price']) : null;
+        if (current !== expected) return { kind: 'conflict', current };
+        if (current === price) return { kind: 'unchanged' };
+        if (price === null) {
+          await tx.execute({ sql: 'DELETE FROM city_prices WHERE city = ? AND date = ? AND grade = ?', args: [city, date, grade] });
+        } else {
+          await tx.execute({
+            sql: `INSERT INTO city_prices (city, polymer_type, grade, date, price) VALUES (?, ?, ?, ?, ?)
+                  ON CONFLICT (city, date, grade) DO UPDATE SET price = excluded.price, polymer_type = excluded.polymer_type`,
+            args: [city, polymerType, grade, date, price],
+          });
+        }
+        const before = current === null ? null : { date, value: current };
+        const after = price === null ? null : { date, value: price };
+        const entry = await insertAuditEntry(tx, {
+          at: now.toISOString(),
+          actor,
+          action: price === null ? 'citywise.delete' : current === null ? 'citywise.add' : 'citywise.change',
+          target: cityTarget(city),
+          before: before && { grade, ...before },
+          after: after && { grade, ...after },
+        });
+        return { kind: 'written', before, after, entry };
+      }));
+    },
+
+    adminSetOffers({ country, date, data, actor, now }) {
+      return committed(inTransaction(client, async (tx) => {
+        const rows = await tx.execute({ sql: 'SELECT data FROM international_offers WHERE country = ? AND date = ?', args: [country, date] });
+        const before = rows.rows[0] ? (JSON.parse(String(rows.rows[0]['data'])) as unknown) : null;
+        const text = JSON.stringify(data);
+        if (before !== null && JSON.stringify(before) === text) return { kind: 'unchanged' as const };
+        await tx.execute({
+          sql: 'INSERT INTO international_offers (country, date, data) VALUES (?, ?, ?) ON CONFLICT (country, date) DO UPDATE SET data = excluded.data',
+          args: [country, date, text],
+        });
+        const entry = await insertAuditEntry(tx, {
+          at: now.toISOString(),
+          actor,
+          action: before === null ? 'offers.add' : 'offers.change',
+          target: offersTarget(country),
+          before: before === null ? null : { date, data: before },
+          after: { date, data },
+        });
+        return { kind: 'written' as const, entry };
       }));
     },
 

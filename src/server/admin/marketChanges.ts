@@ -1,0 +1,75 @@
+/**
+ * The admin's edits of the city-wise sheets and the international offers, as endpoints: one row
+ * of a city's sheet for a date (with the price the administrator saw: 409 when it changed
+ * meanwhile), and a country's offers of a date. Audited in the same transaction.
+ */
+import type { APIRoute } from 'astro';
+import { z } from 'astro/zod';
+import { findCity, findCountry, findGrade } from '../../lib/catalog.ts';
+import { valueProblem } from '../../lib/priceRanges.ts';
+import { json, jsonError, readJson } from '../http/responses.ts';
+import { store } from '../runtime.ts';
+import { requireAdmin } from './guard.ts';
+import { answer, Day, numeric } from './priceChanges.ts';
+
+export const CityPriceBody = z.object({
+  date: Day,
+  grade: z.string({ error: 'Choose a grade.' }).trim().min(1, 'Choose a grade.'),
+  /** Empty or absent = remove the row. */
+  price: z.union([numeric('The price'), z.literal('').transform(() => null), z.null()]).optional(),
+  expected: numeric('The previous price').optional(),
+});
+
+const name = (label: string) => z.string().trim().min(1, `${label} is empty.`).max(60, `${label} is too long.`);
+export const OffersBody = z.object({
+  date: Day,
+  data: z
+    .record(name('A group'), z.record(name('A grade'), z.number({ error: 'Every offer must be a number (US$/Mt).' })), { error: 'Offers must be {group: {grade: value}}.' })
+    .refine((d) => Object.keys(d).length > 0 && Object.values(d).every((g) => Object.keys(g).length > 0), 'Give at least one group with one grade.'),
+});
+
+/** POST /api/admin/citywise/{city}/set `{date, grade, price|null, expected?}`. */
+export const setCityPrice: APIRoute = async (context) => {
+  const gate = requireAdmin(context);
+  if (!gate.ok) return gate.response;
+  const city = findCity(context.params['city']);
+  if (!city) return jsonError(404, 'unknown_city', 'There is no such city.', 'city');
+  const input = await readJson(context.request, CityPriceBody);
+  if (!input.ok) return input.response;
+  const grade = findGrade(input.data.grade);
+  if (!grade) return jsonError(400, 'invalid_input', 'The grade must be a catalog grade key such as ppRaffia.', 'grade');
+  const price = input.data.price ?? null;
+  if (price !== null) {
+    const problem = valueProblem('Rs/Kg', price);
+    if (problem) return jsonError(400, 'invalid_input', `For a city price, ${problem}.`, 'price');
+  }
+  const result = await (await store()).adminSetCityPrice({
+    city: city.slug,
+    date: input.data.date,
+    polymerType: grade.polymer.slug,
+    grade: grade.grade.key,
+    price,
+    expected: input.data.expected ?? null,
+    actor: gate.actor,
+    now: new Date(),
+  });
+  return answer(result);
+};
+
+/** POST /api/admin/offers/{country}/set `{date, data: {group: {grade: value}}}`. */
+export const setOffers: APIRoute = async (context) => {
+  const gate = requireAdmin(context);
+  if (!gate.ok) return gate.response;
+  const country = findCountry(context.params['country']);
+  if (!country) return jsonError(404, 'unknown_country', 'There is no such country.', 'country');
+  const input = await readJson(context.request, OffersBody);
+  if (!input.ok) return input.response;
+  for (const [group, grades] of Object.entries(input.data.data)) {
+    for (const [grade, value] of Object.entries(grades)) {
+      const problem = valueProblem('US$/Mt', value);
+      if (problem) return jsonError(400, 'invalid_input', `${group} ${grade}: ${problem}.`, `data.${group}.${grade}`);
+    }
+  }
+  const result = await (await store()).adminSetOffers({ country: country.slug, date: input.data.date, data: input.data.data, actor: gate.actor, now: new Date() });
+  return result.kind === 'unchanged' ? json({ changed: false }) : json({ changed: true, auditId: result.entry.id });
+};

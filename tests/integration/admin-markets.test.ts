@@ -1,0 +1,150 @@
+/**
+ * The admin edits of city-wise sheets and international offers against the real SQLite store:
+ * refused to non-admins, bad input writes nothing, good edits land with their audit entry, a
+ * concurrent edit of one city price cannot silently win.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { POST as setCity } from '../../src/pages/api/admin/citywise/[city]/set.ts';
+import { POST as setOffers } from '../../src/pages/api/admin/offers/[country]/set.ts';
+import type { Session } from '../../src/server/auth/session.ts';
+import { store } from '../../src/server/runtime.ts';
+import type { Store } from '../../src/server/store/index.ts';
+import { cityTarget, offersTarget } from '../../src/server/store/priceAdmin.ts';
+import type { UserRecord } from '../../src/server/store/users.ts';
+
+const ORIGIN = 'http://127.0.0.1:4321';
+let db: Store;
+let admin: UserRecord;
+let seq = 0;
+
+const sessionOf = (record: UserRecord, entitlement: Session['entitlement']): Session => ({ uid: record.uid, email: record.email, record, entitlement, inTrial: false });
+
+async function createUser(role: string): Promise<UserRecord> {
+  const uid = `markets-${role}-${Date.now().toString(36)}-${++seq}`;
+  const record: UserRecord = { uid, displayName: uid, email: `${uid}@example.test`, phone: null, photoURL: null, role, subscribed: false, plan: null, createdAt: '01-01-2026' };
+  await db.createUser(record);
+  return record;
+}
+
+// A distinct far-past day per call, so reruns on one DATA_DIR never collide with each other or the demo data.
+let day = 0;
+const offset = Math.floor(Date.now() / 1000) % 20_000;
+const uniqueDay = () => new Date(Date.UTC(1901, 0, 1) + (offset + day++) * 86_400_000).toISOString().slice(0, 10);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
+async function call(route: APIRoute, path: string, params: Record<string, string>, body: unknown, session: Session | null, origin = ORIGIN): Promise<{ status: number; json: any }> {
+  const url = new URL(path, ORIGIN);
+  const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await route({ request, url, params, locals: { session } } as unknown as APIContext);
+  return { status: response.status, json: await response.json() };
+}
+
+beforeAll(async () => {
+  db = await store();
+  admin = await createUser('admin');
+});
+
+async function priceOn(city: string, date: string, grade: string): Promise<number | null> {
+  const result = await db.adminSetCityPrice({ city, date, polymerType: 'PP', grade, price: null, expected: -1, actor: { uid: 'probe', email: null }, now: new Date() });
+  // expected -1 never matches: the conflict answer carries the stored price without writing.
+  return result.kind === 'conflict' ? result.current : null;
+}
+
+describe('POST /api/admin/citywise/{city}/set', () => {
+  it('adds, changes and removes one row of a sheet, each audited', async () => {
+    const date = uniqueDay();
+    const before = (await db.listAudit({ target: cityTarget('mumbai') })).total;
+    const add = await call(setCity, '/api/admin/citywise/mumbai/set', { city: 'mumbai' }, { date, grade: 'ppRaffia', price: 104.5 }, sessionOf(admin, 'admin'));
+    expect(add.status, JSON.stringify(add.json)).toBe(200);
+    expect(await priceOn('mumbai', date, 'ppRaffia')).toBe(104.5);
+    const change = await call(setCity, '/api/admin/citywise/mumbai/set', { city: 'mumbai' }, { date, grade: 'ppRaffia', price: '105', expected: 104.5 }, sessionOf(admin, 'admin'));
+    expect(change.status).toBe(200);
+    const remove = await call(setCity, '/api/admin/citywise/mumbai/set', { city: 'mumbai' }, { date, grade: 'ppRaffia', price: '', expected: 105 }, sessionOf(admin, 'admin'));
+    expect(remove.status).toBe(200);
+    expect(await priceOn('mumbai', date, 'ppRaffia')).toBeNull();
+    const entries = (await db.listAudit({ target: cityTarget('mumbai'), pageSize: 3 })).entries;
+    expect((await db.listAudit({ target: cityTarget('mumbai') })).total).toBe(before + 3);
+    expect(entries.map((e) => e.action)).toEqual(['citywise.delete', 'citywise.change', 'citywise.add']);
+    expect(entries[0]?.actor.uid).toBe(admin.uid);
+  });
+
+  it('answers 409 with the current price when it changed meanwhile, and writes nothing', async () => {
+    const date = uniqueDay();
+    await call(setCity, '/api/admin/citywise/delhi/set', { city: 'delhi' }, { date, grade: 'hdpeFilm', price: 110 }, sessionOf(admin, 'admin'));
+    const [a, b] = await Promise.all([
+      call(setCity, '/api/admin/citywise/delhi/set', { city: 'delhi' }, { date, grade: 'hdpeFilm', price: 111, expected: 110 }, sessionOf(admin, 'admin')),
+      call(setCity, '/api/admin/citywise/delhi/set', { city: 'delhi' }, { date, grade: 'hdpeFilm', price: 112, expected: 110 }, sessionOf(admin, 'admin')),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const loser = a.status === 409 ? a : b;
+    const winner = a.status === 200 ? 111 : 112;
+    expect(loser.json.current).toBe(winner);
+    expect(await priceOn('delhi', date, 'hdpeFilm')).toBe(winner);
+  });
+
+  it.each([
+    ['a bad date', { date: '2026-02-30', grade: 'ppRaffia', price: 100 }, 400, 'date'],
+    ['an unknown grade', { date: '1901-01-01', grade: 'ppGold', price: 100 }, 400, 'grade'],
+    ['a price out of range', { date: '1901-01-01', grade: 'ppRaffia', price: 5000 }, 400, 'price'],
+    ['a negative price', { date: '1901-01-01', grade: 'ppRaffia', price: -3 }, 400, 'price'],
+    ['a price that is not a number', { date: '1901-01-01', grade: 'ppRaffia', price: 'cheap' }, 400, 'price'],
+  ])('refuses %s with a 400 naming the field, writing nothing', async (_label, body, status, field) => {
+    const total = (await db.listAudit()).total;
+    const answer = await call(setCity, '/api/admin/citywise/pune/set', { city: 'pune' }, body, sessionOf(admin, 'admin'));
+    expect(answer.status).toBe(status);
+    expect(answer.json.error.field).toBe(field);
+    expect((await db.listAudit()).total).toBe(total);
+  });
+
+  it('answers 404 for an unknown city, and refuses non-admins and other sites', async () => {
+    const body = { date: uniqueDay(), grade: 'ppRaffia', price: 100 };
+    expect((await call(setCity, '/api/admin/citywise/chennai/set', { city: 'chennai' }, body, sessionOf(admin, 'admin'))).status).toBe(404);
+    const premium = await createUser('user');
+    expect((await call(setCity, '/api/admin/citywise/pune/set', { city: 'pune' }, body, null)).status).toBe(401);
+    expect((await call(setCity, '/api/admin/citywise/pune/set', { city: 'pune' }, body, sessionOf(premium, 'full'))).status).toBe(403);
+    // A session that claims the admin entitlement without the admin role is still refused.
+    expect((await call(setCity, '/api/admin/citywise/pune/set', { city: 'pune' }, body, sessionOf(premium, 'admin'))).status).toBe(403);
+    expect((await call(setCity, '/api/admin/citywise/pune/set', { city: 'pune' }, body, sessionOf(admin, 'admin'), 'https://evil.example')).status).toBe(403);
+    expect(await priceOn('pune', body.date, 'ppRaffia')).toBeNull();
+  });
+});
+
+describe('POST /api/admin/offers/{country}/set', () => {
+  it('sets a country’s offers of a date, audited, and a repeat changes nothing', async () => {
+    const date = uniqueDay();
+    const data = { PP: { Raffia: 1085, Film: 1110 }, HDPE: { 'Blow moulding': 1050 } };
+    const before = (await db.listAudit({ target: offersTarget('USA') })).total;
+    const first = await call(setOffers, '/api/admin/offers/USA/set', { country: 'USA' }, { date, data }, sessionOf(admin, 'admin'));
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json.changed).toBe(true);
+    const [year, month] = date.split('-').map(Number) as [number, number];
+    const stored = (await db.offersInMonth('USA', year, month)).find((o) => o.date === date);
+    expect(stored?.data).toEqual(data);
+    const again = await call(setOffers, '/api/admin/offers/USA/set', { country: 'USA' }, { date, data }, sessionOf(admin, 'admin'));
+    expect(again.json.changed).toBe(false);
+    expect((await db.listAudit({ target: offersTarget('USA') })).total).toBe(before + 1);
+  });
+
+  it.each([
+    ['an empty map', { date: '1901-01-01', data: {} }, 'data'],
+    ['a group without grades', { date: '1901-01-01', data: { PP: {} } }, 'data'],
+    ['a value that is not a number', { date: '1901-01-01', data: { PP: { Raffia: '1085' } } }, 'data.PP.Raffia'],
+    ['a value out of range', { date: '1901-01-01', data: { PP: { Raffia: 99999 } } }, 'data.PP.Raffia'],
+    ['a bad date', { date: 'yesterday', data: { PP: { Raffia: 1000 } } }, 'date'],
+  ])('refuses %s with a 400 naming the field, writing nothing', async (_label, body, field) => {
+    const total = (await db.listAudit()).total;
+    const answer = await call(setOffers, '/api/admin/offers/Egypt/set', { country: 'Egypt' }, body, sessionOf(admin, 'admin'));
+    expect(answer.status).toBe(400);
+    expect(answer.json.error.field).toBe(field);
+    expect((await db.listAudit()).total).toBe(total);
+  });
+
+  it('answers 404 for an unknown country and refuses non-admins', async () => {
+    const body = { date: uniqueDay(), data: { PP: { Raffia: 1000 } } };
+    expect((await call(setOffers, '/api/admin/offers/Atlantis/set', { country: 'Atlantis' }, body, sessionOf(admin, 'admin'))).status).toBe(404);
+    expect((await call(setOffers, '/api/admin/offers/USA/set', { country: 'USA' }, body, null)).status).toBe(401);
+    const user = await createUser('user');
+    expect((await call(setOffers, '/api/admin/offers/USA/set', { country: 'USA' }, body, sessionOf(user, 'full'))).status).toBe(403);
+  });
+});
