@@ -58,6 +58,8 @@ export interface PriceStore {
   latestCitySheets(): Promise<CityPriceRow[]>;
   /** The newest sheet of one city (slug), or [] when the city has none. */
   latestCitySheet(city: string): Promise<CityPriceRow[]>;
+  /** One city's sheet of one date, or [] (the admin edits any date). */
+  citySheetOn(city: string, date: string): Promise<CityPriceRow[]>;
 
   /** Writes offers, idempotent by (country, date), in one transaction. */
   upsertOffers(offers: readonly OfferRecord[]): Promise<number>;

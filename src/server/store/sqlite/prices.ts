@@ -241,6 +241,14 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
       return result.rows.map(toCityRow);
     },
 
+    async citySheetOn(city, date) {
+      const result = await client.execute({
+        sql: 'SELECT * FROM city_prices WHERE city = ? AND date = ? ORDER BY polymer_type, grade',
+        args: [city, date],
+      });
+      return result.rows.map(toCityRow);
+    },
+
     async upsertOffers(offers) {
       if (offers.length === 0) return 0;
       return writing(inTransaction(client, (tx) =>
