@@ -14,6 +14,7 @@ import UsersPage from '../../src/pages/admin/users/index.astro';
 import BannersPage from '../../src/pages/admin/banners.astro';
 import OutboxMessagePage from '../../src/pages/admin/outbox/[file].astro';
 import OutboxPage from '../../src/pages/admin/outbox/index.astro';
+import MarketsPage from '../../src/pages/admin/markets.astro';
 import ImportPage from '../../src/pages/admin/prices/import.astro';
 import PricesPage from '../../src/pages/admin/prices/index.astro';
 import { outboxDir } from '../../src/server/mail/index.ts';
@@ -68,6 +69,7 @@ const pages = [
   ['/admin/prices?series=feedstock.crude.brent', PricesPage, undefined],
   ['/admin/prices/import', ImportPage, undefined],
   ['/admin/banners', BannersPage, undefined],
+  ['/admin/markets?city=pune&country=Egypt', MarketsPage, undefined],
   ['/admin/outbox', OutboxPage, undefined],
   ['/admin/outbox/{file}', OutboxMessagePage, () => ({ file: outboxFile })],
 ] as const;
