@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 
 /** One input of an enquiry form, as the server describes it (the server validates the same list). */
 export interface EnquiryField {
@@ -42,6 +42,10 @@ type State =
 export default function EnquiryForm({ form, initial = {} }: Props) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'idle' });
+  // The server-rendered form has no handler until it hydrates: a click before then would submit
+  // natively (a GET that reloads the page and drops what was typed), so the button waits.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -127,7 +131,7 @@ export default function EnquiryForm({ form, initial = {} }: Props) {
         <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <p>
-        <button className="btn btn-primary" type="submit" disabled={state.kind === 'sending'}>
+        <button className="btn btn-primary" type="submit" disabled={!hydrated || state.kind === 'sending'}>
           {state.kind === 'sending' ? 'Sending…' : form.submitLabel}
         </button>
       </p>
