@@ -21,7 +21,7 @@ import { store } from '../../src/server/runtime.ts';
 import { userTarget } from '../../src/server/store/audit.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
-import { apiContext, emulatorSignUp, uniqueEmail } from './helpers.ts';
+import { apiContext, emulatorSignUp, uniqueEmail, sessionOf } from './helpers.ts';
 
 const ORIGIN = 'http://127.0.0.1:4321';
 const DAY = 86_400_000;
@@ -53,13 +53,6 @@ async function createUser(prefix: string, extra: Partial<UserRecord> = {}): Prom
   return record;
 }
 
-const sessionOf = (record: UserRecord, entitlement: Session['entitlement'] = record.role === 'admin' ? 'admin' : 'none'): Session => ({
-  uid: record.uid,
-  email: record.email,
-  record,
-  entitlement,
-  inTrial: false,
-});
 
 let admin: UserRecord;
 beforeAll(async () => {

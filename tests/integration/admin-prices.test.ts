@@ -19,7 +19,7 @@ import { store } from '../../src/server/runtime.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import { IMPORT_TARGET, seriesTarget } from '../../src/server/store/priceAdmin.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
-import { apiContext, emulatorSignUp, uniqueEmail } from './helpers.ts';
+import { apiContext, emulatorSignUp, uniqueEmail, sessionOf } from './helpers.ts';
 
 const ORIGIN = 'http://127.0.0.1:4321';
 const DAY = 86_400_000;
@@ -39,13 +39,6 @@ async function createUser(prefix: string, extra: Partial<UserRecord> = {}): Prom
   return record;
 }
 
-const sessionOf = (record: UserRecord, entitlement: Session['entitlement'] = record.role === 'admin' ? 'admin' : 'none'): Session => ({
-  uid: record.uid,
-  email: record.email,
-  record,
-  entitlement,
-  inTrial: false,
-});
 
 beforeAll(async () => {
   db = await store();

@@ -2,7 +2,9 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIContext } from 'astro';
+import type { Session } from '../../src/server/auth/session.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
+import type { UserRecord } from '../../src/server/store/users.ts';
 import { TEST_DATA_DIR, TEST_EMULATOR_HOST } from './env.ts';
 
 const emulator = `http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
@@ -82,3 +84,12 @@ export function apiContext(path: string, options: ContextOptions = {}) {
   };
   return { context: context as unknown as APIContext, set, jar };
 }
+
+/** The session the middleware would put on locals for this record (admins by default get `admin`). */
+export const sessionOf = (record: UserRecord, entitlement: Session['entitlement'] = record.role === 'admin' ? 'admin' : 'none'): Session => ({
+  uid: record.uid,
+  email: record.email,
+  record,
+  entitlement,
+  inTrial: false,
+});
