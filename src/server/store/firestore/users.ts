@@ -1,0 +1,143 @@
+/**
+ * Firestore adapter of the user store: `users/{uid}` documents holding the record in the
+ * spec's field names, plus three look-up fields of ours (`_emailKey`: trimmed lower-case
+ * e-mail, `_phoneKey`: trimmed phone, `_seq`: creation order). They are stripped on read.
+ * Updates write the record's top-level fields one by one (`update`), so fields a patch does
+ * not name — unknown ones included — stay as they are, exactly as the SQLite adapter merges.
+ */
+import { FieldPath, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { UserFacts, UserKey, UserRecord, UserStore } from '../users.ts';
+import { createOnce, docId, sequenceKey, transact } from './database.ts';
+
+export const USERS = 'users';
+const HIDDEN = ['_emailKey', '_phoneKey', '_seq'] as const;
+
+const normalize = (key: UserKey, value: string): string => (key === 'email' ? value.trim().toLowerCase() : value.trim());
+
+const lookupFields = (record: UserRecord): Record<string, string | null> => ({
+  _emailKey: record.email ? normalize('email', record.email) : null,
+  _phoneKey: record.phone ? normalize('phone', record.phone) : null,
+});
+
+/** Firestore values that JSON cannot hold, made JSON (legacy documents may carry Timestamps). */
+function plain(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(plain);
+  const toDate = (value as { toDate?: unknown }).toDate;
+  if (typeof toDate === 'function') return (toDate.call(value) as Date).toISOString();
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+}
+
+export function userRecordOf(data: DocumentData, uid: string): UserRecord {
+  const record: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) if (!(HIDDEN as readonly string[]).includes(key)) record[key] = plain(value);
+  return { ...record, uid } as UserRecord;
+}
+
+export async function readUserIn(db: Firestore, tx: Transaction, uid: string): Promise<UserRecord | null> {
+  if (!uid || uid.includes('/')) return null;
+  const snapshot = await tx.get(db.collection(USERS).doc(uid));
+  return snapshot.exists ? userRecordOf(snapshot.data()!, uid) : null;
+}
+
+/** Writes every top-level field of `record` (and its look-up fields); other fields stay. */
+export function writeUserFields(db: Firestore, tx: Transaction, record: UserRecord): void {
+  const fields = { ...record, ...lookupFields(record) };
+  const pairs: unknown[] = [];
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) pairs.push(new FieldPath(key), value);
+  const [first, firstValue, ...rest] = pairs as [FieldPath, unknown, ...unknown[]];
+  tx.update(db.collection(USERS).doc(record.uid), first, firstValue, ...rest);
+}
+
+/** A new user document: the record, its look-up fields and its place in creation order. */
+export const userDocOf = (record: UserRecord, seq: string = sequenceKey()): Record<string, unknown> => ({
+  ...record,
+  ...lookupFields(record),
+  _seq: seq,
+});
+
+const SEARCH_MAX = 200;
+
+export function createFirestoreUserStore(db: Firestore): UserStore {
+  const users = db.collection(USERS);
+
+  /** Documents whose look-up field is `value`; legacy documents without one by their own field. */
+  async function matching(key: UserKey, value: string) {
+    if (key === 'uid') {
+      if (value.includes('/')) return [];
+      const snapshot = await users.doc(value).get();
+      return snapshot.exists ? [snapshot] : [];
+    }
+    const normalized = normalize(key, value);
+    const found = await users.where(key === 'email' ? '_emailKey' : '_phoneKey', '==', normalized).get();
+    if (!found.empty) return found.docs;
+    return (await users.where(key, '==', value.trim()).get()).docs;
+  }
+
+  return {
+    async createUser(record) {
+      return createOnce(db, `${USERS}/${docId(record.uid)}`, userDocOf(record));
+    },
+
+    async findUserBy(key, value) {
+      if (!value || !value.trim()) return null;
+      const docs = await matching(key, value);
+      // The oldest record first, as SQLite's rowid order.
+      const first = docs.toSorted((a, b) => String(a.get('_seq') ?? '').localeCompare(String(b.get('_seq') ?? '')))[0];
+      return first ? userRecordOf(first.data()!, first.id) : null;
+    },
+
+    async updateUsersBy(key, value, patch) {
+      if (!value.trim()) return 0;
+      const uids = (await matching(key, value)).map((doc) => doc.id);
+      if (uids.length === 0) return 0;
+      return transact(db, async (tx) => {
+        const current = await Promise.all(uids.map((uid) => readUserIn(db, tx, uid)));
+        let changed = 0;
+        for (const record of current) {
+          if (!record) continue;
+          // uid is the identity: a patch may not move a record to another user.
+          writeUserFields(db, tx, { ...record, ...patch, uid: record.uid });
+          changed++;
+        }
+        return changed;
+      });
+    },
+
+    async searchUsers(query, limit) {
+      const size = Math.min(Math.max(1, Math.floor(limit)), SEARCH_MAX);
+      const q = query.trim();
+      if (!q) return (await users.orderBy('_seq', 'desc').limit(size).get()).docs.map((doc) => userRecordOf(doc.data(), doc.id));
+      // Firestore has no "contains": the look-up fields of every record are scanned (an admin
+      // search; docs/deploy.md notes its cost), then the matches are read.
+      const email = q.toLowerCase();
+      const phone = q.replace(/[\s-]/g, '');
+      const keys = await users.select('_emailKey', '_phoneKey', '_seq').get();
+      const hits = keys.docs
+        .filter((doc) => {
+          const e = doc.get('_emailKey') as string | null | undefined;
+          const p = doc.get('_phoneKey') as string | null | undefined;
+          return doc.id === q || (e != null && e.includes(email)) || (p != null && p.includes(phone));
+        })
+        .toSorted((a, b) => String(b.get('_seq') ?? '').localeCompare(String(a.get('_seq') ?? '')))
+        .slice(0, size);
+      if (hits.length === 0) return [];
+      const docs = await db.getAll(...hits.map((doc) => doc.ref));
+      return docs.filter((doc) => doc.exists).map((doc) => userRecordOf(doc.data()!, doc.id));
+    },
+
+    async listUserFacts() {
+      const snapshot = await users.select('role', 'subscribed', 'plan', 'createdAt', 'expiresAt').get();
+      return snapshot.docs.map((doc): UserFacts => ({
+        uid: doc.id,
+        record: {
+          role: doc.get('role') == null ? 'user' : String(doc.get('role')),
+          subscribed: doc.get('subscribed') === true,
+          plan: doc.get('plan') == null ? null : String(doc.get('plan')),
+          createdAt: doc.get('createdAt') == null ? '' : String(doc.get('createdAt')),
+          expiresAt: doc.get('expiresAt') == null ? null : String(plain(doc.get('expiresAt'))),
+        },
+      }));
+    },
+  };
+}
