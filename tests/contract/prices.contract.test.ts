@@ -1,0 +1,322 @@
+/** The PriceStore contract: series, points, city sheets, offers, banners, the seed cue and the cache version. */
+import { describe, expect, it } from 'vitest';
+import { allSeries, feedstockSeriesId, FX_SERIES_ID } from '../../src/lib/seriesCatalog.ts';
+import type { Store } from '../../src/server/store/index.ts';
+import type { Banner, CityPriceRow, PointRow } from '../../src/server/store/prices.ts';
+import { seedDemoPrices } from '../../src/server/store/seedDemo.ts';
+import { attempt, backends, storePerTest } from './backends.ts';
+
+const NAPHTHA = feedstockSeriesId('Naphtha', 'japan');
+const PROPYLENE = feedstockSeriesId('Propylene', 'korea');
+const ETHYLENE = feedstockSeriesId('Ethylene', 'nea');
+
+const rowsFor = (seriesId: string, from: string, count: number, value = (i: number) => 500 + i): PointRow[] =>
+  Array.from({ length: count }, (_, i) => {
+    const d = new Date(`${from}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + i);
+    return { seriesId, date: d.toISOString().slice(0, 10), value: value(i) };
+  });
+
+const city = (c: string, grade: string, price: number, date: string, polymerType = 'PP'): CityPriceRow => ({ city: c, polymerType, grade, price, date });
+const banner = (id: string, order: number, extra: Partial<Banner> = {}): Banner => ({
+  id, title: `Title ${id}`, subtitle: `Sub ${id}`, href: `/${id}`, image: `/banners/${id}.svg`, alt: `alt ${id}`, order, ...extra,
+});
+
+/** What a point write must not have touched: every series' points and extent. */
+const snapshot = async (store: Store, ids: readonly string[]) =>
+  Promise.all(ids.map(async (id) => ({ id, points: await store.points(id), extent: await store.extent(id) })));
+
+describe.each(backends)('price store on $name', (backend) => {
+  const store = storePerTest(backend);
+  const withCatalog = async () => store().upsertSeries(allSeries);
+
+  describe('series', () => {
+    it('stores every catalog series, sorted by id, and updates a definition in place', async () => {
+      expect(await store().listSeries()).toEqual([]);
+      await withCatalog();
+      expect(await store().listSeries()).toEqual(allSeries.toSorted((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+      const fx = allSeries.find((s) => s.id === FX_SERIES_ID)!;
+      expect(await store().getSeries(FX_SERIES_ID)).toEqual(fx);
+      await store().upsertSeries([{ ...fx, label: 'Renamed' }]);
+      expect(await store().getSeries(FX_SERIES_ID)).toEqual({ ...fx, label: 'Renamed' });
+      expect((await store().listSeries()).length).toBe(allSeries.length);
+      await store().upsertSeries([fx]);
+      expect(await store().getSeries(FX_SERIES_ID)).toEqual(fx);
+      expect(await store().getSeries('no.such.series')).toBeNull();
+      await store().upsertSeries([]);
+      expect((await store().listSeries()).length).toBe(allSeries.length);
+    });
+  });
+
+  describe('points', () => {
+    it('upserts idempotently by (series, date): a repeat changes nothing, a new value replaces', async () => {
+      await withCatalog();
+      const rows = rowsFor(NAPHTHA, '2020-01-01', 1000);
+      expect(await store().upsertPoints(rows)).toBe(1000);
+      expect(await store().upsertPoints(rows)).toBe(1000);
+      expect(await store().extent(NAPHTHA)).toEqual({ first: '2020-01-01', last: '2022-09-26', count: 1000 });
+      expect(await store().upsertPoints([{ seriesId: NAPHTHA, date: '2020-01-01', value: 999.25 }])).toBe(1);
+      expect(await store().points(NAPHTHA, { from: '2020-01-01', to: '2020-01-01' })).toEqual([{ date: '2020-01-01', value: 999.25 }]);
+      expect((await store().extent(NAPHTHA))?.count).toBe(1000);
+      expect(await store().points(NAPHTHA)).toEqual([{ date: '2020-01-01', value: 999.25 }, ...rows.slice(1).map(({ date, value }) => ({ date, value }))]);
+      expect(await store().upsertPoints([])).toBe(0);
+    });
+
+    it('reads one range ascending, with either end open, the newest points, and the extent', async () => {
+      await withCatalog();
+      await store().upsertPoints(rowsFor(NAPHTHA, '2020-01-01', 1000));
+      const range = await store().points(NAPHTHA, { from: '2020-02-01', to: '2020-02-29' });
+      expect(range).toHaveLength(29);
+      expect(range[0]).toEqual({ date: '2020-02-01', value: 531 });
+      expect(range.at(-1)).toEqual({ date: '2020-02-29', value: 559 });
+      const from = await store().points(NAPHTHA, { from: '2022-09-20' });
+      expect(from.map((p) => p.date)).toEqual(['2022-09-20', '2022-09-21', '2022-09-22', '2022-09-23', '2022-09-24', '2022-09-25', '2022-09-26']);
+      const to = await store().points(NAPHTHA, { to: '2020-01-03' });
+      expect(to).toEqual([{ date: '2020-01-01', value: 500 }, { date: '2020-01-02', value: 501 }, { date: '2020-01-03', value: 502 }]);
+      expect(await store().points(NAPHTHA, { from: undefined, to: undefined })).toHaveLength(1000);
+      // A range across year ends, ascending.
+      const years = await store().points(NAPHTHA, { from: '2020-12-30', to: '2021-01-02' });
+      expect(years.map((p) => p.date)).toEqual(['2020-12-30', '2020-12-31', '2021-01-01', '2021-01-02']);
+      expect(await store().points(NAPHTHA, { from: '2023-01-01' })).toEqual([]);
+      expect(await store().points(NAPHTHA, { from: '2021-02-01', to: '2021-01-01' })).toEqual([]);
+      expect(await store().latestPoints(NAPHTHA, 2)).toEqual([
+        { date: '2022-09-25', value: 1498 },
+        { date: '2022-09-26', value: 1499 },
+      ]);
+      expect(await store().latestPoints(NAPHTHA, 0)).toEqual([]);
+      expect(await store().latestPoints(NAPHTHA, 5000)).toHaveLength(1000);
+      expect(await store().extent(NAPHTHA)).toEqual({ first: '2020-01-01', last: '2022-09-26', count: 1000 });
+      expect(await store().points('no.such.series')).toEqual([]);
+      expect(await store().latestPoints('no.such.series', 3)).toEqual([]);
+      expect(await store().extent('no.such.series')).toBeNull();
+      expect(await store().extent(PROPYLENE)).toBeNull();
+    });
+
+    it('gives the newest points across a year boundary, and sparse points across years', async () => {
+      await withCatalog();
+      await store().upsertPoints([
+        ...rowsFor(PROPYLENE, '2021-12-29', 6), // 2021-12-29 … 2022-01-03
+        { seriesId: PROPYLENE, date: '2019-06-30', value: 1 },
+        { seriesId: PROPYLENE, date: '2017-03-15', value: 2 },
+      ]);
+      expect(await store().latestPoints(PROPYLENE, 4)).toEqual([
+        { date: '2021-12-31', value: 502 },
+        { date: '2022-01-01', value: 503 },
+        { date: '2022-01-02', value: 504 },
+        { date: '2022-01-03', value: 505 },
+      ]);
+      expect((await store().latestPoints(PROPYLENE, 8)).map((p) => p.date)).toEqual([
+        '2017-03-15', '2019-06-30', '2021-12-29', '2021-12-30', '2021-12-31', '2022-01-01', '2022-01-02', '2022-01-03',
+      ]);
+      expect(await store().extent(PROPYLENE)).toEqual({ first: '2017-03-15', last: '2022-01-03', count: 8 });
+      expect((await store().points(PROPYLENE, { from: '2018-01-01', to: '2021-12-29' })).map((p) => p.date)).toEqual(['2019-06-30', '2021-12-29']);
+      // Another series' points stay apart.
+      await store().upsertPoints([{ seriesId: ETHYLENE, date: '2023-01-01', value: 9 }]);
+      expect((await store().latestPoints(PROPYLENE, 1))).toEqual([{ date: '2022-01-03', value: 505 }]);
+    });
+
+    it('writes all rows or none: a malformed date late in a big batch leaves nothing written or changed', async () => {
+      await withCatalog();
+      await store().upsertPoints([{ seriesId: PROPYLENE, date: '2021-01-05', value: 1 }]);
+      const before = await snapshot(store(), [PROPYLENE]);
+      const rows = rowsFor(PROPYLENE, '2021-01-01', 1200);
+      rows[1100] = { seriesId: PROPYLENE, date: 'not-a-date', value: 1 }; // in the third chunk of 400
+      await expect(store().upsertPoints(rows)).rejects.toThrow();
+      expect(await snapshot(store(), [PROPYLENE])).toEqual(before);
+    });
+
+    it.each(['2021-1-05', '2021/01/05', '21-01-05', '', '2021-01-05T00:00:00Z'])('refuses the malformed date %j, writing nothing', async (date) => {
+      await withCatalog();
+      const rows = [...rowsFor(ETHYLENE, '2021-01-01', 3), { seriesId: ETHYLENE, date, value: 7 }];
+      await expect(attempt(() => store().upsertPoints(rows))).rejects.toThrow();
+      expect(await store().extent(ETHYLENE)).toBeNull();
+      expect(await store().hasNoPrices()).toBe(true);
+    });
+
+    it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('refuses the value %s before writing anything', async (value) => {
+      await withCatalog();
+      await store().upsertPoints([{ seriesId: ETHYLENE, date: '2020-12-31', value: 5 }]);
+      const rows = [...rowsFor(ETHYLENE, '2021-01-01', 3), { seriesId: ETHYLENE, date: '2021-01-04', value }, ...rowsFor(NAPHTHA, '2021-01-01', 2)];
+      await expect(attempt(() => store().upsertPoints(rows))).rejects.toThrow(RangeError);
+      expect(await store().points(ETHYLENE)).toEqual([{ date: '2020-12-31', value: 5 }]);
+      expect(await store().extent(NAPHTHA)).toBeNull();
+    });
+
+    it('follows deletes in the extent and the newest points', async () => {
+      await withCatalog();
+      await store().upsertPoints(rowsFor(NAPHTHA, '2024-12-30', 4)); // 2024-12-30 … 2025-01-02
+      const actor = { uid: 'adm', email: 'adm@example.test' };
+      const now = new Date('2026-11-22T00:00:00Z');
+      expect((await store().adminDeletePoint({ seriesId: NAPHTHA, date: '2025-01-02', expected: 503, actor, now })).kind).toBe('written');
+      expect((await store().adminDeletePoint({ seriesId: NAPHTHA, date: '2024-12-30', expected: 500, actor, now })).kind).toBe('written');
+      expect(await store().extent(NAPHTHA)).toEqual({ first: '2024-12-31', last: '2025-01-01', count: 2 });
+      expect(await store().latestPoints(NAPHTHA, 5)).toEqual([{ date: '2024-12-31', value: 501 }, { date: '2025-01-01', value: 502 }]);
+      await store().adminDeletePoint({ seriesId: NAPHTHA, date: '2024-12-31', expected: 501, actor, now });
+      await store().adminDeletePoint({ seriesId: NAPHTHA, date: '2025-01-01', expected: 502, actor, now });
+      expect(await store().extent(NAPHTHA)).toBeNull();
+      expect(await store().points(NAPHTHA)).toEqual([]);
+    });
+
+    it('says whether any point is stored, and changes its version on every write', async () => {
+      expect(await store().hasNoPrices()).toBe(true);
+      await withCatalog();
+      expect(await store().hasNoPrices()).toBe(true);
+      const versions = [store().version()];
+      const changed = async (write: Promise<unknown>) => {
+        await write;
+        const v = store().version();
+        expect(versions).not.toContain(v);
+        versions.push(v);
+      };
+      await changed(store().upsertPoints([{ seriesId: FX_SERIES_ID, date: '2025-01-01', value: 85.5 }]));
+      expect(await store().hasNoPrices()).toBe(false);
+      await changed(store().upsertCityPrices([city('mumbai', 'ppRaffia', 100, '2025-01-06')]));
+      await changed(store().upsertOffers([{ country: 'USA', date: '2025-01-06', data: { PP: { Raffia: 1 } } }]));
+      await changed(store().replaceBanners([banner('a', 1)]));
+      await changed(store().upsertSeries([allSeries[0]!]));
+      const actor = { uid: 'adm', email: null };
+      const now = new Date('2026-11-22T00:00:00Z');
+      await changed(store().adminSetPoint({ seriesId: FX_SERIES_ID, date: '2025-01-02', value: 86, expected: null, actor, now }));
+      await changed(store().adminDeletePoint({ seriesId: FX_SERIES_ID, date: '2025-01-02', expected: 86, actor, now }));
+      await changed(store().adminImportPoints({ rows: [{ series: FX_SERIES_ID, date: '2025-01-03', value: 87 }], actor, now, dryRun: false }));
+      await changed(store().adminSetCityPrice({ city: 'pune', date: '2025-01-06', polymerType: 'PP', grade: 'ppRaffia', price: 99, expected: null, actor, now }));
+      await changed(store().adminSetOffers({ country: 'USA', date: '2025-01-07', data: { PP: { Raffia: 2 } }, actor, now }));
+      await changed(store().adminAddBanner({ banner: { id: 'b', title: 'B', subtitle: '', href: '/b', image: '/b.svg', alt: 'b' }, actor, now }));
+      await changed(store().adminMoveBanner({ id: 'b', direction: 'up', actor, now }));
+      await changed(store().adminRemoveBanner({ id: 'b', actor, now }));
+      await store().adminDeletePoint({ seriesId: FX_SERIES_ID, date: '2025-01-01', expected: 85.5, actor, now });
+      await store().adminDeletePoint({ seriesId: FX_SERIES_ID, date: '2025-01-03', expected: 87, actor, now });
+      expect(await store().hasNoPrices()).toBe(true);
+    });
+  });
+
+  describe('city sheets', () => {
+    it('returns each city’s newest sheet, sorted by polymer and grade, idempotent by (city, grade, date)', async () => {
+      expect(await store().upsertCityPrices([
+        city('mumbai', 'ppRaffia', 100, '2025-01-06'),
+        city('mumbai', 'ppRaffia', 101, '2025-01-13'),
+        city('mumbai', 'ppFilm', 103, '2025-01-13'),
+        city('mumbai', 'hdFilm', 95.5, '2025-01-13', 'HDPE'),
+        city('pune', 'ppRaffia', 102, '2025-01-06'),
+        city('delhi', 'ppRaffia', 104, '2024-12-30'),
+      ])).toBe(6);
+      expect(await store().upsertCityPrices([city('mumbai', 'ppRaffia', 101.5, '2025-01-13')])).toBe(1);
+      expect(await store().latestCitySheet('mumbai')).toEqual([
+        city('mumbai', 'hdFilm', 95.5, '2025-01-13', 'HDPE'),
+        city('mumbai', 'ppFilm', 103, '2025-01-13'),
+        city('mumbai', 'ppRaffia', 101.5, '2025-01-13'),
+      ]);
+      expect(await store().latestCitySheets()).toEqual([
+        city('delhi', 'ppRaffia', 104, '2024-12-30'),
+        city('mumbai', 'hdFilm', 95.5, '2025-01-13', 'HDPE'),
+        city('mumbai', 'ppFilm', 103, '2025-01-13'),
+        city('mumbai', 'ppRaffia', 101.5, '2025-01-13'),
+        city('pune', 'ppRaffia', 102, '2025-01-06'),
+      ]);
+      expect(await store().latestCitySheet('nowhere')).toEqual([]);
+      expect(await store().upsertCityPrices([])).toBe(0);
+    });
+
+    it('reads one city’s sheet of any date', async () => {
+      await store().upsertCityPrices([
+        city('mumbai', 'ppRaffia', 100, '2025-01-06'),
+        city('mumbai', 'ppFilm', 99, '2025-01-06'),
+        city('mumbai', 'ppRaffia', 101, '2025-01-13'),
+        city('pune', 'ppRaffia', 102, '2025-01-06'),
+      ]);
+      expect(await store().citySheetOn('mumbai', '2025-01-06')).toEqual([city('mumbai', 'ppFilm', 99, '2025-01-06'), city('mumbai', 'ppRaffia', 100, '2025-01-06')]);
+      expect(await store().citySheetOn('mumbai', '2025-01-13')).toEqual([city('mumbai', 'ppRaffia', 101, '2025-01-13')]);
+      expect(await store().citySheetOn('mumbai', '2025-01-07')).toEqual([]);
+      expect(await store().citySheetOn('nowhere', '2025-01-06')).toEqual([]);
+      // A row's polymer type follows its latest write.
+      await store().upsertCityPrices([city('mumbai', 'ppFilm', 98, '2025-01-06', 'BOPP')]);
+      expect(await store().citySheetOn('mumbai', '2025-01-06')).toEqual([city('mumbai', 'ppFilm', 98, '2025-01-06', 'BOPP'), city('mumbai', 'ppRaffia', 100, '2025-01-06')]);
+      expect(await store().latestCitySheets()).toEqual([city('mumbai', 'ppRaffia', 101, '2025-01-13'), city('pune', 'ppRaffia', 102, '2025-01-06')]);
+    });
+
+    it('follows an admin removal of the newest sheet’s last row back to the previous sheet', async () => {
+      await store().upsertCityPrices([city('surat', 'ppRaffia', 100, '2025-01-06'), city('surat', 'ppRaffia', 101, '2025-01-13')]);
+      const r = await store().adminSetCityPrice({
+        city: 'surat', date: '2025-01-13', polymerType: 'PP', grade: 'ppRaffia', price: null, expected: 101,
+        actor: { uid: 'adm', email: null }, now: new Date('2026-11-22T00:00:00Z'),
+      });
+      expect(r.kind).toBe('written');
+      expect(await store().latestCitySheet('surat')).toEqual([city('surat', 'ppRaffia', 100, '2025-01-06')]);
+      expect(await store().latestCitySheets()).toEqual([city('surat', 'ppRaffia', 100, '2025-01-06')]);
+      expect(await store().citySheetOn('surat', '2025-01-13')).toEqual([]);
+    });
+  });
+
+  describe('offers', () => {
+    it('keeps offers per country and date, read by month', async () => {
+      expect(await store().upsertOffers([
+        { country: 'USA', date: '2025-03-03', data: { PP: { Raffia: 1000 } } },
+        { country: 'USA', date: '2025-03-17', data: { PP: { Raffia: 1010 } } },
+        { country: 'USA', date: '2025-03-31', data: { PP: { Raffia: 1012 } } },
+        { country: 'USA', date: '2025-04-01', data: { PP: { Raffia: 1020 } } },
+        { country: 'USA', date: '2025-02-28', data: { PP: { Raffia: 990 } } },
+        { country: 'Japan', date: '2025-03-10', data: { PE: { Film: 1100 } } },
+      ])).toBe(6);
+      expect(await store().upsertOffers([{ country: 'USA', date: '2025-03-17', data: { PP: { Raffia: 1015 } } }])).toBe(1);
+      expect(await store().offersInMonth('USA', 2025, 3)).toEqual([
+        { country: 'USA', date: '2025-03-03', data: { PP: { Raffia: 1000 } } },
+        { country: 'USA', date: '2025-03-17', data: { PP: { Raffia: 1015 } } },
+        { country: 'USA', date: '2025-03-31', data: { PP: { Raffia: 1012 } } },
+      ]);
+      expect(await store().offersInMonth('Japan', 2025, 3)).toEqual([{ country: 'Japan', date: '2025-03-10', data: { PE: { Film: 1100 } } }]);
+      expect(await store().offersInMonth('USA', 2025, 5)).toEqual([]);
+      expect(await store().offersInMonth('Nepal', 2025, 3)).toEqual([]);
+      expect(await store().latestOfferMonth('USA')).toEqual({ year: 2025, month: 4 });
+      expect(await store().latestOfferMonth('Japan')).toEqual({ year: 2025, month: 3 });
+      expect(await store().latestOfferMonth('Nepal')).toBeNull();
+      expect(await store().upsertOffers([])).toBe(0);
+    });
+
+    it('finds the latest month across a year boundary', async () => {
+      await store().upsertOffers([
+        { country: 'Korea', date: '2024-12-30', data: { PP: { Raffia: 1 } } },
+        { country: 'Korea', date: '2025-01-06', data: { PP: { Raffia: 2 } } },
+        { country: 'Korea', date: '2023-11-06', data: { PP: { Raffia: 3 } } },
+      ]);
+      expect(await store().latestOfferMonth('Korea')).toEqual({ year: 2025, month: 1 });
+      expect(await store().offersInMonth('Korea', 2024, 12)).toEqual([{ country: 'Korea', date: '2024-12-30', data: { PP: { Raffia: 1 } } }]);
+      expect(await store().offersInMonth('Korea', 2025, 1)).toEqual([{ country: 'Korea', date: '2025-01-06', data: { PP: { Raffia: 2 } } }]);
+    });
+
+    it('keeps the key order of an offer’s groups and grades, and replaces its data whole', async () => {
+      const data = { PP: { Raffia: 1000, Homo: 990.5, Copo: 1010 }, HDPE: { Film: 1100, Blow: 1090 }, ABS: { General: 1500 } };
+      await store().upsertOffers([{ country: 'UAE', date: '2025-05-05', data }]);
+      const [stored] = await store().offersInMonth('UAE', 2025, 5);
+      expect(JSON.stringify(stored?.data)).toBe(JSON.stringify(data));
+      await store().upsertOffers([{ country: 'UAE', date: '2025-05-05', data: { LLDPE: { Film: 1 } } }]);
+      expect(await store().offersInMonth('UAE', 2025, 5)).toEqual([{ country: 'UAE', date: '2025-05-05', data: { LLDPE: { Film: 1 } } }]);
+    });
+  });
+
+  describe('banners', () => {
+    it('replaces the banner list as a whole and lists it by order', async () => {
+      expect(await store().listBanners()).toEqual([]);
+      await store().replaceBanners([banner('a', 2), banner('b', 1), banner('c', 3, { subtitle: '' })]);
+      expect(await store().listBanners()).toEqual([banner('b', 1), banner('a', 2), banner('c', 3, { subtitle: '' })]);
+      await store().replaceBanners([banner('a', 1, { title: 'New A' })]);
+      expect(await store().listBanners()).toEqual([banner('a', 1, { title: 'New A' })]);
+      await store().replaceBanners([]);
+      expect(await store().listBanners()).toEqual([]);
+    });
+  });
+
+  describe('demo seed', () => {
+    it('fills an empty store quickly, and seeding again changes nothing', async () => {
+      expect(await store().hasNoPrices()).toBe(true);
+      const started = performance.now();
+      const first = await seedDemoPrices(store(), '2026-11-22');
+      expect(performance.now() - started).toBeLessThan(15_000);
+      expect(await store().hasNoPrices()).toBe(false);
+      const before = await store().extent(FX_SERIES_ID);
+      const second = await seedDemoPrices(store(), '2026-11-22');
+      expect(second).toEqual(first);
+      expect(await store().extent(FX_SERIES_ID)).toEqual(before);
+      expect((await store().latestCitySheet('ahmedabad')).length).toBeGreaterThan(10);
+    });
+  });
+});
