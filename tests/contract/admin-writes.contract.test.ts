@@ -65,6 +65,14 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect((await store().listAudit()).total).toBe(0);
     });
 
+    it('refuses a malformed date, writing nothing', async () => {
+      await withCatalog();
+      await expect(attempt(() => store().adminSetPoint({ seriesId: NAPHTHA, date: '2025-1-6', value: 1, expected: null, actor: ACTOR, now: NOW }))).rejects.toThrow();
+      expect(await store().points(NAPHTHA)).toEqual([]);
+      expect(await store().hasNoPrices()).toBe(true);
+      expect((await store().listAudit()).total).toBe(0);
+    });
+
     it('two concurrent edits from the same value seen on one handle: one is written, the other is a conflict', async () => {
       await withCatalog();
       const edit = (value: number) => store().adminSetPoint({ seriesId: NAPHTHA, date: '2025-01-06', value, expected: null, actor: ACTOR, now: NOW });
@@ -127,6 +135,14 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect((await store().listAudit()).total).toBe(1);
     });
 
+    it('refuses a non-finite value anywhere in the rows, writing nothing', async () => {
+      await withCatalog();
+      const bad = [...rows, { series: NAPHTHA, date: '2025-01-08', value: Number.NaN }];
+      await expect(attempt(() => store().adminImportPoints({ rows: bad, actor: ACTOR, now: NOW, dryRun: false }))).rejects.toThrow(RangeError);
+      expect(await store().hasNoPrices()).toBe(true);
+      expect((await store().listAudit()).total).toBe(0);
+    });
+
     it('imports a batch larger than one commit', async () => {
       await withCatalog();
       const big = Array.from({ length: 1100 }, (_, i) => {
@@ -185,6 +201,12 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect(await edit(100, 100)).toEqual({ kind: 'unchanged' });
       expect(await edit(null, null, 'ppFilm')).toEqual({ kind: 'unchanged' });
       expect(await store().citySheetOn('mumbai', '2025-01-13')).toEqual([{ city: 'mumbai', polymerType: 'PP', grade: 'ppRaffia', price: 100, date: '2025-01-13' }]);
+      expect((await store().listAudit()).total).toBe(0);
+    });
+
+    it.each([Number.NaN, Number.NEGATIVE_INFINITY])('refuses the price %s, writing nothing', async (price) => {
+      await expect(attempt(() => edit(price, null))).rejects.toThrow(RangeError);
+      expect(await store().latestCitySheets()).toEqual([]);
       expect((await store().listAudit()).total).toBe(0);
     });
 

@@ -142,6 +142,15 @@ describe.each(backends)('price store on $name', (backend) => {
       expect(await store().extent(NAPHTHA)).toBeNull();
     });
 
+    it('refuses points of a series it does not know, writing nothing', async () => {
+      await withCatalog();
+      const rows = [...rowsFor(NAPHTHA, '2021-01-01', 3), { seriesId: 'no.such.series', date: '2021-01-02', value: 1 }];
+      await expect(attempt(() => store().upsertPoints(rows))).rejects.toThrow();
+      expect(await store().extent(NAPHTHA)).toBeNull();
+      expect(await store().points('no.such.series')).toEqual([]);
+      expect(await store().hasNoPrices()).toBe(true);
+    });
+
     it('follows deletes in the extent and the newest points', async () => {
       await withCatalog();
       await store().upsertPoints(rowsFor(NAPHTHA, '2024-12-30', 4)); // 2024-12-30 … 2025-01-02
@@ -215,6 +224,17 @@ describe.each(backends)('price store on $name', (backend) => {
       ]);
       expect(await store().latestCitySheet('nowhere')).toEqual([]);
       expect(await store().upsertCityPrices([])).toBe(0);
+    });
+
+    it.each([Number.NaN, Number.POSITIVE_INFINITY])('refuses a batch with the price %s, writing nothing', async (price) => {
+      await store().upsertCityPrices([city('mumbai', 'ppRaffia', 100, '2025-01-06')]);
+      const rows = [
+        ...Array.from({ length: 450 }, (_, i) => city(`city-${i}`, 'ppRaffia', 100 + i, '2025-01-13')),
+        city('mumbai', 'ppRaffia', 120, '2025-01-06'),
+        city('mumbai', 'ppFilm', price, '2025-01-13'),
+      ];
+      await expect(attempt(() => store().upsertCityPrices(rows))).rejects.toThrow();
+      expect(await store().latestCitySheets()).toEqual([city('mumbai', 'ppRaffia', 100, '2025-01-06')]);
     });
 
     it('reads one city’s sheet of any date', async () => {
