@@ -18,6 +18,8 @@ export interface BannerImage {
 }
 
 export interface StoredBannerImage extends BannerImage {
+  /** The bytes as read (their own ArrayBuffer: a Response body as they are). */
+  readonly bytes: Uint8Array<ArrayBuffer>;
   /** Lower-case hex SHA-256 of `bytes` (a strong validator: the endpoint's ETag). */
   readonly sha256: string;
 }

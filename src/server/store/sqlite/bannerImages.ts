@@ -39,9 +39,9 @@ const UPSERT = `INSERT INTO banner_images (name, content_type, bytes, sha256, cr
 
 const upsertArgs = (image: BannerImage, now: string) => [image.name, image.contentType, image.bytes, sha256Hex(image.bytes), now];
 
-const bytesOf = (value: unknown): Uint8Array => {
+const bytesOf = (value: unknown): Uint8Array<ArrayBuffer> => {
   if (value instanceof ArrayBuffer) return new Uint8Array(value);
-  if (value instanceof Uint8Array) return value;
+  if (value instanceof Uint8Array) return new Uint8Array(value);
   throw new TypeError('banner_images.bytes is not a BLOB');
 };
 
