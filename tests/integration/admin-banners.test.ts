@@ -1,12 +1,15 @@
 /**
  * The banner endpoints against the real store and DATA_DIR: refused to non-admins, an image of
- * an accepted type and size is stored and served, every bad input writes nothing, moves and
- * removals reorder the list that /api/carousels/ answers, and each change is audited.
+ * an accepted type and size is stored in the store (nothing under DATA_DIR/banners) and served
+ * from it (type, strong ETag, 304, immutable), every bad input writes nothing, moves and
+ * removals reorder the list that /api/carousels/ answers, and each change is audited. An image
+ * file left in DATA_DIR/banners by an older version is still served and copied into the store.
  */
-import { existsSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as addRoute } from '../../src/pages/api/admin/banners/index.ts';
 import { POST as moveRoute } from '../../src/pages/api/admin/banners/[id]/move.ts';
 import { POST as removeRoute } from '../../src/pages/api/admin/banners/[id]/remove.ts';
@@ -64,14 +67,33 @@ const remove = (id: string, session?: Session | null) => call(removeRoute, `/api
 const ids = async () => (await db.listBanners()).map((b) => b.id);
 const good = (title: string) => ({ alt: `A chart for ${title}`, title, subtitle: 'sub', href: '/crude/Naphtha' });
 
+/** The files under DATA_DIR/banners (none: images live in the store). */
+const bannerFiles = (): string[] => (existsSync(bannerDir()) ? readdirSync(bannerDir()).sort() : []);
+
 async function expectNothingWritten(work: () => Promise<Answer>): Promise<Answer> {
   const before = await db.listBanners();
   const total = (await db.listAudit()).total;
-  const answer = await work();
-  expect(await db.listBanners()).toEqual(before);
-  expect((await db.listAudit()).total).toBe(total);
-  return answer;
+  const files = bannerFiles();
+  const put = vi.spyOn(db, 'putBannerImage');
+  try {
+    const answer = await work();
+    expect(await db.listBanners()).toEqual(before);
+    expect((await db.listAudit()).total).toBe(total);
+    expect(put).not.toHaveBeenCalled();
+    expect(bannerFiles()).toEqual(files);
+    return answer;
+  } finally {
+    put.mockRestore();
+  }
 }
+
+const getImage = (file: string, headers: Record<string, string> = {}) =>
+  imageRoute({ params: { file }, request: new Request(`${ORIGIN}/api/carousels/images/${file}`, { headers }) } as unknown as APIContext);
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('banner endpoints', () => {
   it('refuse anonymous (401), premium / free and a forged admin (403), and another site', async () => {
@@ -110,18 +132,35 @@ describe('banner endpoints', () => {
   });
 
   it('adds (stored, served, in /api/carousels/), moves and removes, each audited', async () => {
+    const files = bannerFiles();
     const added = await add(bannerForm(good(`First ${stamp}`), PNG));
     expect(added.status).toBe(200);
     const banner = (await db.listBanners()).find((b) => b.title === `First ${stamp}`)!;
     expect(banner).toMatchObject({ alt: `A chart for First ${stamp}`, href: '/crude/Naphtha' });
     expect(banner.order).toBe((await ids()).length);
     const file = banner.image.replace('/api/carousels/images/', '');
-    expect(existsSync(join(bannerDir(), file))).toBe(true);
-    const served = await imageRoute({ params: { file }, request: new Request(`${ORIGIN}${banner.image}`) } as unknown as APIContext);
+    expect(file).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/);
+    // The bytes are in the store, and nothing was written under DATA_DIR/banners.
+    const stored = await db.getBannerImage(file);
+    expect(stored).toMatchObject({ name: file, contentType: 'image/png', sha256: sha256(PNG) });
+    expect(new Uint8Array(stored!.bytes)).toEqual(PNG);
+    expect(bannerFiles()).toEqual(files);
+    expect(existsSync(join(bannerDir(), file))).toBe(false);
+
+    const served = await getImage(file);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('etag')).toBe(`"${sha256(PNG)}"`);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
-    expect((await imageRoute({ params: { file: '../polyindex.db' }, request: new Request(ORIGIN) } as unknown as APIContext)).status).toBe(404);
+    const again = await getImage(file, { 'if-none-match': `"${sha256(PNG)}"` });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(`"${sha256(PNG)}"`);
+    expect(await again.text()).toBe('');
+    for (const stale of ['"other"', `W/"${sha256(PNG)}x"`, 'garbage, ,']) expect((await getImage(file, { 'if-none-match': stale })).status).toBe(200);
+    expect((await getImage('../polyindex.db')).status).toBe(404);
+    expect((await getImage(`${randomUUID()}.png`)).status).toBe(404);
 
     const list = await carousels({ request: new Request(`${ORIGIN}/api/carousels/`) } as unknown as APIContext);
     expect(((await list.json()) as { id: string }[]).map((b) => b.id)).toContain(banner.id);
@@ -139,7 +178,9 @@ describe('banner endpoints', () => {
 
     expect((await remove(banner.id)).status).toBe(200);
     expect(await ids()).not.toContain(banner.id);
-    expect(existsSync(join(bannerDir(), file))).toBe(false);
+    expect(await db.getBannerImage(file)).toBeNull();
+    expect((await getImage(file)).status).toBe(404);
+    expect(bannerFiles()).toEqual(files);
     const entries = (await db.listAudit({ target: bannerTarget(banner.id) })).entries.map((e) => [e.action, e.actor.uid]);
     expect(entries).toEqual([
       ['banner.remove', admin.uid],
@@ -147,5 +188,61 @@ describe('banner endpoints', () => {
       ['banner.move', admin.uid],
       ['banner.add', admin.uid],
     ]);
+  });
+
+  it('takes the image back out of the store when the banner cannot be written', async () => {
+    const put = vi.spyOn(db, 'putBannerImage');
+    vi.spyOn(db, 'adminAddBanner').mockRejectedValueOnce(new Error('the store is down'));
+    await expect(add(bannerForm(good(`Broken ${stamp}`), PNG))).rejects.toThrow('the store is down');
+    const name = put.mock.calls[0]![0].name;
+    expect(await db.getBannerImage(name)).toBeNull();
+    expect((await db.listBanners()).map((b) => b.title)).not.toContain(`Broken ${stamp}`);
+  });
+
+  it('serves an image file left in DATA_DIR/banners by an older version, and copies it into the store once', async () => {
+    const name = `${randomUUID()}.png`;
+    const legacy = Uint8Array.from([...PNG, 1, 2, 3]);
+    mkdirSync(bannerDir(), { recursive: true });
+    writeFileSync(join(bannerDir(), name), legacy);
+    try {
+      expect(await db.getBannerImage(name)).toBeNull();
+      const put = vi.spyOn(db, 'putBannerImage');
+      const first = await getImage(name);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toBe('image/png');
+      expect(first.headers.get('etag')).toBe(`"${sha256(legacy)}"`);
+      expect(new Uint8Array(await first.arrayBuffer())).toEqual(legacy);
+      expect((await db.getBannerImage(name))?.sha256).toBe(sha256(legacy));
+      expect((await getImage(name, { 'if-none-match': `"${sha256(legacy)}"` })).status).toBe(304);
+      expect(put).toHaveBeenCalledTimes(1); // copied once: later answers come from the store
+
+      // Another instance (no such file there) answers from the store.
+      rmSync(join(bannerDir(), name));
+      const second = await getImage(name);
+      expect(second.status).toBe(200);
+      expect(new Uint8Array(await second.arrayBuffer())).toEqual(legacy);
+      expect(put).toHaveBeenCalledTimes(1);
+
+      // Removing a banner of such an image removes the store's copy and the old file.
+      writeFileSync(join(bannerDir(), name), legacy);
+      const id = name.replace(/\.png$/, '');
+      const listed = await db.adminAddBanner({ banner: { id, title: `Legacy ${stamp}`, subtitle: '', href: '/', image: `/api/carousels/images/${name}`, alt: 'An older banner' }, actor: { uid: admin.uid, email: admin.email }, now: new Date() });
+      expect(listed.kind).toBe('written');
+      expect((await remove(id)).status).toBe(200);
+      expect(await db.getBannerImage(name)).toBeNull();
+      expect(existsSync(join(bannerDir(), name))).toBe(false);
+      expect((await getImage(name)).status).toBe(404);
+    } finally {
+      rmSync(join(bannerDir(), name), { force: true });
+    }
+  });
+
+  it('leaves the seed banners\' static images alone when such a banner is removed', async () => {
+    const seed = (await db.listBanners()).find((b) => !b.image.startsWith('/api/carousels/images/'));
+    expect(seed?.image).toMatch(/^\/banners\/.+\.svg$/);
+    const deleted = vi.spyOn(db, 'deleteBannerImage');
+    expect((await remove(seed!.id)).status).toBe(200);
+    expect(deleted).not.toHaveBeenCalled();
+    await db.adminAddBanner({ banner: seed!, actor: { uid: admin.uid, email: admin.email }, now: new Date() });
   });
 });

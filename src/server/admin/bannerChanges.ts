@@ -1,19 +1,25 @@
 /**
  * The admin's banner writes as endpoints: add (multipart form: image, alt, title, subtitle, href),
- * move up / down, remove; audited by the store. Images are stored as files under
- * DATA_DIR/banners/ (`{id}.{ext}`) and served by GET /api/carousels/images/{file}.
+ * move up / down, remove; audited by the store. Uploaded images live in the store (the
+ * `bannerImages` part, as `{uuid}.{ext}`: a new name per upload), so every instance behind a
+ * proxy serves them; GET /api/carousels/images/{file} answers them with a strong ETag and
+ * immutable caching. Files under DATA_DIR/banners/ (where images were kept before) are still
+ * served, and copied into the store the first time they are asked for.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { BANNER_FILE, BANNER_IMAGE_PATH, BANNER_IMAGE_TYPES, imageExtOf, isSitePath, MAX_BANNER_BYTES, type BannerImageExt } from '../../lib/admin/bannerImage.ts';
+import { matchesIfNoneMatch } from '../http/json.ts';
 import { json, jsonError, parseOr400, readBytesUpTo, readJson } from '../http/responses.ts';
 import { dataDir, store } from '../runtime.ts';
 import type { BannerEditResult } from '../store/bannerAdmin.ts';
+import { sha256Hex, type StoredBannerImage } from '../store/bannerImages.ts';
 import { requireAdmin } from './guard.ts';
 
+/** Where banner images were stored as files before they moved into the store (read only now). */
 export const bannerDir = (): string => join(dataDir, 'banners');
 
 const BannerFields = z.object({
@@ -60,19 +66,20 @@ export const addBanner: APIRoute = async (context) => {
   const ext = imageExtOf(bytes);
   if (!ext) return jsonError(400, 'invalid_input', 'The image must be a PNG, JPEG or WebP file.', 'image');
 
+  // A new name per upload: the image endpoint may let caches keep it forever.
   const id = randomUUID();
   const name = `${id}.${ext}`;
-  await mkdir(bannerDir(), { recursive: true });
-  await writeFile(join(bannerDir(), name), bytes, { mode: 0o644 });
+  const db = await store();
+  await db.putBannerImage({ name, contentType: BANNER_IMAGE_TYPES[ext], bytes });
   try {
-    const result = await (await store()).adminAddBanner({
+    const result = await db.adminAddBanner({
       banner: { id, ...fields.data, image: `${BANNER_IMAGE_PATH}${name}` },
       actor: gate.actor,
       now: new Date(),
     });
     return answer(result);
   } catch (error) {
-    await unlink(join(bannerDir(), name)).catch(() => undefined);
+    await db.deleteBannerImage(name).catch(() => undefined);
     throw error;
   }
 };
@@ -86,36 +93,60 @@ export const moveBanner: APIRoute = async (context) => {
   return answer(await (await store()).adminMoveBanner({ id: context.params['id'] ?? '', direction: input.data.direction, actor: gate.actor, now: new Date() }));
 };
 
-/** POST /api/admin/banners/{id}/remove `{}`: the banner, and its uploaded image file. */
+/** POST /api/admin/banners/{id}/remove `{}`: the banner, and its uploaded image (and a legacy file of it). */
 export const removeBanner: APIRoute = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
   const input = await readJson(context.request, z.object({}));
   if (!input.ok) return input.response;
-  const result = await (await store()).adminRemoveBanner({ id: context.params['id'] ?? '', actor: gate.actor, now: new Date() });
+  const db = await store();
+  const result = await db.adminRemoveBanner({ id: context.params['id'] ?? '', actor: gate.actor, now: new Date() });
+  // Seed banners point at static files (/banners/…): only uploaded images are removed.
   const image = result.removed?.image ?? '';
   if (image.startsWith(BANNER_IMAGE_PATH)) {
     const name = image.slice(BANNER_IMAGE_PATH.length);
-    if (BANNER_FILE.test(name)) await unlink(join(bannerDir(), name)).catch(() => undefined);
+    if (BANNER_FILE.test(name)) {
+      // The banner is gone either way: an image left behind is only unused bytes.
+      await db.deleteBannerImage(name).catch((error: unknown) => console.error(`[banners] could not delete image ${name} from the store`, error));
+      await unlink(join(bannerDir(), name)).catch(() => undefined);
+    }
   }
   return answer(result);
 };
 
-/** GET /api/carousels/images/{file}: an uploaded banner image (public, immutable: names are unique). */
-export const bannerImage: APIRoute = async ({ params }) => {
+/** An image as it was stored before the store held them (DATA_DIR/banners/{name}), or null. */
+async function legacyImage(name: string): Promise<StoredBannerImage | null> {
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = new Uint8Array(await readFile(join(bannerDir(), name)));
+  } catch {
+    return null;
+  }
+  const ext = name.slice(name.lastIndexOf('.') + 1) as BannerImageExt;
+  return { name, contentType: BANNER_IMAGE_TYPES[ext], bytes, sha256: sha256Hex(bytes) };
+}
+
+const IMAGE_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * GET /api/carousels/images/{file}: an uploaded banner image (public, immutable: names are
+ * unique per upload), from the store; strong ETag (its SHA-256), 304 on If-None-Match. A file of
+ * that name in DATA_DIR/banners/ (stored before images moved into the store) is served and
+ * copied into the store once.
+ */
+export const bannerImage: APIRoute = async ({ params, request }) => {
   const name = params['file'] ?? '';
   if (!BANNER_FILE.test(name)) return jsonError(404, 'not_found', 'There is no such image.');
-  try {
-    const bytes = await readFile(join(bannerDir(), name));
-    const ext = name.slice(name.lastIndexOf('.') + 1) as BannerImageExt;
-    return new Response(bytes, {
-      headers: {
-        'Content-Type': BANNER_IMAGE_TYPES[ext],
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
-  } catch {
-    return jsonError(404, 'not_found', 'There is no such image.');
+  const db = await store();
+  let image = await db.getBannerImage(name);
+  if (!image) {
+    image = await legacyImage(name);
+    if (!image) return jsonError(404, 'not_found', 'There is no such image.');
+    await db.putBannerImage(image).catch((error: unknown) => console.error(`[banners] could not copy ${name} from DATA_DIR/banners into the store`, error));
   }
+  const etag = `"${image.sha256}"`;
+  const headers = new Headers({ ETag: etag, 'Cache-Control': IMAGE_CACHE, 'X-Content-Type-Options': 'nosniff' });
+  if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
+  headers.set('Content-Type', image.contentType);
+  return new Response(image.bytes, { status: 200, headers });
 };

@@ -3,6 +3,7 @@
  * type; `openStore` picks the adapter (SQLite file or libSQL server today).
  */
 import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
+import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
@@ -10,6 +11,7 @@ import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
 import type { AuditStore } from './audit.ts';
 import type { PaymentStore } from './payments.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
+import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
 import type { UserStore } from './users.ts';
@@ -19,18 +21,20 @@ export type Store = UserStore &
   PriceStore &
   PriceAdminStore &
   BannerAdminStore &
+  BannerImageStore &
   AuditStore & {
     close(): Promise<void>;
   };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
     ...createSqlitePriceStore(client),
     ...createSqliteAuditStore(client),
+    ...createSqliteBannerImageStore(client),
     async close() {
       client.close();
     },
