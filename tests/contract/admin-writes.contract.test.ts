@@ -58,6 +58,16 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect((await store().listAudit()).total).toBe(0);
     });
 
+    it('tells a point of value 0 from no point', async () => {
+      await withCatalog();
+      await store().upsertPoints([{ seriesId: NAPHTHA, date: '2025-01-06', value: 0 }]);
+      expect(await store().adminSetPoint({ seriesId: NAPHTHA, date: '2025-01-06', value: 5, expected: null, actor: ACTOR, now: NOW })).toEqual({ kind: 'conflict', current: 0 });
+      expect(await store().adminSetPoint({ seriesId: NAPHTHA, date: '2025-01-07', value: 0, expected: null, actor: ACTOR, now: NOW })).toMatchObject({ kind: 'written', before: null, after: { date: '2025-01-07', value: 0 } });
+      expect(await store().adminSetPoint({ seriesId: NAPHTHA, date: '2025-01-07', value: 0, expected: 0, actor: ACTOR, now: NOW })).toEqual({ kind: 'unchanged' });
+      expect(await store().adminDeletePoint({ seriesId: NAPHTHA, date: '2025-01-06', expected: 0, actor: ACTOR, now: NOW })).toMatchObject({ kind: 'written', before: { date: '2025-01-06', value: 0 }, after: null });
+      expect(await store().points(NAPHTHA)).toEqual([{ date: '2025-01-07', value: 0 }]);
+    });
+
     it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('refuses the value %s, writing nothing', async (value) => {
       await withCatalog();
       await expect(attempt(() => store().adminSetPoint({ seriesId: NAPHTHA, date: '2025-01-06', value, expected: null, actor: ACTOR, now: NOW }))).rejects.toThrow(RangeError);

@@ -4,7 +4,7 @@ import { allSeries, feedstockSeriesId, FX_SERIES_ID } from '../../src/lib/series
 import type { Store } from '../../src/server/store/index.ts';
 import type { Banner, CityPriceRow, PointRow } from '../../src/server/store/prices.ts';
 import { seedDemoPrices } from '../../src/server/store/seedDemo.ts';
-import { attempt, backends, storePerTest } from './backends.ts';
+import { attempt, backends, storePerTest, withTwins } from './backends.ts';
 
 const NAPHTHA = feedstockSeriesId('Naphtha', 'japan');
 const PROPYLENE = feedstockSeriesId('Propylene', 'korea');
@@ -90,6 +90,45 @@ describe.each(backends)('price store on $name', (backend) => {
       expect(await store().latestPoints('no.such.series', 3)).toEqual([]);
       expect(await store().extent('no.such.series')).toBeNull();
       expect(await store().extent(PROPYLENE)).toBeNull();
+    });
+
+    it('counts a batch of new and replaced points right, stores zero and negative values, and floors the count asked', async () => {
+      await withCatalog();
+      await store().upsertPoints(rowsFor(NAPHTHA, '2020-12-20', 20)); // 2020-12-20 … 2021-01-08
+      const mixed = [...rowsFor(NAPHTHA, '2020-12-30', 10, () => 0), ...rowsFor(NAPHTHA, '2021-01-09', 5, (i) => -i - 1)];
+      expect(await store().upsertPoints(mixed)).toBe(15);
+      expect(await store().extent(NAPHTHA)).toEqual({ first: '2020-12-20', last: '2021-01-13', count: 25 });
+      expect(await store().points(NAPHTHA, { from: '2021-01-07', to: '2021-01-10' })).toEqual([
+        { date: '2021-01-07', value: 0 },
+        { date: '2021-01-08', value: 0 },
+        { date: '2021-01-09', value: -1 },
+        { date: '2021-01-10', value: -2 },
+      ]);
+      expect(await store().latestPoints(NAPHTHA, 2.7)).toEqual([{ date: '2021-01-12', value: -4 }, { date: '2021-01-13', value: -5 }]);
+      expect(await store().latestPoints(NAPHTHA, -1)).toEqual([]);
+    });
+
+    it('concurrent writes of one series on one handle all land', async () => {
+      await withCatalog();
+      await Promise.all([
+        store().upsertPoints(rowsFor(NAPHTHA, '2021-01-01', 30)),
+        store().upsertPoints(rowsFor(NAPHTHA, '2021-02-01', 30)),
+        store().upsertPoints(rowsFor(NAPHTHA, '2020-12-01', 10)),
+      ]);
+      expect(await store().extent(NAPHTHA)).toEqual({ first: '2020-12-01', last: '2021-03-02', count: 70 });
+      expect(await store().points(NAPHTHA)).toHaveLength(70);
+    });
+
+    // Two processes writing one series' points at once: each transaction must see the other's
+    // write. Holds only where transactions are isolated across processes (docs/data.md,
+    // "Firestore layout": the offline stand-in does not isolate them).
+    it.runIf(backend.openTwins && backend.isolatedTransactions)('concurrent writes of one series from two processes all land', async () => {
+      await withTwins(backend, async (a, b) => {
+        await a.upsertSeries(allSeries);
+        await Promise.all([a.upsertPoints(rowsFor(NAPHTHA, '2021-01-01', 30)), b.upsertPoints(rowsFor(NAPHTHA, '2021-02-01', 30))]);
+        expect(await b.extent(NAPHTHA)).toEqual({ first: '2021-01-01', last: '2021-03-02', count: 60 });
+        expect(await a.points(NAPHTHA)).toHaveLength(60);
+      });
     });
 
     it('gives the newest points across a year boundary, and sparse points across years', async () => {
@@ -237,6 +276,38 @@ describe.each(backends)('price store on $name', (backend) => {
       expect(await store().latestCitySheets()).toEqual([city('mumbai', 'ppRaffia', 100, '2025-01-06')]);
     });
 
+    it('keeps the newest sheet when an older date is written later', async () => {
+      await store().upsertCityPrices([city('mumbai', 'ppRaffia', 101, '2025-01-13')]);
+      await store().upsertCityPrices([city('mumbai', 'ppRaffia', 99, '2025-01-06'), city('mumbai', 'ppFilm', 98, '2025-01-06')]);
+      expect(await store().latestCitySheet('mumbai')).toEqual([city('mumbai', 'ppRaffia', 101, '2025-01-13')]);
+      expect(await store().latestCitySheets()).toEqual([city('mumbai', 'ppRaffia', 101, '2025-01-13')]);
+      await store().adminSetCityPrice({
+        city: 'mumbai', date: '2025-01-06', polymerType: 'PP', grade: 'ppRaffia', price: 97, expected: 99,
+        actor: { uid: 'adm', email: null }, now: new Date('2026-11-22T00:00:00Z'),
+      });
+      expect(await store().latestCitySheet('mumbai')).toEqual([city('mumbai', 'ppRaffia', 101, '2025-01-13')]);
+      expect(await store().citySheetOn('mumbai', '2025-01-06')).toEqual([city('mumbai', 'ppFilm', 98, '2025-01-06'), city('mumbai', 'ppRaffia', 97, '2025-01-06')]);
+      // A new row on the newest date joins the newest sheet.
+      await store().upsertCityPrices([city('mumbai', 'ppFilm', 100, '2025-01-13')]);
+      expect(await store().latestCitySheet('mumbai')).toEqual([city('mumbai', 'ppFilm', 100, '2025-01-13'), city('mumbai', 'ppRaffia', 101, '2025-01-13')]);
+    });
+
+    it('concurrent writes of city rows on one handle all land', async () => {
+      await Promise.all([
+        store().upsertCityPrices([city('mumbai', 'ppRaffia', 1, '2025-01-13')]),
+        store().upsertCityPrices([city('mumbai', 'ppFilm', 2, '2025-01-13')]),
+        store().upsertCityPrices([city('pune', 'ppFilm', 3, '2025-01-13')]),
+      ]);
+      expect(await store().latestCitySheets()).toEqual([city('mumbai', 'ppFilm', 2, '2025-01-13'), city('mumbai', 'ppRaffia', 1, '2025-01-13'), city('pune', 'ppFilm', 3, '2025-01-13')]);
+    });
+
+    it.runIf(backend.openTwins && backend.isolatedTransactions)('concurrent writes of one city’s sheet from two processes all land', async () => {
+      await withTwins(backend, async (a, b) => {
+        await Promise.all([a.upsertCityPrices([city('mumbai', 'ppRaffia', 1, '2025-01-13')]), b.upsertCityPrices([city('mumbai', 'ppFilm', 2, '2025-01-13')])]);
+        expect(await b.latestCitySheet('mumbai')).toEqual([city('mumbai', 'ppFilm', 2, '2025-01-13'), city('mumbai', 'ppRaffia', 1, '2025-01-13')]);
+      });
+    });
+
     it('reads one city’s sheet of any date', async () => {
       await store().upsertCityPrices([
         city('mumbai', 'ppRaffia', 100, '2025-01-06'),
@@ -303,6 +374,17 @@ describe.each(backends)('price store on $name', (backend) => {
       expect(await store().offersInMonth('Korea', 2025, 1)).toEqual([{ country: 'Korea', date: '2025-01-06', data: { PP: { Raffia: 2 } } }]);
     });
 
+    it('keeps the newest month when an older offer is written later, and concurrent writes on one handle all land', async () => {
+      await store().upsertOffers([{ country: 'USA', date: '2025-04-07', data: { PP: { Raffia: 3 } } }]);
+      await store().upsertOffers([{ country: 'USA', date: '2025-02-03', data: { PP: { Raffia: 1 } } }]);
+      expect(await store().latestOfferMonth('USA')).toEqual({ year: 2025, month: 4 });
+      await Promise.all([
+        store().upsertOffers([{ country: 'USA', date: '2025-02-10', data: { PP: { Raffia: 2 } } }]),
+        store().upsertOffers([{ country: 'USA', date: '2025-02-17', data: { PP: { Raffia: 4 } } }]),
+      ]);
+      expect((await store().offersInMonth('USA', 2025, 2)).map((o) => o.date)).toEqual(['2025-02-03', '2025-02-10', '2025-02-17']);
+    });
+
     it('keeps the key order of an offer’s groups and grades, and replaces its data whole', async () => {
       const data = { PP: { Raffia: 1000, Homo: 990.5, Copo: 1010 }, HDPE: { Film: 1100, Blow: 1090 }, ABS: { General: 1500 } };
       await store().upsertOffers([{ country: 'UAE', date: '2025-05-05', data }]);
@@ -322,6 +404,9 @@ describe.each(backends)('price store on $name', (backend) => {
       expect(await store().listBanners()).toEqual([banner('a', 1, { title: 'New A' })]);
       await store().replaceBanners([]);
       expect(await store().listBanners()).toEqual([]);
+      // Equal orders: by id.
+      await store().replaceBanners([banner('z', 1), banner('m', 1), banner('a', 2)]);
+      expect((await store().listBanners()).map((b) => b.id)).toEqual(['m', 'z', 'a']);
     });
   });
 

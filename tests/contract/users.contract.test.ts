@@ -39,6 +39,7 @@ describe.each(backends)('user store on $name', (backend) => {
         prefs: { alerts: ['PP', 'PE'], weekly: true, nested: { depth: 2 } },
         score: 0,
         note: null,
+        'company.name': 'Resins Ltd',
       });
       await store().createUser(full);
       expect(await store().findUserBy('uid', 'full')).toEqual(full);
@@ -84,6 +85,13 @@ describe.each(backends)('user store on $name', (backend) => {
       expect(await store().updateUsersBy('uid', 'nobody', { plan: 'Basic' })).toBe(0);
       expect(await store().updateUsersBy('email', 'nobody@example.test', { plan: 'Basic' })).toBe(0);
       expect(await store().findUserBy('uid', 'nobody')).toBeNull();
+    });
+
+    it('sets a field the patch names null to null, keeping it', async () => {
+      await store().createUser(record('z', { plan: 'Basic', phone: '+919000000002', 'company.name': 'Acme' }));
+      expect(await store().updateUsersBy('uid', 'z', { plan: null, phone: null, displayName: null })).toBe(1);
+      expect(await store().findUserBy('uid', 'z')).toEqual(record('z', { plan: null, phone: null, displayName: null, 'company.name': 'Acme' }));
+      expect(await store().findUserBy('phone', '+919000000002')).toBeNull();
     });
 
     it('replaces a field the patch names, nested values as a whole', async () => {
