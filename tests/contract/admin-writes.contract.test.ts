@@ -58,6 +58,14 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect((await store().listAudit()).total).toBe(0);
     });
 
+    it('refuses a point of a series it does not know, writing nothing', async () => {
+      await withCatalog();
+      await expect(attempt(() => store().adminSetPoint({ seriesId: 'no.such.series', date: '2025-01-06', value: 1, expected: null, actor: ACTOR, now: NOW }))).rejects.toThrow();
+      expect(await store().points('no.such.series')).toEqual([]);
+      expect(await store().hasNoPrices()).toBe(true);
+      expect((await store().listAudit()).total).toBe(0);
+    });
+
     it('tells a point of value 0 from no point', async () => {
       await withCatalog();
       await store().upsertPoints([{ seriesId: NAPHTHA, date: '2025-01-06', value: 0 }]);
@@ -149,6 +157,14 @@ describe.each(backends)('admin writes on $name', (backend) => {
       await withCatalog();
       const bad = [...rows, { series: NAPHTHA, date: '2025-01-08', value: Number.NaN }];
       await expect(attempt(() => store().adminImportPoints({ rows: bad, actor: ACTOR, now: NOW, dryRun: false }))).rejects.toThrow(RangeError);
+      expect(await store().hasNoPrices()).toBe(true);
+      expect((await store().listAudit()).total).toBe(0);
+    });
+
+    it('refuses rows of a series it does not know, writing nothing', async () => {
+      await withCatalog();
+      const bad = [...rows, { series: 'no.such.series', date: '2025-01-08', value: 1 }];
+      await expect(attempt(() => store().adminImportPoints({ rows: bad, actor: ACTOR, now: NOW, dryRun: false }))).rejects.toThrow();
       expect(await store().hasNoPrices()).toBe(true);
       expect((await store().listAudit()).total).toBe(0);
     });
@@ -283,6 +299,12 @@ describe.each(backends)('admin writes on $name', (backend) => {
       const log = await store().listAudit();
       expect(log.total).toBe(2);
       expect(log.entries[1]).toMatchObject({ action: 'banner.move', target: 'banner:c', before: { order: 3, list: ['a', 'b', 'c'] }, after: { order: 2, list: ['a', 'c', 'b'] } });
+    });
+
+    it('numbers a list with gaps 1…n when it moves a banner', async () => {
+      await store().replaceBanners([banner('a', 10), banner('b', 20), banner('c', 35)]);
+      expect(await store().adminMoveBanner({ id: 'b', direction: 'down', actor: ACTOR, now: NOW })).toEqual({ kind: 'written', banners: [banner('a', 1), banner('c', 2), banner('b', 3)] });
+      expect(await store().listBanners()).toEqual([banner('a', 1), banner('c', 2), banner('b', 3)]);
     });
 
     it('removes a banner and renumbers the rest; not_found for an unknown id', async () => {

@@ -1,5 +1,6 @@
 /** The PaymentStore contract: orders idempotent by id, the grant, failures, events, listings. */
 import { describe, expect, it } from 'vitest';
+import { findPlan } from '../../src/lib/plans.ts';
 import type { GrantInput, NewOrder } from '../../src/server/store/payments.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 import { backends, storePerTest, withTwins } from './backends.ts';
@@ -138,6 +139,25 @@ describe.each(backends)('payment store on $name', (backend) => {
       expect(await store().findUserBy('uid', 'early')).toMatchObject({
         expiresAt: new Date(NOW.getTime() + 70 * DAY_MS).toISOString(), orderId: 'order_early2', subscribedAt: later.toISOString(),
       });
+    });
+
+    it('a plan of the plan table runs for that plan’s duration, converting days left on another plan', async () => {
+      const premium = findPlan('Premium')!;
+      const basic = findPlan('Basic')!;
+      await store().createUser(user('fresh'));
+      await store().createOrder(order('order_premium', 'fresh', { plan: 'Premium', amount: premium.pricePaise }), NOW);
+      const granted = await store().grantOrder(grant('order_premium', { durationDays: 1 }));
+      expect(granted.kind).toBe('granted');
+      expect(await store().findUserBy('uid', 'fresh')).toMatchObject({
+        plan: 'Premium', subscriptionAmount: premium.pricePaise / 100, expiresAt: new Date(NOW.getTime() + premium.durationDays * DAY_MS).toISOString(),
+      });
+      // An upgrade from Basic with days left: they are credited at the two prices (src/lib/subscription.ts).
+      const basicUntil = new Date(NOW.getTime() + 100 * DAY_MS).toISOString();
+      await store().createUser(user('upgrader', { subscribed: true, plan: 'Basic', expiresAt: basicUntil }));
+      await store().createOrder(order('order_upgrade', 'upgrader', { plan: 'Premium', amount: premium.pricePaise }), NOW);
+      await store().grantOrder(grant('order_upgrade'));
+      const credit = Math.floor((100 * DAY_MS * basic.pricePaise) / premium.pricePaise);
+      expect((await store().findUserBy('uid', 'upgrader'))?.expiresAt).toBe(new Date(NOW.getTime() + credit + premium.durationDays * DAY_MS).toISOString());
     });
 
     it('two concurrent grants of one order on one handle grant once', async () => {

@@ -46,6 +46,17 @@ describe.each(backends)('price store on $name', (backend) => {
       await store().upsertSeries([]);
       expect((await store().listSeries()).length).toBe(allSeries.length);
     });
+
+    it('an update of definitions leaves the points alone', async () => {
+      await withCatalog();
+      await store().upsertPoints(rowsFor(NAPHTHA, '2024-12-30', 5));
+      const before = await snapshot(store(), [NAPHTHA]);
+      await store().upsertSeries(allSeries.map((s) => ({ ...s, label: `${s.label} (new)` })));
+      expect(await snapshot(store(), [NAPHTHA])).toEqual(before);
+      expect(await store().latestPoints(NAPHTHA, 1)).toEqual([{ date: '2025-01-03', value: 504 }]);
+      expect(await store().hasNoPrices()).toBe(false);
+      expect((await store().getSeries(NAPHTHA))?.label).toMatch(/ \(new\)$/);
+    });
   });
 
   describe('points', () => {
