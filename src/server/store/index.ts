@@ -6,12 +6,14 @@ import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
+import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
 import type { AuditStore } from './audit.ts';
 import type { PaymentStore } from './payments.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
+import type { TransferStore } from './transfer.ts';
 import type { UserStore } from './users.ts';
 
 export type Store = UserStore &
@@ -19,7 +21,8 @@ export type Store = UserStore &
   PriceStore &
   PriceAdminStore &
   BannerAdminStore &
-  AuditStore & {
+  AuditStore &
+  TransferStore & {
     close(): Promise<void>;
   };
 
@@ -31,6 +34,7 @@ export async function openStore(options: SqliteOptions): Promise<Store> {
     ...createSqlitePaymentStore(client),
     ...createSqlitePriceStore(client),
     ...createSqliteAuditStore(client),
+    ...createSqliteTransfer(client),
     async close() {
       client.close();
     },
