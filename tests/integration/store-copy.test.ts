@@ -143,7 +143,7 @@ describe('sqlite → firestore → sqlite', () => {
     expect(result.ok).toBe(true);
     for (const report of result.kinds) expect(report.written, report.kind).toBe(sourceSums[report.kind]!.count);
     expect(await summaries(fsSide)).toEqual(sourceSums);
-  }, 120_000);
+  }, 300_000);
 
   it('keeps states, ids, unknown fields and creation order on Firestore', async () => {
     const users = createFirestoreUserStore(fsA.db);
@@ -176,7 +176,7 @@ describe('sqlite → firestore → sqlite', () => {
     expect((await back.searchUsers('', 10)).map((u) => u.uid)).toEqual((await source.searchUsers('', 10)).map((u) => u.uid));
     const next = await back.adminUpdateUser({ uid: 'u-late', change: () => ({ ok: true, patch: { role: 'admin' } }), actor: ADMIN, action: 'user.role', now: NOW });
     expect(next.kind === 'updated' && next.entry.id).toBe(5);
-  }, 120_000);
+  }, 300_000);
 
   it('a second copy with merge changes nothing, not even the hidden order keys', async () => {
     const seqs = async () => (await fsA.db.collection('users').get()).docs.map((doc) => [doc.id, doc.get('_seq')]).toSorted();
@@ -192,7 +192,7 @@ describe('sqlite → firestore → sqlite', () => {
     // And on the store copied earlier: its order keys survive a merge copy.
     await copyStore({ source: fsSide, target: fsSide, merge: true, kinds: ['users'] });
     expect(await seqs()).toEqual(before);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a non-empty target without --merge and writes nothing', async () => {
     const fresh = firestoreAt();
@@ -253,7 +253,7 @@ describe('npm run store:copy (the script, a child process)', () => {
   };
   const script = async (args: string[], extra: Record<string, string> = {}) => {
     try {
-      const { stdout, stderr } = await run(NODE, ['scripts/store-copy.ts', ...args], { env: env(extra), timeout: 120_000 });
+      const { stdout, stderr } = await run(NODE, ['scripts/store-copy.ts', ...args], { env: env(extra), timeout: 240_000 });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -270,7 +270,7 @@ describe('npm run store:copy (the script, a child process)', () => {
     expect(result.stdout).toContain('verified');
     const copied = await sqliteAt('script-target');
     expect(await summaries(copied)).toEqual(sourceSums);
-  }, 120_000);
+  }, 300_000);
 
   it('a dry run counts the source only; --only restricts the kinds', async () => {
     const result = await script(['--from', 'sqlite', '--dry-run', '--only', 'banners,users'], { DATA_DIR: dirFor('source') });
@@ -298,7 +298,7 @@ describe('npm run store:copy (the script, a child process)', () => {
     expect(merged.code).toBe(1);
     expect(merged.stderr).toContain('VERIFICATION FAILED for users');
     expect(merged.stdout).toMatch(new RegExp(`^users +${sourceSums['users']!.count} +${sourceSums['users']!.count + 1} .* NO$`, 'm'));
-  }, 120_000);
+  }, 300_000);
 
   it('rejects the same store on both sides and unknown kinds', async () => {
     expect((await script(['--from', 'sqlite', '--to', `sqlite:${dirFor('source')}`], { DATA_DIR: dirFor('source') })).code).toBe(2);
@@ -312,7 +312,7 @@ describe('npm run store:copy (the script, a child process)', () => {
     const home = await script(['--from', 'firestore', '--to', 'sqlite'], { DATA_DIR: dirFor('script-back'), FIRESTORE_EMULATOR_HOST: fake.host, FIREBASE_PROJECT_ID: projectId });
     expect(home.code, home.stderr).toBe(0);
     expect(await summaries(await sqliteAt('script-back'))).toEqual(sourceSums);
-  }, 240_000);
+  }, 480_000);
 });
 
 describe('checksums', () => {
