@@ -92,8 +92,10 @@ try {
 if (targetConfig && JSON.stringify(sourceConfig) === JSON.stringify(targetConfig)) fail(`source and target are the same store (${describe(sourceConfig)})`);
 
 const started = performance.now();
-const source = await open(sourceConfig);
-const target = targetConfig && !dryRun ? await open(targetConfig) : null;
+const openOrFail = (config: StoreConfig): Promise<Side> =>
+  open(config).catch((error: unknown) => fail(`cannot open ${describe(config)}: ${(error as Error).message}`));
+const source = await openOrFail(sourceConfig);
+const target = targetConfig && !dryRun ? await openOrFail(targetConfig) : null;
 let status = 0;
 try {
   console.log(`[store:copy] from ${describe(sourceConfig)}${target && targetConfig ? ` to ${describe(targetConfig)}` : ''}${dryRun ? ' (dry run)' : ''}; kinds: ${kinds.join(', ')}`);
