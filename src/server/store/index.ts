@@ -7,6 +7,7 @@ import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/ba
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
+import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
 import type { AuditStore } from './audit.ts';
 import type { PaymentStore } from './payments.ts';
@@ -14,6 +15,7 @@ import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
+import type { TransferStore } from './transfer.ts';
 import type { UserStore } from './users.ts';
 
 export type Store = UserStore &
@@ -22,7 +24,8 @@ export type Store = UserStore &
   PriceAdminStore &
   BannerAdminStore &
   BannerImageStore &
-  AuditStore & {
+  AuditStore &
+  TransferStore & {
     close(): Promise<void>;
   };
 
@@ -35,6 +38,7 @@ export async function openStore(options: SqliteOptions): Promise<Store> {
     ...createSqlitePriceStore(client),
     ...createSqliteAuditStore(client),
     ...createSqliteBannerImageStore(client),
+    ...createSqliteTransfer(client),
     async close() {
       client.close();
     },

@@ -1,0 +1,27 @@
+/**
+ * The transfer port on Firestore (`npm run store:copy`): users, orders, payment events and
+ * audit entries by ./documentTransfer.ts, the price kinds (series, points, city rows, offers,
+ * banners) by ./prices.ts.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import type { TransferKind, TransferRecords, TransferStore } from '../transfer.ts';
+import { createFirestoreDocumentTransfer, isDocumentKind, type DocumentKind } from './documentTransfer.ts';
+import { createFirestorePriceTransfer } from './prices.ts';
+
+type PriceKind = Exclude<TransferKind, DocumentKind>;
+
+export function createFirestoreTransfer(db: Firestore): TransferStore {
+  const documents = createFirestoreDocumentTransfer(db);
+  const prices = createFirestorePriceTransfer(db);
+  return {
+    exportRecords<K extends TransferKind>(kind: K): AsyncIterable<readonly TransferRecords[K][]> {
+      // The casts only narrow K to the part that holds it (the kind was just tested).
+      if (isDocumentKind(kind)) return documents.exportRecords(kind) as AsyncIterable<readonly TransferRecords[K][]>;
+      return prices.exportRecords(kind as PriceKind) as AsyncIterable<readonly TransferRecords[K][]>;
+    },
+    importRecords<K extends TransferKind>(kind: K, records: readonly TransferRecords[K][]): Promise<number> {
+      if (isDocumentKind(kind)) return documents.importRecords(kind as DocumentKind, records as readonly TransferRecords[DocumentKind][]);
+      return prices.importRecords(kind as PriceKind, records as readonly TransferRecords[PriceKind][]);
+    },
+  };
+}

@@ -1,0 +1,324 @@
+// `npm run store:copy`: a seeded SQLite store copied to Firestore (the offline stand-in) and on
+// to a fresh SQLite store, proven equal by counts and checksums on all three; merge, refusal and
+// tamper detection; the script itself as a child process.
+//
+// Until the Firestore price transfer (src/server/store/firestore/prices.ts) exists, the
+// "Firestore" side holds the record-per-document kinds in Firestore and the price kinds in a
+// SQLite stand-in, and the script runs SQLite to SQLite only.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFirestoreFake, type FirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
+import { summarize } from '../../src/lib/transferChecksum.ts';
+import { copyStore, summarizeKind, verifyKinds, type TransferSide } from '../../src/server/store/copy.ts';
+import { createFirestoreAuditStore } from '../../src/server/store/firestore/audit.ts';
+import { openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
+import { createFirestoreDocumentTransfer, isDocumentKind } from '../../src/server/store/firestore/documentTransfer.ts';
+import { createFirestorePaymentStore } from '../../src/server/store/firestore/payments.ts';
+import { createFirestoreUserStore } from '../../src/server/store/firestore/users.ts';
+import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
+import { seedDemoPrices } from '../../src/server/store/seedDemo.ts';
+import { TRANSFER_KINDS, type TransferKind, type TransferRecords } from '../../src/server/store/transfer.ts';
+import type { UserRecord } from '../../src/server/store/users.ts';
+
+const run = promisify(execFile);
+const NODE = 'node_modules/.bin/node';
+const PRICES_LANDED = existsSync('src/server/store/firestore/prices.ts');
+const NOW = new Date('2026-11-20T06:00:00.000Z');
+const ADMIN = { uid: 'admin-1', email: 'Admin@Example.test' };
+
+let fake: FirestoreFake;
+let root: string;
+const opened: { close(): Promise<void> }[] = [];
+let projects = 0;
+
+const dirFor = (name: string) => join(root, name);
+async function sqliteAt(name: string): Promise<Store> {
+  const store = await openStore({ url: sqliteUrlFor(dirFor(name)) });
+  opened.push(store);
+  return store;
+}
+function firestoreAt(projectId = `copy-${process.pid}-${++projects}`): FirestoreHandle & { projectId: string } {
+  const handle = openFirestore({ projectId, emulatorHost: fake.host });
+  opened.push(handle);
+  return { ...handle, projectId };
+}
+
+/** The Firestore side of a copy (price kinds on a SQLite stand-in until Firestore's land). */
+async function firestoreSide(db: Firestore, prices: TransferSide): Promise<TransferSide> {
+  if (PRICES_LANDED) return (await import('../../src/server/store/firestore/transfer.ts')).createFirestoreTransfer(db);
+  const documents = createFirestoreDocumentTransfer(db);
+  // The casts route K to the part that holds it (tested just before).
+  return {
+    exportRecords: <K extends TransferKind>(kind: K) =>
+      (isDocumentKind(kind) ? documents.exportRecords(kind) : prices.exportRecords(kind)) as AsyncIterable<readonly TransferRecords[K][]>,
+    importRecords: <K extends TransferKind>(kind: K, records: readonly TransferRecords[K][]) =>
+      isDocumentKind(kind) ? documents.importRecords(kind, records as never) : prices.importRecords(kind, records),
+  };
+}
+
+async function summaries(side: TransferSide): Promise<Record<string, { count: number; checksum: string }>> {
+  const out: Record<string, { count: number; checksum: string }> = {};
+  for (const kind of TRANSFER_KINDS) out[kind] = await summarizeKind(side, kind);
+  return out;
+}
+
+const user = (uid: string, extra: Partial<UserRecord> = {}): UserRecord => ({
+  uid,
+  displayName: `User ${uid}`,
+  email: `${uid}@Example.test`,
+  phone: null,
+  photoURL: null,
+  role: 'user',
+  subscribed: false,
+  createdAt: '01-11-2026',
+  ...extra,
+});
+
+/** Users (unknown fields included), orders in every state, events, audit entries, banners, demo prices. */
+async function seedSource(store: Store): Promise<void> {
+  await seedDemoPrices(store, '2026-11-20');
+  await store.createUser(user('u-plain'));
+  await store.createUser(user('u-legacy', { phone: '+91 98200 00000', legacyScore: 4.5, tags: ['a', 'b'], address: { city: 'Mumbai', pin: 400001, geo: null } }));
+  await store.createUser(user('u-buyer', { role: 'admin', plan: null, ['field with space']: true }));
+  await store.createUser(user('u-late'));
+  const order = (id: string, uid: string) => ({ id, uid, plan: 'Premium', amount: 1_500_000, currency: 'INR', receipt: `r_${id}` });
+  await store.createOrder(order('order_created', 'u-plain'), NOW);
+  await store.createOrder(order('order_paid', 'u-buyer'), NOW);
+  await store.createOrder(order('order_failed', 'u-buyer'), NOW);
+  await store.grantOrder({ orderId: 'order_paid', paymentId: 'pay_1', signature: 'sig', now: NOW, durationDays: 365, event: { id: 'evt_paid', type: 'payment.captured' } });
+  await store.failOrder({ orderId: 'order_failed', paymentId: 'pay_2', reason: 'card declined', now: NOW, event: { id: 'evt_failed', type: 'payment.failed' } });
+  await store.recordEvent({ id: 'evt_refund', type: 'refund.created' }, NOW);
+  await store.replaceBanners([
+    { id: 'b-one', title: 'One', subtitle: 'first', href: '/one', image: '/img/one.webp', alt: 'one', order: 1 },
+    { id: 'b-two', title: 'Two', subtitle: 'second', href: '/two', image: '/img/two.webp', alt: 'two', order: 2 },
+  ]);
+  await store.adminAddBanner({ banner: { id: 'b-three', title: 'Three', subtitle: 'third', href: '/three', image: '/img/3.webp', alt: 'three' }, actor: ADMIN, now: NOW });
+  await store.adminUpdateUser({ uid: 'u-plain', change: () => ({ ok: true, patch: { role: 'admin' } }), actor: ADMIN, action: 'user.role', now: NOW });
+  await store.adminUpdateUser({ uid: 'u-legacy', change: () => ({ ok: true, patch: { subscribed: true, expiresAt: '2027-11-20T06:00:00.000Z' } }), actor: ADMIN, action: 'user.grant', now: NOW });
+}
+
+let source: Store;
+let sourceSums: Record<string, { count: number; checksum: string }>;
+let fsA: ReturnType<typeof firestoreAt>;
+let fsSide: TransferSide;
+let priceStandIn: Store;
+let back: Store;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'polyindex-copy-'));
+  fake = await startFirestoreFake();
+  source = await sqliteAt('source');
+  await seedSource(source);
+  sourceSums = await summaries(source);
+  fsA = firestoreAt();
+  priceStandIn = await sqliteAt('firestore-prices');
+  fsSide = await firestoreSide(fsA.db, priceStandIn);
+  back = await sqliteAt('back');
+}, 120_000);
+
+afterAll(async () => {
+  for (const handle of opened.reverse()) await handle.close().catch(() => undefined);
+  await fake?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the seeded source', () => {
+  it('holds records of every kind', () => {
+    for (const kind of TRANSFER_KINDS) expect(sourceSums[kind]!.count, kind).toBeGreaterThan(0);
+    expect(sourceSums['orders']!.count).toBe(3);
+    expect(sourceSums['audit']!.count).toBe(3);
+  });
+});
+
+describe('sqlite → firestore → sqlite', () => {
+  it('copies every kind and proves it', async () => {
+    const result = await copyStore({ source, target: fsSide });
+    expect(result.outcome).toBe('copied');
+    if (result.outcome !== 'copied') return;
+    expect(result.ok).toBe(true);
+    for (const report of result.kinds) expect(report.written, report.kind).toBe(sourceSums[report.kind]!.count);
+    expect(await summaries(fsSide)).toEqual(sourceSums);
+  }, 300_000);
+
+  it('keeps states, ids, unknown fields and creation order on Firestore', async () => {
+    const users = createFirestoreUserStore(fsA.db);
+    const payments = createFirestorePaymentStore(fsA.db);
+    expect(await users.findUserBy('uid', 'u-legacy')).toEqual(await source.findUserBy('uid', 'u-legacy'));
+    expect(await users.findUserBy('email', 'U-BUYER@example.test')).toMatchObject({ plan: 'Premium', subscribed: true, 'field with space': true });
+    expect((await users.searchUsers('', 10)).map((u) => u.uid)).toEqual((await source.searchUsers('', 10)).map((u) => u.uid));
+    for (const id of ['order_created', 'order_paid', 'order_failed']) expect(await payments.findOrder(id)).toEqual(await source.findOrder(id));
+    expect(await payments.countOrdersByStatus()).toEqual({ created: 1, paid: 1, failed: 1 });
+    expect(await payments.recordEvent({ id: 'evt_paid', type: 'payment.captured' }, NOW)).toBe(false);
+  });
+
+  it('continues audit ids after the imported ones', async () => {
+    const audit = createFirestoreAuditStore(fsA.db);
+    expect((await audit.listAudit()).entries).toEqual((await source.listAudit()).entries);
+    const updated = await audit.adminUpdateUser({ uid: 'u-late', change: () => ({ ok: true, patch: { role: 'admin' } }), actor: ADMIN, action: 'user.role', now: NOW });
+    expect(updated.kind === 'updated' && updated.entry.id).toBe(4);
+    // Put back, so Firestore mirrors the source again (the entry stays: remove it by copy below).
+    await fsSide.importRecords('users', [(await source.findUserBy('uid', 'u-late'))!]);
+  });
+
+  it('copies Firestore on into a fresh SQLite store, equal to the source', async () => {
+    // The extra audit entry made on Firestore above: the copy back must carry it too.
+    const result = await copyStore({ source: fsSide, target: back });
+    expect(result.outcome === 'copied' && result.ok).toBe(true);
+    const firestoreSums = await summaries(fsSide);
+    expect(await summaries(back)).toEqual(firestoreSums);
+    for (const kind of TRANSFER_KINDS.filter((k) => k !== 'audit')) expect(firestoreSums[kind], kind).toEqual(sourceSums[kind]);
+    expect(firestoreSums['audit']!.count).toBe(4);
+    expect((await back.searchUsers('', 10)).map((u) => u.uid)).toEqual((await source.searchUsers('', 10)).map((u) => u.uid));
+    const next = await back.adminUpdateUser({ uid: 'u-late', change: () => ({ ok: true, patch: { role: 'admin' } }), actor: ADMIN, action: 'user.role', now: NOW });
+    expect(next.kind === 'updated' && next.entry.id).toBe(5);
+  }, 300_000);
+
+  it('a second copy with merge changes nothing, not even the hidden order keys', async () => {
+    const seqs = async () => (await fsA.db.collection('users').get()).docs.map((doc) => [doc.id, doc.get('_seq')]).toSorted();
+    const before = await seqs();
+    const fresh = firestoreAt();
+    const side = await firestoreSide(fresh.db, await sqliteAt('firestore-prices-2'));
+    expect((await copyStore({ source, target: side })).outcome).toBe('copied');
+    const sums = await summaries(side);
+    const again = await copyStore({ source, target: side, merge: true });
+    expect(again.outcome === 'copied' && again.ok).toBe(true);
+    expect(await summaries(side)).toEqual(sums);
+    expect(sums).toEqual(sourceSums);
+    // And on the store copied earlier: its order keys survive a merge copy.
+    await copyStore({ source: fsSide, target: fsSide, merge: true, kinds: ['users'] });
+    expect(await seqs()).toEqual(before);
+  }, 300_000);
+
+  it('refuses a non-empty target without --merge and writes nothing', async () => {
+    const fresh = firestoreAt();
+    await createFirestoreUserStore(fresh.db).createUser(user('someone-else'));
+    const side = await firestoreSide(fresh.db, await sqliteAt('firestore-prices-3'));
+    const before = await summaries(side);
+    const result = await copyStore({ source, target: side });
+    expect(result).toEqual({ outcome: 'refused', found: [{ kind: 'users', atLeast: 1 }] });
+    expect(await summaries(side)).toEqual(before);
+  });
+
+  it('a tampered target fails the verification, for that kind only', async () => {
+    await fsA.db.collection('orders').doc('order_paid').update({ amount: 1 });
+    const reports = await verifyKinds(source, fsSide, ['users', 'orders', 'paymentEvents']);
+    expect(reports.map((r) => [r.kind, r.match])).toEqual([['users', true], ['orders', false], ['paymentEvents', true]]);
+    // A copy that loses a record on the way is caught by its own verification.
+    const fresh = await sqliteAt('lossy');
+    const lossy: TransferSide = {
+      exportRecords: (kind) => fresh.exportRecords(kind),
+      importRecords: (kind, records) => fresh.importRecords(kind, kind === 'paymentEvents' ? records.slice(1) : records),
+    };
+    const result = await copyStore({ source, target: lossy, kinds: ['users', 'paymentEvents'] });
+    expect(result.outcome === 'copied' && result.kinds.map((r) => [r.kind, r.match])).toEqual([['users', true], ['paymentEvents', false]]);
+  });
+});
+
+describe('Firestore export', () => {
+  it('reads documents the paging field does not reach (legacy users without _seq)', async () => {
+    const fresh = firestoreAt();
+    await fresh.db.collection('users').doc('legacy-1').set({ uid: 'legacy-1', email: 'old@example.test', role: 'user', subscribed: false, createdAt: '01-01-2019', displayName: null, phone: null, photoURL: null });
+    await createFirestoreUserStore(fresh.db).createUser(user('new-1'));
+    const transfer = createFirestoreDocumentTransfer(fresh.db);
+    const uids: string[] = [];
+    for await (const page of transfer.exportRecords('users')) uids.push(...page.map((u) => u.uid));
+    expect(uids.toSorted()).toEqual(['legacy-1', 'new-1']);
+  });
+
+  it('pages through more documents than a page holds and replaces stale fields on import', async () => {
+    const fresh = firestoreAt();
+    const transfer = createFirestoreDocumentTransfer(fresh.db);
+    const events = Array.from({ length: 1234 }, (_, i) => ({ id: `evt_${String(i).padStart(5, '0')}`, type: 'payment.captured', receivedAt: NOW.toISOString() }));
+    expect(await transfer.importRecords('paymentEvents', events)).toBe(1234);
+    const got: string[] = [];
+    for await (const page of transfer.exportRecords('paymentEvents')) got.push(...page.map((e) => e.id));
+    expect(got).toEqual(events.map((e) => e.id));
+    await transfer.importRecords('users', [user('x', { stale: 'old value' })]);
+    await transfer.importRecords('users', [user('x')]);
+    expect(await createFirestoreUserStore(fresh.db).findUserBy('uid', 'x')).toEqual(user('x'));
+    await expect(transfer.importRecords('orders', [{ ...(await source.findOrder('order_paid'))!, id: 'a/b' }])).rejects.toThrow(/document id/);
+  }, 60_000);
+});
+
+describe('npm run store:copy (the script, a child process)', () => {
+  const env = (extra: Record<string, string>) => {
+    const base: Record<string, string | undefined> = { ...process.env, METADATA_SERVER_DETECTION: 'none', ...extra };
+    delete base['LIBSQL_URL'];
+    return base;
+  };
+  const script = async (args: string[], extra: Record<string, string> = {}) => {
+    try {
+      const { stdout, stderr } = await run(NODE, ['scripts/store-copy.ts', ...args], { env: env(extra), timeout: 240_000 });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    }
+  };
+
+  it('copies SQLite to SQLite, every kind, and prints the proof', async () => {
+    const target = dirFor('script-target');
+    const result = await script(['--from', 'sqlite', '--to', `sqlite:${target}`], { DATA_DIR: dirFor('source') });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    for (const kind of TRANSFER_KINDS) expect(result.stdout).toMatch(new RegExp(`^${kind} +${sourceSums[kind]!.count} +${sourceSums[kind]!.count} +${sourceSums[kind]!.checksum} +yes$`, 'm'));
+    expect(result.stdout).toContain('verified');
+    const copied = await sqliteAt('script-target');
+    expect(await summaries(copied)).toEqual(sourceSums);
+  }, 300_000);
+
+  it('a dry run counts the source only; --only restricts the kinds', async () => {
+    const result = await script(['--from', 'sqlite', '--dry-run', '--only', 'banners,users'], { DATA_DIR: dirFor('source') });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^users +${sourceSums['users']!.count} +- +${sourceSums['users']!.checksum}`, 'm'));
+    expect(result.stdout).toMatch(/^banners +3 +-/m);
+    expect(result.stdout).not.toMatch(/^points/m);
+  });
+
+  it('refuses a non-empty target without --merge (exit 2, nothing written); --merge changes nothing', async () => {
+    const target = dirFor('script-busy');
+    const busy = await sqliteAt('script-busy');
+    await busy.createUser(user('already-here'));
+    const before = await summaries(busy);
+    const refused = await script(['--from', `sqlite:${dirFor('source')}`, '--to', `sqlite:${target}`]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/refused: the target already holds users \(at least 1 records\)\. Nothing was written/);
+    expect(await summaries(busy)).toEqual(before);
+
+    // Into an identical copy: nothing changes, verified.
+    const same = await script(['--from', `sqlite:${dirFor('source')}`, '--to', `sqlite:${dirFor('script-target')}`, '--merge']);
+    expect(same.code).toBe(0);
+    // Into the busy store: its extra user makes the proof fail (exit 1).
+    const merged = await script(['--from', `sqlite:${dirFor('source')}`, '--to', `sqlite:${target}`, '--merge', '--only', 'users']);
+    expect(merged.code).toBe(1);
+    expect(merged.stderr).toContain('VERIFICATION FAILED for users');
+    expect(merged.stdout).toMatch(new RegExp(`^users +${sourceSums['users']!.count} +${sourceSums['users']!.count + 1} .* NO$`, 'm'));
+  }, 300_000);
+
+  it('rejects the same store on both sides and unknown kinds', async () => {
+    expect((await script(['--from', 'sqlite', '--to', `sqlite:${dirFor('source')}`], { DATA_DIR: dirFor('source') })).code).toBe(2);
+    expect((await script(['--from', 'sqlite', '--to', 'sqlite:/x', '--only', 'nope'])).stderr).toContain('unknown kind(s) nope');
+  });
+
+  it.skipIf(!PRICES_LANDED)('copies sqlite → firestore → sqlite through the script', async () => {
+    const projectId = `script-${process.pid}`;
+    const there = await script(['--from', 'sqlite', '--to', 'firestore'], { DATA_DIR: dirFor('source'), FIRESTORE_EMULATOR_HOST: fake.host, FIREBASE_PROJECT_ID: projectId });
+    expect(there.code, there.stderr).toBe(0);
+    const home = await script(['--from', 'firestore', '--to', 'sqlite'], { DATA_DIR: dirFor('script-back'), FIRESTORE_EMULATOR_HOST: fake.host, FIREBASE_PROJECT_ID: projectId });
+    expect(home.code, home.stderr).toBe(0);
+    expect(await summaries(await sqliteAt('script-back'))).toEqual(sourceSums);
+  }, 480_000);
+});
+
+describe('checksums', () => {
+  it('are the same computed at once or page by page', async () => {
+    const all: object[] = [];
+    for await (const page of source.exportRecords('cityPrices')) all.push(...page);
+    expect(summarize('cityPrices', all)).toEqual(sourceSums['cityPrices']);
+  });
+});
