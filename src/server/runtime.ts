@@ -23,7 +23,7 @@ import { unsafeModeReasons } from '../lib/modes.ts';
 import { DEFAULT_EMULATOR_HOST, firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
 import { seedIfEmpty } from './seedOnFirstOpen.ts';
 import type { Store } from './store/index.ts';
-import { openConfiguredStore, storeConfigFrom } from './store/open.ts';
+import { openConfiguredStore, storeConfigFrom, type StoreConfig } from './store/open.ts';
 
 export const dataDir = resolve(DATA_DIR);
 
@@ -35,19 +35,24 @@ const firebaseOptions: FirebaseAdminOptions = {
 
 export const authEmulator = !FIREBASE_SERVICE_ACCOUNT;
 
-const storeConfig = storeConfigFrom({
-  DATA_BACKEND,
-  DATA_DIR: dataDir,
-  LIBSQL_URL,
-  LIBSQL_AUTH_TOKEN,
-  FIREBASE_PROJECT_ID,
-  FIREBASE_SERVICE_ACCOUNT,
-  FIRESTORE_EMULATOR_HOST,
-  FIRESTORE_DATABASE_ID,
-});
-const firestoreEmulator = storeConfig.backend === 'firestore' && Boolean(storeConfig.emulatorHost);
+let configured: StoreConfig | undefined;
+/** The store the settings name, read on first use: a build (prerendering) never needs one. */
+function storeConfig(): StoreConfig {
+  configured ??= storeConfigFrom({
+    DATA_BACKEND,
+    DATA_DIR: dataDir,
+    LIBSQL_URL,
+    LIBSQL_AUTH_TOKEN,
+    FIREBASE_PROJECT_ID,
+    FIREBASE_SERVICE_ACCOUNT,
+    FIRESTORE_EMULATOR_HOST,
+    FIRESTORE_DATABASE_ID,
+  });
+  return configured;
+}
+
 /** `sqlite` or `firestore`, for the health check. */
-export const storeBackend = storeConfig.backend;
+export const storeBackend = (): StoreConfig['backend'] => storeConfig().backend;
 
 /** Public Firebase web config for the sign-in page (these values are public by design). */
 export const firebaseWebConfig = {
@@ -63,6 +68,8 @@ export const adminPanelUrl = ADMIN_PANEL_URL;
 
 /** Refuses to serve a non-loopback address with the emulator or sandbox stand-ins. */
 export function assertSafeToServe(host = process.env['HOST'] ?? '127.0.0.1'): void {
+  const config = storeConfig();
+  const firestoreEmulator = config.backend === 'firestore' && Boolean(config.emulatorHost);
   const reasons = unsafeModeReasons({ host, authEmulator, sandboxPayments: false, firestoreEmulator });
   if (reasons.length > 0) throw new Error(`Refusing to serve ${host}: ${reasons.join('; ')}`);
 }
@@ -71,7 +78,7 @@ let storePromise: Promise<Store> | undefined;
 /** The process's store, opened once; without a Firebase project an empty store gets demo prices. */
 export function store(): Promise<Store> {
   storePromise ??= (async () => {
-    const opened = await openConfiguredStore(storeConfig);
+    const opened = await openConfiguredStore(storeConfig());
     // Demo data only where nothing is real: a Firebase project's store is filled by imports.
     if (authEmulator) await seedIfEmpty(opened);
     return opened;

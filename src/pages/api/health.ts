@@ -9,7 +9,7 @@ import { store, storeBackend } from '../../server/runtime.ts';
 export const GET: APIRoute = async () => {
   try {
     await (await store()).listBanners();
-    return json({ ok: true, store: storeBackend });
+    return json({ ok: true, store: storeBackend() });
   } catch (error) {
     console.error('[health] store check failed:', error);
     return jsonError(503, 'store_unavailable', 'The data store does not answer.');
