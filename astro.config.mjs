@@ -12,6 +12,8 @@ const publicOrigin = process.env.SITE_URL ? new URL(process.env.SITE_URL) : null
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
   output: 'server',
+  // A CDN origin for the hashed /_astro/ files (build time; see docs/deploy.md). Unset: same origin.
+  ...(process.env.ASSETS_PREFIX ? { build: { assetsPrefix: process.env.ASSETS_PREFIX } } : {}),
   // The largest body an endpoint accepts is the admin CSV import; everything else reads 64 KiB.
   adapter: node({ mode: 'standalone', bodySizeLimit: 8 * 1024 * 1024 }),
   integrations: [
@@ -50,6 +52,11 @@ export default defineConfig({
       FIREBASE_APP_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
       FIREBASE_SERVICE_ACCOUNT: envField.string({ context: 'server', access: 'secret', optional: true }),
       FIREBASE_AUTH_EMULATOR_HOST: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // The store: `sqlite` (DATA_DIR file, or LIBSQL_URL) or `firestore` (the service account's
+      // project, or FIRESTORE_EMULATOR_HOST). See src/server/store/open.ts.
+      DATA_BACKEND: envField.enum({ context: 'server', access: 'secret', values: ['sqlite', 'firestore'], default: 'sqlite' }),
+      FIRESTORE_EMULATOR_HOST: envField.string({ context: 'server', access: 'secret', optional: true }),
+      FIRESTORE_DATABASE_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
       LIBSQL_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       LIBSQL_AUTH_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
       // Payments: both keys set → Razorpay; otherwise the sandbox gateway (loopback only).

@@ -1,12 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_PORT, baseURL } from './tests/e2e/env.ts';
+import { E2E_BACKEND, E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_PORT, baseURL } from './tests/e2e/env.ts';
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network.
 const chromium = {
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
+
+const FIRESTORE_SPECS = /\/(health|auth|payments|prices|admin|admin-prices|admin-markets|admin-banners|news)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,10 +25,14 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /\.mobile\.spec\.ts$/ },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium }, testMatch: /\.mobile\.spec\.ts$/ },
-  ],
+  projects:
+    E2E_BACKEND === 'firestore'
+      ? // The same specs, on Firestore: every screen that reads or writes the store.
+        [{ name: 'firestore', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testMatch: FIRESTORE_SPECS }]
+      : [
+          { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /\.mobile\.spec\.ts$/ },
+          { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium }, testMatch: /\.mobile\.spec\.ts$/ },
+        ],
   webServer: {
     // The real start path: build-if-needed, the embedded default, the production server.
     // A fresh data directory every run: demo data and demo accounts as on a first start.
@@ -35,6 +41,12 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { HOST: '127.0.0.1', PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST },
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST,
+      DATA_BACKEND: E2E_BACKEND,
+    },
   },
 });

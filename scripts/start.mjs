@@ -22,8 +22,11 @@ const authEmulator = !env.FIREBASE_SERVICE_ACCOUNT;
 const sandboxPayments = !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
 if (authEmulator) env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
 env.FIREBASE_PROJECT_ID ??= 'demo-polyindex';
+const firestore = env.DATA_BACKEND === 'firestore';
+// DATA_BACKEND=firestore with neither a project nor an emulator: the in-memory stand-in.
+const firestoreStandIn = firestore && !env.FIRESTORE_EMULATOR_HOST && !env.FIREBASE_SERVICE_ACCOUNT;
 
-const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, sandboxPayments });
+const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)) });
 if (refusals.length > 0) {
   console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
   process.exit(1);
@@ -57,14 +60,23 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 try {
+  if (firestoreStandIn) {
+    const { startFirestoreFake } = await import('./lib/firestore-fake.mjs');
+    const fake = await startFirestoreFake({ port: Number(env.FIRESTORE_STAND_IN_PORT ?? 0) });
+    cleanups.push(fake.stop);
+    env.FIRESTORE_EMULATOR_HOST = fake.host;
+    console.log(`[polyindex] store: Firestore stand-in on ${fake.host} (in memory: everything is lost when this process stops)`);
+  }
+  const { openConfiguredStore, storeConfigFrom, describeStore } = await import('../src/server/store/open.ts');
+  const storeConfig = storeConfigFrom(env);
+  if (!firestoreStandIn) console.log(`[polyindex] store: ${describeStore(storeConfig)}`);
   if (authEmulator) {
     const emulator = await startAuthEmulator({ emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR });
     cleanups.push(emulator.stop);
     process.env.FIREBASE_AUTH_EMULATOR_HOST = env.FIREBASE_AUTH_EMULATOR_HOST;
     const { firebaseAuth } = await import('../src/server/auth/firebaseAdmin.ts');
-    const { openStore, sqliteUrlFor } = await import('../src/server/store/index.ts');
     const { ensureDemoAccounts, demoAccounts, DEMO_PASSWORD } = await import('../src/server/demoAccounts.ts');
-    const store = await openStore(env.LIBSQL_URL ? { url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN } : { url: sqliteUrlFor(env.DATA_DIR) });
+    const store = await openConfiguredStore(storeConfig);
     await ensureDemoAccounts(firebaseAuth({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }), store);
     await store.close();
     console.log(`[polyindex] demo accounts (password ${DEMO_PASSWORD}):`);

@@ -4,8 +4,8 @@
 // Runs under plain Node 24 (type stripping): imports carry their .ts extensions.
 import { parseArgs } from 'node:util';
 import { copyStore, reportTable } from '../src/server/store/copy.ts';
-import { openStore } from '../src/server/store/index.ts';
-import { storeConfigFromEnv, type StoreConfig } from '../src/server/store/open.ts';
+import { resolve } from 'node:path';
+import { describeStore, openConfiguredStore, storeConfigFrom, type StoreConfig } from '../src/server/store/open.ts';
 import { TRANSFER_KINDS, type TransferKind, type TransferStore } from '../src/server/store/transfer.ts';
 
 const USAGE = `Usage: npm run store:copy -- --from <side> --to <side> [--only kind,kind] [--merge] [--dry-run]
@@ -22,29 +22,22 @@ Exit status: 0 copied and verified, 1 verification failed, 2 refused or bad usag
 
 type Side = TransferStore & { close(): Promise<void> };
 
+// Google's client libraries probe the cloud metadata address without real credentials.
+if (!process.env['FIREBASE_SERVICE_ACCOUNT']) process.env['METADATA_SERVER_DETECTION'] ??= 'none';
+
 function configOf(side: string): StoreConfig {
-  if (side === 'sqlite' || side === 'firestore') return storeConfigFromEnv({ ...process.env, DATA_BACKEND: side });
+  const dataDir = resolve(process.env['DATA_DIR'] ?? './data');
+  if (side === 'sqlite' || side === 'firestore') return storeConfigFrom({ ...process.env, DATA_DIR: dataDir, DATA_BACKEND: side });
   if (side.startsWith('sqlite:')) {
     const where = side.slice('sqlite:'.length);
     const isUrl = /^(file|libsql|https?|wss?):/.test(where);
-    return storeConfigFromEnv({ DATA_BACKEND: 'sqlite', ...(isUrl ? { LIBSQL_URL: where, LIBSQL_AUTH_TOKEN: process.env['LIBSQL_AUTH_TOKEN'] } : { DATA_DIR: where }) });
+    return storeConfigFrom({ DATA_BACKEND: 'sqlite', ...(isUrl ? { LIBSQL_URL: where, LIBSQL_AUTH_TOKEN: process.env['LIBSQL_AUTH_TOKEN'] } : { DATA_DIR: resolve(where) }) });
   }
   throw new Error(`not a store: ${JSON.stringify(side)} (sqlite, firestore or sqlite:<path>)`);
 }
 
-async function open(config: StoreConfig): Promise<Side> {
-  if (config.backend === 'sqlite') return openStore(config.sqlite);
-  // Loaded only when asked for: a SQLite-to-SQLite copy needs none of firebase-admin.
-  const { openFirestore } = await import('../src/server/store/firestore/database.ts');
-  const { createFirestoreTransfer } = await import('../src/server/store/firestore/transfer.ts');
-  const handle = openFirestore(config.firestore);
-  return { ...createFirestoreTransfer(handle.db), close: () => handle.close() };
-}
-
-const describe = (config: StoreConfig): string =>
-  config.backend === 'sqlite'
-    ? `sqlite ${config.sqlite.url}`
-    : `firestore ${config.firestore.projectId}${config.firestore.databaseId ? `/${config.firestore.databaseId}` : ''} ${config.firestore.emulatorHost ? `(emulator ${config.firestore.emulatorHost})` : ''}`.trim();
+const open = (config: StoreConfig): Promise<Side> => openConfiguredStore(config);
+const describe = describeStore;
 
 function fail(message: string): never {
   console.error(`[store:copy] ${message}`);

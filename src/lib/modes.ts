@@ -1,5 +1,5 @@
 /**
- * The embedded default's stand-ins (Auth emulator, sandbox payments) trust unsigned tokens and
+ * The embedded default's stand-ins (Auth emulator, sandbox payments, a Firestore emulator) trust unsigned tokens and
  * local signatures, so they may only ever serve loopback. One rule, read by the start script
  * and by the server itself.
  */
@@ -15,13 +15,16 @@ export interface Modes {
   readonly authEmulator: boolean;
   /** No Razorpay keys: the local sandbox gateway takes payments. */
   readonly sandboxPayments: boolean;
+  /** The store is a Firestore emulator (no security rules, no durability). */
+  readonly firestoreEmulator?: boolean | undefined;
 }
 
 /** Why this configuration must not start; empty when it may. */
-export function unsafeModeReasons({ host, authEmulator, sandboxPayments }: Modes): string[] {
+export function unsafeModeReasons({ host, authEmulator, sandboxPayments, firestoreEmulator = false }: Modes): string[] {
   if (isLoopbackHost(host)) return [];
   const reasons: string[] = [];
   if (authEmulator) reasons.push(`the Firebase Auth emulator accepts unsigned tokens; set FIREBASE_SERVICE_ACCOUNT to serve ${host}`);
   if (sandboxPayments) reasons.push(`sandbox payments are signed with a local secret; set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to serve ${host}`);
+  if (firestoreEmulator) reasons.push(`the store is a Firestore emulator (FIRESTORE_EMULATOR_HOST); use a real Firestore project to serve ${host}`);
   return reasons;
 }

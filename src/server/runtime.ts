@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import {
   ADMIN_PANEL_URL,
+  DATA_BACKEND,
   DATA_DIR,
   FIREBASE_API_KEY,
   FIREBASE_APP_ID,
@@ -12,6 +13,8 @@ import {
   FIREBASE_AUTH_EMULATOR_HOST,
   FIREBASE_PROJECT_ID,
   FIREBASE_SERVICE_ACCOUNT,
+  FIRESTORE_DATABASE_ID,
+  FIRESTORE_EMULATOR_HOST,
   LIBSQL_AUTH_TOKEN,
   LIBSQL_URL,
 } from 'astro:env/server';
@@ -19,7 +22,8 @@ import type { Auth } from 'firebase-admin/auth';
 import { unsafeModeReasons } from '../lib/modes.ts';
 import { DEFAULT_EMULATOR_HOST, firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
 import { seedIfEmpty } from './seedOnFirstOpen.ts';
-import { openStore, sqliteUrlFor, type Store } from './store/index.ts';
+import type { Store } from './store/index.ts';
+import { openConfiguredStore, storeConfigFrom, type StoreConfig } from './store/open.ts';
 
 export const dataDir = resolve(DATA_DIR);
 
@@ -30,6 +34,25 @@ const firebaseOptions: FirebaseAdminOptions = {
 };
 
 export const authEmulator = !FIREBASE_SERVICE_ACCOUNT;
+
+let configured: StoreConfig | undefined;
+/** The store the settings name, read on first use: a build (prerendering) never needs one. */
+function storeConfig(): StoreConfig {
+  configured ??= storeConfigFrom({
+    DATA_BACKEND,
+    DATA_DIR: dataDir,
+    LIBSQL_URL,
+    LIBSQL_AUTH_TOKEN,
+    FIREBASE_PROJECT_ID,
+    FIREBASE_SERVICE_ACCOUNT,
+    FIRESTORE_EMULATOR_HOST,
+    FIRESTORE_DATABASE_ID,
+  });
+  return configured;
+}
+
+/** `sqlite` or `firestore`, for the health check. */
+export const storeBackend = (): StoreConfig['backend'] => storeConfig().backend;
 
 /** Public Firebase web config for the sign-in page (these values are public by design). */
 export const firebaseWebConfig = {
@@ -45,16 +68,19 @@ export const adminPanelUrl = ADMIN_PANEL_URL;
 
 /** Refuses to serve a non-loopback address with the emulator or sandbox stand-ins. */
 export function assertSafeToServe(host = process.env['HOST'] ?? '127.0.0.1'): void {
-  const reasons = unsafeModeReasons({ host, authEmulator, sandboxPayments: false });
+  const config = storeConfig();
+  const firestoreEmulator = config.backend === 'firestore' && Boolean(config.emulatorHost);
+  const reasons = unsafeModeReasons({ host, authEmulator, sandboxPayments: false, firestoreEmulator });
   if (reasons.length > 0) throw new Error(`Refusing to serve ${host}: ${reasons.join('; ')}`);
 }
 
 let storePromise: Promise<Store> | undefined;
-/** The process's store, opened once; an empty store is seeded with demo prices on first open. */
+/** The process's store, opened once; without a Firebase project an empty store gets demo prices. */
 export function store(): Promise<Store> {
   storePromise ??= (async () => {
-    const opened = await openStore(LIBSQL_URL ? { url: LIBSQL_URL, authToken: LIBSQL_AUTH_TOKEN } : { url: sqliteUrlFor(dataDir) });
-    await seedIfEmpty(opened);
+    const opened = await openConfiguredStore(storeConfig());
+    // Demo data only where nothing is real: a Firebase project's store is filled by imports.
+    if (authEmulator) await seedIfEmpty(opened);
     return opened;
   })().catch((error: unknown) => {
     storePromise = undefined;

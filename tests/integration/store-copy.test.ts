@@ -1,12 +1,8 @@
 // `npm run store:copy`: a seeded SQLite store copied to Firestore (the offline stand-in) and on
 // to a fresh SQLite store, proven equal by counts and checksums on all three; merge, refusal and
 // tamper detection; the script itself as a child process.
-//
-// Until the Firestore price transfer (src/server/store/firestore/prices.ts) exists, the
-// "Firestore" side holds the record-per-document kinds in Firestore and the price kinds in a
-// SQLite stand-in, and the script runs SQLite to SQLite only.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,17 +13,17 @@ import { summarize } from '../../src/lib/transferChecksum.ts';
 import { copyStore, summarizeKind, verifyKinds, type TransferSide } from '../../src/server/store/copy.ts';
 import { createFirestoreAuditStore } from '../../src/server/store/firestore/audit.ts';
 import { openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
-import { createFirestoreDocumentTransfer, isDocumentKind } from '../../src/server/store/firestore/documentTransfer.ts';
+import { createFirestoreDocumentTransfer } from '../../src/server/store/firestore/documentTransfer.ts';
+import { createFirestoreTransfer } from '../../src/server/store/firestore/transfer.ts';
 import { createFirestorePaymentStore } from '../../src/server/store/firestore/payments.ts';
 import { createFirestoreUserStore } from '../../src/server/store/firestore/users.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
 import { seedDemoPrices } from '../../src/server/store/seedDemo.ts';
-import { TRANSFER_KINDS, type TransferKind, type TransferRecords } from '../../src/server/store/transfer.ts';
+import { TRANSFER_KINDS } from '../../src/server/store/transfer.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 
 const run = promisify(execFile);
 const NODE = 'node_modules/.bin/node';
-const PRICES_LANDED = existsSync('src/server/store/firestore/prices.ts');
 const NOW = new Date('2026-11-20T06:00:00.000Z');
 const ADMIN = { uid: 'admin-1', email: 'Admin@Example.test' };
 
@@ -48,18 +44,8 @@ function firestoreAt(projectId = `copy-${process.pid}-${++projects}`): Firestore
   return { ...handle, projectId };
 }
 
-/** The Firestore side of a copy (price kinds on a SQLite stand-in until Firestore's land). */
-async function firestoreSide(db: Firestore, prices: TransferSide): Promise<TransferSide> {
-  if (PRICES_LANDED) return (await import('../../src/server/store/firestore/transfer.ts')).createFirestoreTransfer(db);
-  const documents = createFirestoreDocumentTransfer(db);
-  // The casts route K to the part that holds it (tested just before).
-  return {
-    exportRecords: <K extends TransferKind>(kind: K) =>
-      (isDocumentKind(kind) ? documents.exportRecords(kind) : prices.exportRecords(kind)) as AsyncIterable<readonly TransferRecords[K][]>,
-    importRecords: <K extends TransferKind>(kind: K, records: readonly TransferRecords[K][]) =>
-      isDocumentKind(kind) ? documents.importRecords(kind, records as never) : prices.importRecords(kind, records),
-  };
-}
+/** The Firestore side of a copy: every kind in Firestore. */
+const firestoreSide = (db: Firestore): TransferSide => createFirestoreTransfer(db);
 
 async function summaries(side: TransferSide): Promise<Record<string, { count: number; checksum: string }>> {
   const out: Record<string, { count: number; checksum: string }> = {};
@@ -82,6 +68,10 @@ const user = (uid: string, extra: Partial<UserRecord> = {}): UserRecord => ({
 /** Users (unknown fields included), orders in every state, events, audit entries, banners, demo prices. */
 async function seedSource(store: Store): Promise<void> {
   await seedDemoPrices(store, '2026-11-20');
+  // One image larger than a Firestore chunk (512 KiB), so it spans documents there.
+  const bytes = new Uint8Array(700 * 1024).map((_, i) => (i * 31) % 251);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  await store.putBannerImage({ name: 'b0a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d.png', contentType: 'image/png', bytes });
   await store.createUser(user('u-plain'));
   await store.createUser(user('u-legacy', { phone: '+91 98200 00000', legacyScore: 4.5, tags: ['a', 'b'], address: { city: 'Mumbai', pin: 400001, geo: null } }));
   await store.createUser(user('u-buyer', { role: 'admin', plan: null, ['field with space']: true }));
@@ -106,7 +96,6 @@ let source: Store;
 let sourceSums: Record<string, { count: number; checksum: string }>;
 let fsA: ReturnType<typeof firestoreAt>;
 let fsSide: TransferSide;
-let priceStandIn: Store;
 let back: Store;
 
 beforeAll(async () => {
@@ -116,8 +105,7 @@ beforeAll(async () => {
   await seedSource(source);
   sourceSums = await summaries(source);
   fsA = firestoreAt();
-  priceStandIn = await sqliteAt('firestore-prices');
-  fsSide = await firestoreSide(fsA.db, priceStandIn);
+  fsSide = firestoreSide(fsA.db);
   back = await sqliteAt('back');
 }, 120_000);
 
@@ -182,7 +170,7 @@ describe('sqlite → firestore → sqlite', () => {
     const seqs = async () => (await fsA.db.collection('users').get()).docs.map((doc) => [doc.id, doc.get('_seq')]).toSorted();
     const before = await seqs();
     const fresh = firestoreAt();
-    const side = await firestoreSide(fresh.db, await sqliteAt('firestore-prices-2'));
+    const side = firestoreSide(fresh.db);
     expect((await copyStore({ source, target: side })).outcome).toBe('copied');
     const sums = await summaries(side);
     const again = await copyStore({ source, target: side, merge: true });
@@ -197,7 +185,7 @@ describe('sqlite → firestore → sqlite', () => {
   it('refuses a non-empty target without --merge and writes nothing', async () => {
     const fresh = firestoreAt();
     await createFirestoreUserStore(fresh.db).createUser(user('someone-else'));
-    const side = await firestoreSide(fresh.db, await sqliteAt('firestore-prices-3'));
+    const side = firestoreSide(fresh.db);
     const before = await summaries(side);
     const result = await copyStore({ source, target: side });
     expect(result).toEqual({ outcome: 'refused', found: [{ kind: 'users', atLeast: 1 }] });
@@ -305,7 +293,7 @@ describe('npm run store:copy (the script, a child process)', () => {
     expect((await script(['--from', 'sqlite', '--to', 'sqlite:/x', '--only', 'nope'])).stderr).toContain('unknown kind(s) nope');
   });
 
-  it.skipIf(!PRICES_LANDED)('copies sqlite → firestore → sqlite through the script', async () => {
+  it('copies sqlite → firestore → sqlite through the script', async () => {
     const projectId = `script-${process.pid}`;
     const there = await script(['--from', 'sqlite', '--to', 'firestore'], { DATA_DIR: dirFor('source'), FIRESTORE_EMULATOR_HOST: fake.host, FIREBASE_PROJECT_ID: projectId });
     expect(there.code, there.stderr).toBe(0);

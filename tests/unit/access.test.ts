@@ -126,7 +126,7 @@ describe('data API', () => {
   });
 
   it.each([
-    ['/api/session', 'public'], ['/api/auth/session', 'public'], ['/api/carousels/', 'public'],
+    ['/api/session', 'public'], ['/api/health', 'public'], ['/api/auth/session', 'public'], ['/api/carousels/', 'public'],
     ['/api/payments/webhook', 'public'], ['/api/sendMail', 'public'], ['/api/makePayment', 'signedIn'],
     ['/api/payments/verify', 'signedIn'], ['/api/admin/prices/import', 'admin'], ['/api/feedstock', 'full'],
     ['/api/export/some-series.csv', 'full'],

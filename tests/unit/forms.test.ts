@@ -55,6 +55,11 @@ describe('loopback-only modes', () => {
     expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false })).toEqual([]);
     expect(unsafeModeReasons({ host: '127.0.0.1', authEmulator: true, sandboxPayments: true })).toEqual([]);
   });
+  it('refuses a Firestore emulator as the store off loopback', () => {
+    const reasons = unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false, firestoreEmulator: true });
+    expect(reasons).toEqual([expect.stringContaining('FIRESTORE_EMULATOR_HOST')]);
+    expect(unsafeModeReasons({ host: '::1', authEmulator: false, sandboxPayments: false, firestoreEmulator: true })).toEqual([]);
+  });
 });
 
 describe('countdown', () => {

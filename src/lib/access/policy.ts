@@ -56,7 +56,7 @@ export function entitlementOf(session: SessionFacts | null, now: Date): Entitlem
 /** API paths and what they ask; first match wins. Data endpoints not listed here are `full`. */
 const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
   [(p) => under(p, '/api/admin'), 'admin'],
-  [(p) => under(p, '/api/auth') || p === '/api/session', 'public'],
+  [(p) => under(p, '/api/auth') || p === '/api/session' || p === '/api/health', 'public'],
   [(p) => under(p, '/api/carousels'), 'public'],
   [(p) => p === '/api/payments/webhook', 'public'],
   [(p) => p === '/api/sendMail' || under(p, '/api/enquiries'), 'public'],

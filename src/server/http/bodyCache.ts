@@ -2,7 +2,7 @@
  * A small in-memory cache of shaped response bodies with their ETags. Price data changes a few
  * times a day, while charts are read all day: a repeat request costs a map look-up, not a
  * range read + shaping + JSON + hash. Entries are valid while the store's write version is
- * unchanged and for at most `ttlMs` (writes by other processes sharing a libSQL server are
+ * unchanged and for at most `ttlMs` (writes by other instances sharing a libSQL server or Firestore are
  * seen within that time, the same 60 s the browser may keep the answer).
  */
 import { etagOf } from './json.ts';

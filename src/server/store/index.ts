@@ -1,6 +1,7 @@
 /**
- * The Store port and its embedded adapter. Pages and endpoints reach data only through this
- * type; `openStore` picks the adapter (SQLite file or libSQL server today).
+ * The Store port and its adapters. Pages and endpoints reach data only through this type;
+ * `openStore` opens the SQLite adapter (a file or a libSQL server), `openFirestoreStore` the
+ * Firestore one (open.ts chooses from the configuration).
  */
 import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
@@ -9,6 +10,13 @@ import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.t
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
+import { createFirestoreAuditStore } from './firestore/audit.ts';
+import { createFirestoreBannerImageStore } from './firestore/bannerImages.ts';
+import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
+import { createFirestorePaymentStore } from './firestore/payments.ts';
+import { createFirestorePriceStore } from './firestore/prices.ts';
+import { createFirestoreTransfer } from './firestore/transfer.ts';
+import { createFirestoreUserStore } from './firestore/users.ts';
 import type { AuditStore } from './audit.ts';
 import type { PaymentStore } from './payments.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
@@ -42,6 +50,19 @@ export async function openStore(options: SqliteOptions): Promise<Store> {
     async close() {
       client.close();
     },
+  };
+}
+
+export async function openFirestoreStore(options: FirestoreOptions): Promise<Store> {
+  const { db, close } = openFirestore(options);
+  return {
+    ...createFirestoreUserStore(db),
+    ...createFirestorePaymentStore(db),
+    ...createFirestorePriceStore(db),
+    ...createFirestoreAuditStore(db),
+    ...createFirestoreBannerImageStore(db),
+    ...createFirestoreTransfer(db),
+    close,
   };
 }
 

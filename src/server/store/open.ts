@@ -1,45 +1,63 @@
 /**
- * Which store the environment asks for, read the way the site reads it: `DATA_BACKEND`
- * (`sqlite`, the default, or `firestore`); for SQLite `LIBSQL_URL` (+ `LIBSQL_AUTH_TOKEN`) or
- * else the file under `DATA_DIR` (default `./data`); for Firestore `FIREBASE_PROJECT_ID`
- * (default `demo-polyindex`), `FIREBASE_SERVICE_ACCOUNT` (service-account JSON: real
- * Firestore) or `FIRESTORE_EMULATOR_HOST`, and `FIRESTORE_DATABASE_ID` (a named database).
- * Scripts (`npm run store:copy`) use it; the site passes astro:env's values.
+ * Which store this process uses, from its configuration: SQLite (the embedded default, a file
+ * under DATA_DIR, or a libSQL server) or Firestore (`DATA_BACKEND=firestore`). The server
+ * (runtime.ts, through astro:env) and the scripts (process.env) read the same settings here.
  */
-import { resolve } from 'node:path';
 import type { FirestoreOptions } from './firestore/database.ts';
-import type { SqliteOptions } from './sqlite/database.ts';
-import { sqliteUrlFor } from './index.ts';
+import { openFirestoreStore, openStore, sqliteUrlFor, type Store } from './index.ts';
 
-export type StoreBackend = 'sqlite' | 'firestore';
+export type DataBackend = 'sqlite' | 'firestore';
+export const DATA_BACKENDS: readonly DataBackend[] = ['sqlite', 'firestore'];
 
 export type StoreConfig =
-  | { readonly backend: 'sqlite'; readonly sqlite: SqliteOptions }
-  | { readonly backend: 'firestore'; readonly firestore: FirestoreOptions };
+  | { readonly backend: 'sqlite'; readonly url: string; readonly authToken?: string | undefined }
+  | ({ readonly backend: 'firestore' } & FirestoreOptions);
 
-export type StoreEnv = Readonly<Record<string, string | undefined>>;
+/** The settings that choose and reach a store (names as in the environment). */
+export interface StoreSettings {
+  readonly DATA_BACKEND?: string | undefined;
+  readonly DATA_DIR?: string | undefined;
+  readonly LIBSQL_URL?: string | undefined;
+  readonly LIBSQL_AUTH_TOKEN?: string | undefined;
+  readonly FIREBASE_PROJECT_ID?: string | undefined;
+  readonly FIREBASE_SERVICE_ACCOUNT?: string | undefined;
+  readonly FIRESTORE_EMULATOR_HOST?: string | undefined;
+  readonly FIRESTORE_DATABASE_ID?: string | undefined;
+}
 
-const set = (value: string | undefined): string | undefined => (value && value.trim() ? value.trim() : undefined);
+const blank = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
 
-export function storeConfigFromEnv(env: StoreEnv): StoreConfig {
-  const backend = set(env['DATA_BACKEND']) ?? 'sqlite';
+/** The store the settings describe; throws with the setting to fix when they are incomplete. */
+export function storeConfigFrom(settings: StoreSettings): StoreConfig {
+  const backend = blank(settings.DATA_BACKEND) ?? 'sqlite';
   if (backend === 'sqlite') {
-    const libsqlUrl = set(env['LIBSQL_URL']);
-    return {
-      backend,
-      sqlite: libsqlUrl ? { url: libsqlUrl, authToken: set(env['LIBSQL_AUTH_TOKEN']) } : { url: sqliteUrlFor(resolve(set(env['DATA_DIR']) ?? './data')) },
-    };
+    const libsql = blank(settings.LIBSQL_URL);
+    return libsql
+      ? { backend, url: libsql, authToken: blank(settings.LIBSQL_AUTH_TOKEN) }
+      : { backend, url: sqliteUrlFor(blank(settings.DATA_DIR) ?? './data') };
   }
-  if (backend === 'firestore') {
-    return {
-      backend,
-      firestore: {
-        projectId: set(env['FIREBASE_PROJECT_ID']) ?? 'demo-polyindex',
-        serviceAccountJson: set(env['FIREBASE_SERVICE_ACCOUNT']),
-        emulatorHost: set(env['FIRESTORE_EMULATOR_HOST']),
-        databaseId: set(env['FIRESTORE_DATABASE_ID']),
-      },
-    };
+  if (backend !== 'firestore') throw new Error(`DATA_BACKEND must be one of ${DATA_BACKENDS.join(', ')}, not ${JSON.stringify(backend)}`);
+  const emulatorHost = blank(settings.FIRESTORE_EMULATOR_HOST);
+  const serviceAccountJson = blank(settings.FIREBASE_SERVICE_ACCOUNT);
+  if (!emulatorHost && !serviceAccountJson) {
+    throw new Error('DATA_BACKEND=firestore needs FIREBASE_SERVICE_ACCOUNT (a Firebase project) or FIRESTORE_EMULATOR_HOST (an emulator on loopback)');
   }
-  throw new Error(`DATA_BACKEND must be sqlite or firestore, not ${JSON.stringify(backend)}`);
+  return {
+    backend,
+    projectId: blank(settings.FIREBASE_PROJECT_ID) ?? 'demo-polyindex',
+    serviceAccountJson,
+    emulatorHost,
+    databaseId: blank(settings.FIRESTORE_DATABASE_ID),
+  };
+}
+
+export function openConfiguredStore(config: StoreConfig): Promise<Store> {
+  return config.backend === 'sqlite' ? openStore({ url: config.url, authToken: config.authToken }) : openFirestoreStore(config);
+}
+
+/** Where the configured store lives, for logs (no secrets). */
+export function describeStore(config: StoreConfig): string {
+  if (config.backend === 'sqlite') return config.url.startsWith('file:') ? `SQLite ${config.url.slice('file:'.length)}` : `libSQL ${new URL(config.url).host}`;
+  const where = config.emulatorHost ? `emulator ${config.emulatorHost}` : `project ${config.projectId}`;
+  return `Firestore ${where}${config.databaseId ? ` database ${config.databaseId}` : ''}`;
 }

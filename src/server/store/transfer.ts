@@ -5,6 +5,7 @@
  * changes nothing. The copy script proves completeness by counts and checksums of both sides.
  */
 import type { AuditEntry } from './audit.ts';
+import type { BannerImageRecord } from './bannerImages.ts';
 import type { OrderRecord } from './payments.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
 import type { UserRecord } from './users.ts';
@@ -27,6 +28,7 @@ export interface TransferRecords {
   cityPrices: CityPriceRow;
   offers: OfferRecord;
   banners: Banner;
+  bannerImages: BannerImageRecord;
   audit: AuditEntry;
 }
 
@@ -41,6 +43,7 @@ export const TRANSFER_KINDS: readonly TransferKind[] = [
   'cityPrices',
   'offers',
   'banners',
+  'bannerImages',
   'audit',
 ];
 
@@ -53,7 +56,8 @@ export interface TransferStore {
   /**
    * Writes records as they are: users by uid (whole record), orders by id (state kept),
    * events by id, series by id, points by (series, date), city rows by (city, date, grade),
-   * offers by (country, date), banners by id (order kept), audit entries by id (id kept; later
+   * offers by (country, date), banners by id (order kept), banner images by name, audit
+   * entries by id (id kept; later
    * entries continue after the highest id). Existing records with the same identity are
    * replaced. Returns how many records were written.
    */

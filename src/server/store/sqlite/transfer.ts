@@ -11,6 +11,7 @@ import type { OrderRecord, OrderStatus } from '../payments.ts';
 import type { Banner, CityPriceRow, OfferData, OfferRecord, PointRow, SeriesDef } from '../prices.ts';
 import type { PaymentEventRecord, TransferKind, TransferRecords, TransferStore } from '../transfer.ts';
 import type { UserRecord } from '../users.ts';
+import { exportBannerImages, importBannerImages } from './bannerImages.ts';
 import { inTransaction } from './database.ts';
 import { lookupColumns } from './users.ts';
 
@@ -39,7 +40,8 @@ interface KindTable<R> {
   readonly check?: (record: R) => void;
 }
 
-type Tables = { [K in TransferKind]: KindTable<TransferRecords[K]> };
+type TableKind = Exclude<TransferKind, 'bannerImages'>;
+type Tables = { [K in TableKind]: KindTable<TransferRecords[K]> };
 
 /** Page queries of a table walked by one or more key columns. */
 function pages(table: string, key: readonly string[], select = '*'): Pick<KindTable<unknown>, 'firstPage' | 'nextPage'> {
@@ -222,7 +224,12 @@ async function upsertAll<R>(tx: Transaction, table: KindTable<R>, records: reado
 export function createSqliteTransfer(client: Client, written: () => void = () => undefined): TransferStore {
   return {
     async *exportRecords<K extends TransferKind>(kind: K): AsyncGenerator<readonly TransferRecords[K][]> {
-      const table = TABLES[kind] as KindTable<TransferRecords[K]>;
+      // Images are exported a few at a time (each up to 2 MiB), by their own module.
+      if (kind === 'bannerImages') {
+        yield* exportBannerImages(client) as AsyncIterable<readonly TransferRecords[K][]>;
+        return;
+      }
+      const table = TABLES[kind as TableKind] as unknown as KindTable<TransferRecords[K]>;
       let last: InValue[] | null = null;
       for (;;) {
         const result = await client.execute(
@@ -237,7 +244,8 @@ export function createSqliteTransfer(client: Client, written: () => void = () =>
     },
 
     async importRecords<K extends TransferKind>(kind: K, records: readonly TransferRecords[K][]): Promise<number> {
-      const table = TABLES[kind] as KindTable<TransferRecords[K]>;
+      if (kind === 'bannerImages') return importBannerImages(client, records as readonly TransferRecords['bannerImages'][]);
+      const table = TABLES[kind as TableKind] as unknown as KindTable<TransferRecords[K]>;
       if (table.check) for (const record of records) table.check(record);
       if (records.length === 0) return 0;
       try {
