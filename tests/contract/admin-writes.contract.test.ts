@@ -236,6 +236,16 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect((await store().listAudit()).total).toBe(0);
     });
 
+    // KNOWN GAP of the SQLite reference (reported to the lead, issue 8): it writes a row with any
+    // date text. Remove the skipIf once sqlite/priceAdmin.ts validates dates as Firestore does.
+    it.skipIf(backend.name === 'sqlite')('refuses a malformed date, writing nothing', async () => {
+      await expect(attempt(() => store().adminSetCityPrice({
+        city: 'mumbai', date: '2025/01/13', polymerType: 'PP', grade: 'ppRaffia', price: 100, expected: null, actor: ACTOR, now: NOW,
+      }))).rejects.toThrow();
+      expect(await store().latestCitySheets()).toEqual([]);
+      expect((await store().listAudit()).total).toBe(0);
+    });
+
     it('leaves the other rows of the sheet as they are', async () => {
       await store().upsertCityPrices([
         { city: 'mumbai', polymerType: 'PP', grade: 'ppFilm', price: 98, date: '2025-01-13' },
@@ -271,6 +281,19 @@ describe.each(backends)('admin writes on $name', (backend) => {
     });
   });
 
+  // KNOWN GAP of the SQLite reference (reported to the lead, issue 8): it stores a non-finite
+  // offer value as null and any date text. Remove the skipIf once sqlite/priceAdmin.ts validates.
+  describe.skipIf(backend.name === 'sqlite')('adminSetOffers bad input', () => {
+    it.each([
+      ['a non-finite value', '2025-03-03', { PP: { Raffia: Number.POSITIVE_INFINITY } }],
+      ['a malformed date', '2025-3-3', { PP: { Raffia: 1 } }],
+    ])('refuses %s, writing nothing', async (_what, date, data) => {
+      await expect(attempt(() => store().adminSetOffers({ country: 'USA', date, data, actor: ACTOR, now: NOW }))).rejects.toThrow();
+      expect(await store().latestOfferMonth('USA')).toBeNull();
+      expect((await store().listAudit()).total).toBe(0);
+    });
+  });
+
   describe('banners', () => {
     it('adds a banner last and numbers the list 1…n, auditing it', async () => {
       await store().replaceBanners([banner('a', 5), banner('b', 10)]);
@@ -282,6 +305,13 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect(log.entries[0]).toMatchObject({ action: 'banner.add', actor: { uid: 'adm', email: 'adm@example.test' }, before: null, after: banner('c', 3) });
       expect((await store().adminAddBanner({ banner: newBanner('d'), actor: ACTOR, now: NOW })).kind).toBe('written');
       expect((await store().listBanners()).map((b) => b.id)).toEqual(['a', 'b', 'c', 'd']);
+    });
+
+    it('refuses a banner whose id is in use, changing nothing', async () => {
+      await store().replaceBanners([banner('a', 1), banner('b', 2)]);
+      await expect(attempt(() => store().adminAddBanner({ banner: { ...newBanner('a'), title: 'Other' }, actor: ACTOR, now: NOW }))).rejects.toThrow();
+      expect(await store().listBanners()).toEqual([banner('a', 1), banner('b', 2)]);
+      expect((await store().listAudit()).total).toBe(0);
     });
 
     it('adds the first banner to an empty list', async () => {

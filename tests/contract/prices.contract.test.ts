@@ -319,6 +319,15 @@ describe.each(backends)('price store on $name', (backend) => {
       });
     });
 
+    // KNOWN GAP of the SQLite reference (reported to the lead, issue 8): it stores a city row with
+    // any date text. Remove the skipIf once sqlite/prices.ts validates dates as Firestore does.
+    it.skipIf(backend.name === 'sqlite')('refuses a batch with a malformed date, writing nothing', async () => {
+      await store().upsertCityPrices([city('mumbai', 'ppRaffia', 100, '2025-01-06')]);
+      const rows = [city('mumbai', 'ppRaffia', 120, '2025-01-06'), city('pune', 'ppRaffia', 1, '2025-1-13'), city('delhi', 'ppRaffia', 2, '2025-01-13')];
+      await expect(attempt(() => store().upsertCityPrices(rows))).rejects.toThrow();
+      expect(await store().latestCitySheets()).toEqual([city('mumbai', 'ppRaffia', 100, '2025-01-06')]);
+    });
+
     it('reads one city’s sheet of any date', async () => {
       await store().upsertCityPrices([
         city('mumbai', 'ppRaffia', 100, '2025-01-06'),
@@ -394,6 +403,19 @@ describe.each(backends)('price store on $name', (backend) => {
         store().upsertOffers([{ country: 'USA', date: '2025-02-17', data: { PP: { Raffia: 4 } } }]),
       ]);
       expect((await store().offersInMonth('USA', 2025, 2)).map((o) => o.date)).toEqual(['2025-02-03', '2025-02-10', '2025-02-17']);
+    });
+
+    // KNOWN GAP of the SQLite reference (reported to the lead, issue 8): it stores offers with any
+    // date text, and a non-finite value as null. Remove the skipIf once sqlite/prices.ts validates.
+    it.skipIf(backend.name === 'sqlite').each([
+      ['a malformed date', { country: 'USA', date: '2025/03/10', data: { PP: { Raffia: 1 } } }],
+      ['a non-finite value', { country: 'USA', date: '2025-03-10', data: { PP: { Raffia: Number.NaN } } }],
+    ])('refuses a batch with %s, writing nothing', async (_what, bad) => {
+      await store().upsertOffers([{ country: 'USA', date: '2025-03-03', data: { PP: { Raffia: 1000 } } }]);
+      const offers = [{ country: 'USA', date: '2025-03-03', data: { PP: { Raffia: 5 } } }, { country: 'Japan', date: '2025-03-03', data: { PP: { Raffia: 6 } } }, bad];
+      await expect(attempt(() => store().upsertOffers(offers))).rejects.toThrow();
+      expect(await store().offersInMonth('USA', 2025, 3)).toEqual([{ country: 'USA', date: '2025-03-03', data: { PP: { Raffia: 1000 } } }]);
+      expect(await store().latestOfferMonth('Japan')).toBeNull();
     });
 
     it('keeps the key order of an offer’s groups and grades, and replaces its data whole', async () => {
