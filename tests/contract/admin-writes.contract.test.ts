@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allSeries, feedstockSeriesId, FX_SERIES_ID } from '../../src/lib/seriesCatalog.ts';
 import type { AuditActor } from '../../src/server/store/audit.ts';
 import type { Banner } from '../../src/server/store/prices.ts';
-import { attempt, backends, storePerTest, withTwins } from './backends.ts';
+import { attempt, backends, storePerTest, withTwins, twinTest } from './backends.ts';
 
 const NOW = new Date('2026-11-22T04:30:00.000Z');
 const ACTOR: AuditActor = { uid: 'adm', email: 'Adm@Example.test' };
@@ -102,7 +102,7 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect((await store().listAudit()).total).toBe(1);
     });
 
-    it.runIf(backend.openTwins)('two concurrent edits from the same value seen, from two processes: one is written, the other is a conflict', async () => {
+    twinTest(backend)('two concurrent edits from the same value seen, from two processes: one is written, the other is a conflict', async () => {
       await withTwins(backend, async (a, b) => {
         await a.upsertSeries(allSeries);
         const results = await Promise.all([
@@ -236,9 +236,7 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect((await store().listAudit()).total).toBe(0);
     });
 
-    // KNOWN GAP of the SQLite reference (reported to the lead, issue 8): it writes a row with any
-    // date text. Remove the skipIf once sqlite/priceAdmin.ts validates dates as Firestore does.
-    it.skipIf(backend.name === 'sqlite')('refuses a malformed date, writing nothing', async () => {
+    it('refuses a malformed date, writing nothing', async () => {
       await expect(attempt(() => store().adminSetCityPrice({
         city: 'mumbai', date: '2025/01/13', polymerType: 'PP', grade: 'ppRaffia', price: 100, expected: null, actor: ACTOR, now: NOW,
       }))).rejects.toThrow();
@@ -281,9 +279,7 @@ describe.each(backends)('admin writes on $name', (backend) => {
     });
   });
 
-  // KNOWN GAP of the SQLite reference (reported to the lead, issue 8): it stores a non-finite
-  // offer value as null and any date text. Remove the skipIf once sqlite/priceAdmin.ts validates.
-  describe.skipIf(backend.name === 'sqlite')('adminSetOffers bad input', () => {
+  describe('adminSetOffers bad input', () => {
     it.each([
       ['a non-finite value', '2025-03-03', { PP: { Raffia: Number.POSITIVE_INFINITY } }],
       ['a malformed date', '2025-3-3', { PP: { Raffia: 1 } }],
@@ -359,7 +355,7 @@ describe.each(backends)('admin writes on $name', (backend) => {
       expect(list[0]!.id).toBe('a');
     });
 
-    it.runIf(backend.openTwins)('two concurrent adds from two processes both land, numbered 1…n', async () => {
+    twinTest(backend)('two concurrent adds from two processes both land, numbered 1…n', async () => {
       await withTwins(backend, async (a, b) => {
         await a.replaceBanners([banner('a', 1)]);
         await Promise.all([a.adminAddBanner({ banner: newBanner('x'), actor: ACTOR, now: NOW }), b.adminAddBanner({ banner: newBanner('y'), actor: ACTOR, now: NOW })]);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditActor } from '../../src/server/store/audit.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
-import { backends, storePerTest, withTwins } from './backends.ts';
+import { backends, storePerTest, withTwins, twinTest } from './backends.ts';
 
 const NOW = new Date('2026-11-22T04:30:00.000Z');
 const ACTOR: AuditActor = { uid: 'adm', email: 'Adm@Example.test' };
@@ -55,6 +55,14 @@ describe.each(backends)('audit store on $name', (backend) => {
       expect((await store().listAudit()).total).toBe(0);
     });
 
+    it('an undefined field in the patch is "not given": the field stays, and alone it changes nothing', async () => {
+      await store().createUser(record('undef', { plan: 'Basic' }));
+      const result = await store().adminUpdateUser({ uid: 'undef', change: () => ({ ok: true, patch: { plan: undefined } }), actor: ACTOR, action: 'user.plan', now: NOW });
+      expect(result).toEqual({ kind: 'unchanged', record: record('undef', { plan: 'Basic' }) });
+      expect(await store().findUserBy('uid', 'undef')).toEqual(record('undef', { plan: 'Basic' }));
+      expect((await store().listAudit()).total).toBe(0);
+    });
+
     it('passes the refusal through and writes nothing; a missing record is not_found', async () => {
       await store().createUser(record('u2'));
       const refused = await store().adminUpdateUser({ uid: 'u2', change: () => ({ ok: false, reason: { code: 'nope' } }), actor: ACTOR, action: 'user.role', now: NOW });
@@ -97,7 +105,7 @@ describe.each(backends)('audit store on $name', (backend) => {
       expect(log.entries.map((e) => e.after?.['counter'])).toEqual([3, 2, 1]);
     });
 
-    it.runIf(backend.openTwins)('concurrent updates of one record from two processes: neither is lost', async () => {
+    twinTest(backend)('concurrent updates of one record from two processes: neither is lost', async () => {
       await withTwins(backend, async (a, b) => {
         await a.createUser(record('cc'));
         const bump = (s: typeof a, field: string) => s.adminUpdateUser({

@@ -11,7 +11,7 @@
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach, it } from 'vitest';
 import { startFirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
 import { openFirestoreStore, openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
 import { TEST_DATA_DIR } from '../integration/env.ts';
@@ -124,3 +124,15 @@ export async function withTwins<T>(backend: Backend, work: (a: Store, b: Store) 
 
 /** A call that may throw synchronously or reject, as a promise (adapters differ in which). */
 export const attempt = <T>(call: () => Promise<T>): Promise<T> => Promise.resolve().then(call);
+
+/**
+ * `it` for tests that need two processes' handles on one database: such tests exist only for
+ * backends that have them (SQLite's cross-process behaviour is the file lock's, which one
+ * process cannot exercise). Those that also need isolated transactions run only where
+ * transactions are isolated: SQLite has no twins, so that is the Firebase emulator
+ * (FIRESTORE_EMULATOR_HOST; docs/deploy.md §9), never the offline stand-in.
+ */
+export function twinTest(backend: Backend, { isolated = false }: { isolated?: boolean } = {}): typeof it | ((...args: Parameters<typeof it>) => void) {
+  if (!backend.openTwins) return () => undefined;
+  return isolated ? it.runIf(backend.isolatedTransactions) : it;
+}

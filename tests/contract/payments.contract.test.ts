@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findPlan } from '../../src/lib/plans.ts';
 import type { GrantInput, NewOrder } from '../../src/server/store/payments.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
-import { backends, storePerTest, withTwins } from './backends.ts';
+import { backends, storePerTest, withTwins, twinTest } from './backends.ts';
 
 const NOW = new Date('2026-11-22T04:30:00.000Z');
 const DAY_MS = 86_400_000;
@@ -173,7 +173,7 @@ describe.each(backends)('payment store on $name', (backend) => {
       expect((await store().findOrder('order_X'))?.paymentId).toBe(winner);
     });
 
-    it.runIf(backend.openTwins)('two concurrent grants of one order from two processes grant once', async () => {
+    twinTest(backend)('two concurrent grants of one order from two processes grant once', async () => {
       await withTwins(backend, async (a, b) => {
         await a.createUser(user('buyer'));
         await a.createOrder(order('order_X', 'buyer'), NOW);
@@ -189,7 +189,7 @@ describe.each(backends)('payment store on $name', (backend) => {
       });
     });
 
-    it.runIf(backend.openTwins)('one webhook event delivered to two processes at once is applied once', async () => {
+    twinTest(backend)('one webhook event delivered to two processes at once is applied once', async () => {
       await withTwins(backend, async (a, b) => {
         await a.createUser(user('buyer'));
         await a.createOrder(order('order_W', 'buyer'), NOW);
@@ -255,7 +255,7 @@ describe.each(backends)('payment store on $name', (backend) => {
       expect((await Promise.all([store().recordEvent(event, NOW), store().recordEvent(event, NOW)])).toSorted()).toEqual([false, true]);
     });
 
-    it.runIf(backend.openTwins)('one event recorded by two processes at once: one is first', async () => {
+    twinTest(backend)('one event recorded by two processes at once: one is first', async () => {
       await withTwins(backend, async (a, b) => {
         const event = { id: 'evt_C', type: 'refund.created' };
         expect((await Promise.all([a.recordEvent(event, NOW), b.recordEvent(event, NOW)])).toSorted()).toEqual([false, true]);

@@ -4,7 +4,7 @@ import { allSeries, feedstockSeriesId, FX_SERIES_ID } from '../../src/lib/series
 import type { Store } from '../../src/server/store/index.ts';
 import type { Banner, CityPriceRow, PointRow } from '../../src/server/store/prices.ts';
 import { seedDemoPrices } from '../../src/server/store/seedDemo.ts';
-import { attempt, backends, storePerTest, withTwins } from './backends.ts';
+import { attempt, backends, storePerTest, withTwins, twinTest } from './backends.ts';
 
 const NAPHTHA = feedstockSeriesId('Naphtha', 'japan');
 const PROPYLENE = feedstockSeriesId('Propylene', 'korea');
@@ -133,7 +133,7 @@ describe.each(backends)('price store on $name', (backend) => {
     // Two processes writing one series' points at once: each transaction must see the other's
     // write. Holds only where transactions are isolated across processes (docs/data.md,
     // "Firestore layout": the offline stand-in does not isolate them).
-    it.runIf(backend.openTwins && backend.isolatedTransactions)('concurrent writes of one series from two processes all land', async () => {
+    twinTest(backend, { isolated: true })('concurrent writes of one series from two processes all land', async () => {
       await withTwins(backend, async (a, b) => {
         await a.upsertSeries(allSeries);
         await Promise.all([a.upsertPoints(rowsFor(NAPHTHA, '2021-01-01', 30)), b.upsertPoints(rowsFor(NAPHTHA, '2021-02-01', 30))]);
@@ -312,16 +312,14 @@ describe.each(backends)('price store on $name', (backend) => {
       expect(await store().latestCitySheets()).toEqual([city('mumbai', 'ppFilm', 2, '2025-01-13'), city('mumbai', 'ppRaffia', 1, '2025-01-13'), city('pune', 'ppFilm', 3, '2025-01-13')]);
     });
 
-    it.runIf(backend.openTwins && backend.isolatedTransactions)('concurrent writes of one city’s sheet from two processes all land', async () => {
+    twinTest(backend, { isolated: true })('concurrent writes of one city’s sheet from two processes all land', async () => {
       await withTwins(backend, async (a, b) => {
         await Promise.all([a.upsertCityPrices([city('mumbai', 'ppRaffia', 1, '2025-01-13')]), b.upsertCityPrices([city('mumbai', 'ppFilm', 2, '2025-01-13')])]);
         expect(await b.latestCitySheet('mumbai')).toEqual([city('mumbai', 'ppFilm', 2, '2025-01-13'), city('mumbai', 'ppRaffia', 1, '2025-01-13')]);
       });
     });
 
-    // KNOWN GAP of the SQLite reference (reported to the lead, issue 8): it stores a city row with
-    // any date text. Remove the skipIf once sqlite/prices.ts validates dates as Firestore does.
-    it.skipIf(backend.name === 'sqlite')('refuses a batch with a malformed date, writing nothing', async () => {
+    it('refuses a batch with a malformed date, writing nothing', async () => {
       await store().upsertCityPrices([city('mumbai', 'ppRaffia', 100, '2025-01-06')]);
       const rows = [city('mumbai', 'ppRaffia', 120, '2025-01-06'), city('pune', 'ppRaffia', 1, '2025-1-13'), city('delhi', 'ppRaffia', 2, '2025-01-13')];
       await expect(attempt(() => store().upsertCityPrices(rows))).rejects.toThrow();
@@ -405,9 +403,7 @@ describe.each(backends)('price store on $name', (backend) => {
       expect((await store().offersInMonth('USA', 2025, 2)).map((o) => o.date)).toEqual(['2025-02-03', '2025-02-10', '2025-02-17']);
     });
 
-    // KNOWN GAP of the SQLite reference (reported to the lead, issue 8): it stores offers with any
-    // date text, and a non-finite value as null. Remove the skipIf once sqlite/prices.ts validates.
-    it.skipIf(backend.name === 'sqlite').each([
+    it.each([
       ['a malformed date', { country: 'USA', date: '2025/03/10', data: { PP: { Raffia: 1 } } }],
       ['a non-finite value', { country: 'USA', date: '2025-03-10', data: { PP: { Raffia: Number.NaN } } }],
     ])('refuses a batch with %s, writing nothing', async (_what, bad) => {

@@ -1,7 +1,7 @@
 /** The UserStore contract: the spec's create / find / merge-update semantics, searches and facts. */
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/server/store/users.ts';
-import { backends, storePerTest, withTwins } from './backends.ts';
+import { backends, storePerTest, withTwins, twinTest } from './backends.ts';
 
 const record = (uid: string, extra: Partial<UserRecord> = {}): UserRecord => ({
   uid, displayName: uid, email: `${uid}@example.test`, phone: null, photoURL: null, role: 'user', subscribed: false, createdAt: '01-01-2026', ...extra,
@@ -94,6 +94,12 @@ describe.each(backends)('user store on $name', (backend) => {
       expect(await store().findUserBy('phone', '+919000000002')).toBeNull();
     });
 
+    it('leaves a field the patch gives as undefined as it was (only null clears)', async () => {
+      await store().createUser(record('u', { plan: 'Basic', company: 'Acme' }));
+      expect(await store().updateUsersBy('uid', 'u', { company: undefined, displayName: 'Uma' })).toBe(1);
+      expect(await store().findUserBy('uid', 'u')).toEqual(record('u', { plan: 'Basic', company: 'Acme', displayName: 'Uma' }));
+    });
+
     it('replaces a field the patch names, nested values as a whole', async () => {
       await store().createUser(record('n', { prefs: { weekly: true, alerts: ['PP'] } }));
       await store().updateUsersBy('uid', 'n', { prefs: { alerts: ['PE'] }, subscribed: true });
@@ -122,7 +128,7 @@ describe.each(backends)('user store on $name', (backend) => {
     // Two processes merging into one record at once: each transaction must see the other's
     // write. Holds only where transactions are isolated across processes (docs/data.md,
     // "Firestore layout": the offline stand-in does not isolate them).
-    it.runIf(backend.openTwins && backend.isolatedTransactions)('concurrent merges from two processes both survive', async () => {
+    twinTest(backend, { isolated: true })('concurrent merges from two processes both survive', async () => {
       await withTwins(backend, async (a, b) => {
         await a.createUser(record('t'));
         await Promise.all([a.updateUsersBy('uid', 't', { plan: 'Premium' }), b.updateUsersBy('uid', 't', { company: 'Acme' })]);
@@ -140,7 +146,7 @@ describe.each(backends)('user store on $name', (backend) => {
       expect((await store().listUserFacts()).map((f) => f.uid)).toEqual(['same']);
     });
 
-    it.runIf(backend.openTwins)('two creates of one uid from two processes make one record', async () => {
+    twinTest(backend)('two creates of one uid from two processes make one record', async () => {
       await withTwins(backend, async (a, b) => {
         const results = await Promise.all([a.createUser(record('same', { displayName: 'first' })), b.createUser(record('same', { displayName: 'second' }))]);
         expect(results.toSorted()).toEqual([false, true]);

@@ -53,3 +53,11 @@ export interface UserFacts {
   readonly uid: string;
   readonly record: Pick<UserRecord, 'role' | 'subscribed' | 'plan' | 'createdAt' | 'expiresAt'>;
 }
+
+/**
+ * A patch without its `undefined` entries: `undefined` means "not given", so the field keeps
+ * its value (JSON and Firestore both drop undefined; only null clears a field).
+ */
+export function definedFields<T extends Readonly<Record<string, unknown>>>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -6,7 +6,7 @@
 import type { DocumentData, Firestore, Query, Transaction } from 'firebase-admin/firestore';
 import type { AdminUpdate, AdminUpdateResult, AuditEntry, AuditPage, AuditStore, NewAuditEntry } from '../audit.ts';
 import { userTarget } from '../audit.ts';
-import type { UserRecord } from '../users.ts';
+import { definedFields, type UserRecord } from '../users.ts';
 import { transact } from './database.ts';
 import { readUserIn, writeUserFields } from './users.ts';
 
@@ -84,7 +84,7 @@ export function createFirestoreAuditStore(db: Firestore): AuditStore {
         if (!before) return { kind: 'not_found' };
         const outcome = change(before);
         if (!outcome.ok) return { kind: 'refused', reason: outcome.reason };
-        const after: UserRecord = { ...before, ...outcome.patch, uid: before.uid };
+        const after: UserRecord = { ...before, ...definedFields(outcome.patch), uid: before.uid };
         if (sameRecord(before, after)) return { kind: 'unchanged', record: before };
         const entry = write({ at: now.toISOString(), actor, action, target: userTarget(uid), before, after });
         writeUserFields(db, tx, after);

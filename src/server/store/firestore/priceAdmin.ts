@@ -18,14 +18,12 @@ import type { AuditEntry } from '../audit.ts';
 import { IMPORT_TARGET, cityTarget, offersTarget, seriesTarget, type ImportResult, type PointEditResult, type PriceAdminStore } from '../priceAdmin.ts';
 import type { OfferData } from '../prices.ts';
 import { auditWriterIn } from './audit.ts';
+import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
 import { DOCS_PER_COMMIT, chunks, docId, transact } from './database.ts';
 import {
   CITY_DATES,
   SERIES,
   YEARS,
-  checkDate,
-  checkFinite,
-  checkOfferData,
   checkPointRows,
   cityDateDocOf,
   cityDateRef,

@@ -24,6 +24,7 @@ import type { DocumentData, DocumentReference, DocumentSnapshot, Firestore, Tran
 import type { Unit } from '../../../lib/catalog.ts';
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
 import type { Banner, CityPriceRow, OfferData, PricePoint } from '../prices.ts';
+import { checkDate, checkFinite } from '../checks.ts';
 import { DOCS_PER_COMMIT, docId } from './database.ts';
 
 export const SERIES = 'priceSeries';
@@ -33,17 +34,6 @@ export const CITY_DATES = 'dates';
 export const OFFERS = 'offers';
 export const OFFER_MONTHS = 'months';
 export const BANNERS_DOC = 'site/banners';
-
-/** The shape SQLite's CHECK constraint accepts (GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'). */
-const ISO_SHAPE = /^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$/;
-
-export function checkDate(date: string, what: string): void {
-  if (typeof date !== 'string' || !ISO_SHAPE.test(date)) throw new RangeError(`not an ISO date (YYYY-MM-DD) for ${what}: ${JSON.stringify(date)}`);
-}
-
-export function checkFinite(value: number, what: string): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new RangeError(`not a finite value for ${what}`);
-}
 
 /** True when `id` can name a document (reads of an unusable id simply find nothing). */
 export function usableId(id: string): boolean {
@@ -294,14 +284,6 @@ export const monthKey = (date: string): string => date.slice(0, 7);
 export const countryRef = (db: Firestore, country: string): DocumentReference => db.collection(OFFERS).doc(docId(country));
 export const monthRef = (db: Firestore, country: string, month: string): DocumentReference =>
   countryRef(db, country).collection(OFFER_MONTHS).doc(docId(month));
-
-export function checkOfferData(data: OfferData, what: string): void {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new TypeError(`offer data must be an object for ${what}`);
-  for (const [group, grades] of Object.entries(data)) {
-    if (typeof grades !== 'object' || grades === null || Array.isArray(grades)) throw new TypeError(`offer group ${group} must be an object for ${what}`);
-    for (const [grade, value] of Object.entries(grades)) checkFinite(value, `${what} ${group}/${grade}`);
-  }
-}
 
 /** `{group:{grade:value}}` as entries in key order (an empty group keeps one null entry). */
 export function offerEntriesOf(data: OfferData): OfferEntry[] {

@@ -26,6 +26,7 @@ import type { BannerAdminStore } from '../bannerAdmin.ts';
 import type { PriceAdminStore } from '../priceAdmin.ts';
 import type { CityPriceRow, OfferData, OfferRecord, PricePoint, PriceStore } from '../prices.ts';
 import { createFirestoreBannerAdminStore } from './bannerAdmin.ts';
+import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
 import { DOCS_PER_COMMIT, chunks, docId, transact } from './database.ts';
 import { createFirestorePriceAdminStore } from './priceAdmin.ts';
 import {
@@ -38,9 +39,6 @@ import {
   bannersOf,
   byText,
   checkBannerIds,
-  checkDate,
-  checkFinite,
-  checkOfferData,
   checkPointRows,
   cityDateDocOf,
   cityDateRef,

@@ -6,7 +6,7 @@
  * not name — unknown ones included — stay as they are, exactly as the SQLite adapter merges.
  */
 import { FieldPath, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { UserFacts, UserKey, UserRecord, UserStore } from '../users.ts';
+import { definedFields, type UserFacts, type UserKey, type UserRecord, type UserStore } from '../users.ts';
 import { createOnce, docId, sequenceKey, transact } from './database.ts';
 
 export const USERS = 'users';
@@ -97,7 +97,7 @@ export function createFirestoreUserStore(db: Firestore): UserStore {
         for (const record of current) {
           if (!record) continue;
           // uid is the identity: a patch may not move a record to another user.
-          writeUserFields(db, tx, { ...record, ...patch, uid: record.uid });
+          writeUserFields(db, tx, { ...record, ...definedFields(patch), uid: record.uid });
           changed++;
         }
         return changed;

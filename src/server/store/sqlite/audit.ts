@@ -2,7 +2,7 @@
 import type { Client, InValue, Row, Transaction } from '@libsql/client';
 import type { AdminUpdate, AdminUpdateResult, AuditEntry, AuditPage, AuditStore, NewAuditEntry } from '../audit.ts';
 import { userTarget } from '../audit.ts';
-import type { UserRecord } from '../users.ts';
+import { definedFields, type UserRecord } from '../users.ts';
 import { inTransaction, type Migration } from './database.ts';
 import { lookupColumns } from './users.ts';
 
@@ -73,7 +73,7 @@ export function createSqliteAuditStore(client: Client): AuditStore {
         const before = JSON.parse(String(row['record'])) as UserRecord;
         const outcome = change(before);
         if (!outcome.ok) return { kind: 'refused' as const, reason: outcome.reason };
-        const after: UserRecord = { ...before, ...outcome.patch, uid: before.uid };
+        const after: UserRecord = { ...before, ...definedFields(outcome.patch), uid: before.uid };
         if (sameRecord(before, after)) return { kind: 'unchanged' as const, record: before };
         await tx.execute({
           sql: 'UPDATE users SET email = ?, phone = ?, record = ? WHERE uid = ?',

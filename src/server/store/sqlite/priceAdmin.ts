@@ -1,6 +1,7 @@
 /** SQLite adapter of the audited admin price writes (see ../priceAdmin.ts). */
 import type { Client, InValue, Transaction } from '@libsql/client';
 import { IMPORT_TARGET, cityTarget, offersTarget, seriesTarget, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
+import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
 import { insertAuditEntry } from './audit.ts';
 import { inTransaction, notifyingAfter } from './database.ts';
 
@@ -27,8 +28,9 @@ const CHUNK = 400;
 export function createSqlitePriceAdminStore(client: Client, written: () => void): PriceAdminStore {
   const committed = notifyingAfter(written);
   return {
-    adminSetPoint({ seriesId, date, value, expected, actor, now }) {
-      if (!Number.isFinite(value)) throw new RangeError(`not a finite value for ${seriesId} on ${date}`);
+    async adminSetPoint({ seriesId, date, value, expected, actor, now }) {
+      checkFinite(value, `${seriesId} on ${date}`);
+      checkDate(date, seriesId);
       return committed(inTransaction(client, async (tx): Promise<PointEditResult> => {
         const current = await currentValue(tx, seriesId, date);
         if (current !== expected) return { kind: 'conflict', current };
@@ -51,7 +53,9 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
       }));
     },
 
-    adminSetCityPrice({ city, date, polymerType, grade, price, expected, actor, now }) {
+    async adminSetCityPrice({ city, date, polymerType, grade, price, expected, actor, now }) {
+      checkDate(date, `city ${city}`);
+      if (price !== null) checkFinite(price, `${city} ${grade} on ${date}`);
       return committed(inTransaction(client, async (tx): Promise<PointEditResult> => {
         const rows = await tx.execute({ sql: 'SELECT price FROM city_prices WHERE city = ? AND date = ? AND grade = ?', args: [city, date, grade] });
         const current = rows.rows[0] ? Number(rows.rows[0]['price']) : null;
@@ -80,7 +84,9 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
       }));
     },
 
-    adminSetOffers({ country, date, data, actor, now }) {
+    async adminSetOffers({ country, date, data, actor, now }) {
+      checkDate(date, `offers of ${country}`);
+      checkOfferData(data, `offers of ${country} on ${date}`);
       return committed(inTransaction(client, async (tx) => {
         const rows = await tx.execute({ sql: 'SELECT data FROM international_offers WHERE country = ? AND date = ?', args: [country, date] });
         const before = rows.rows[0] ? (JSON.parse(String(rows.rows[0]['data'])) as unknown) : null;
@@ -102,7 +108,7 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
       }));
     },
 
-    adminDeletePoint({ seriesId, date, expected, actor, now }) {
+    async adminDeletePoint({ seriesId, date, expected, actor, now }) {
       return committed(inTransaction(client, async (tx): Promise<PointEditResult> => {
         const current = await currentValue(tx, seriesId, date);
         if (current !== expected) return { kind: 'conflict', current };
@@ -114,6 +120,10 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
     },
 
     async adminImportPoints({ rows, actor, now, dryRun }) {
+      for (const r of rows) {
+        checkFinite(r.value, `${r.series} on ${r.date}`);
+        checkDate(r.date, r.series);
+      }
       const run = async (tx: Reader, write: Transaction | null): Promise<ImportResult> => {
         const seriesIds = [...new Set(rows.map((r) => r.series))].sort();
         const stored = await storedValues(tx, seriesIds);

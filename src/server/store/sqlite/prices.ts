@@ -8,6 +8,7 @@ import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
 import type { BannerAdminStore } from '../bannerAdmin.ts';
 import type { PriceAdminStore } from '../priceAdmin.ts';
 import type { Banner, CityPriceRow, OfferData, OfferRecord, PricePoint, PriceStore } from '../prices.ts';
+import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
 import { inTransaction, type Migration } from './database.ts';
 import { createSqliteBannerAdminStore } from './bannerAdmin.ts';
 import { createSqlitePriceAdminStore } from './priceAdmin.ts';
@@ -166,7 +167,8 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
 
     async upsertPoints(rows) {
       for (const row of rows) {
-        if (!Number.isFinite(row.value)) throw new RangeError(`not a finite value for ${row.seriesId} on ${row.date}`);
+        checkFinite(row.value, `${row.seriesId} on ${row.date}`);
+        checkDate(row.date, row.seriesId);
       }
       if (rows.length === 0) return 0;
       return writing(inTransaction(client, (tx) =>
@@ -208,6 +210,10 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
     },
 
     async upsertCityPrices(rows) {
+      for (const r of rows) {
+        checkDate(r.date, `city ${r.city}`);
+        checkFinite(r.price, `${r.city} ${r.grade} on ${r.date}`);
+      }
       if (rows.length === 0) return 0;
       return writing(inTransaction(client, (tx) =>
         insertChunked(
@@ -250,6 +256,10 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
     },
 
     async upsertOffers(offers) {
+      for (const o of offers) {
+        checkDate(o.date, `offers of ${o.country}`);
+        checkOfferData(o.data, `offers of ${o.country} on ${o.date}`);
+      }
       if (offers.length === 0) return 0;
       return writing(inTransaction(client, (tx) =>
         insertChunked(

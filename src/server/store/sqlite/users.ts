@@ -1,6 +1,6 @@
 /** SQLite adapter of the user store: the whole record as JSON, with indexed look-up columns. */
 import type { Client, InValue } from '@libsql/client';
-import type { UserFacts, UserKey, UserRecord, UserStore } from '../users.ts';
+import { definedFields, type UserFacts, type UserKey, type UserRecord, type UserStore } from '../users.ts';
 import { inTransaction, withWriteLock, type Migration } from './database.ts';
 
 export const userMigrations: readonly Migration[] = [
@@ -64,7 +64,7 @@ export function createSqliteUserStore(client: Client): UserStore {
         });
         for (const row of rows.rows) {
           // uid is the identity: a patch may not move a record to another user.
-          const merged: UserRecord = { ...(JSON.parse(String(row['record'])) as UserRecord), ...patch, uid: String(row['uid']) };
+          const merged: UserRecord = { ...(JSON.parse(String(row['record'])) as UserRecord), ...definedFields(patch), uid: String(row['uid']) };
           await tx.execute({
             sql: 'UPDATE users SET email = ?, phone = ?, record = ? WHERE uid = ?',
             args: [...lookupColumns(merged), JSON.stringify(merged), merged.uid],
