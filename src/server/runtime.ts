@@ -79,8 +79,14 @@ let storePromise: Promise<Store> | undefined;
 export function store(): Promise<Store> {
   storePromise ??= (async () => {
     const opened = await openConfiguredStore(storeConfig());
-    // Demo data only where nothing is real: a Firebase project's store is filled by imports.
-    if (authEmulator) await seedIfEmpty(opened);
+    try {
+      // Demo data only where nothing is real: a Firebase project's store is filled by imports.
+      if (authEmulator) await seedIfEmpty(opened);
+    } catch (error) {
+      // The next request opens a new store: this one must not stay open beside it.
+      await opened.close().catch(() => undefined);
+      throw error;
+    }
     return opened;
   })().catch((error: unknown) => {
     storePromise = undefined;

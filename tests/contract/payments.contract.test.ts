@@ -31,6 +31,24 @@ describe.each(backends)('payment store on $name', (backend) => {
       expect(await store().findOrder('')).toBeNull();
     });
 
+    it('finds nothing (and does not throw) for an id no order can have', async () => {
+      for (const id of ['..', '.', '__x__', 'a/b']) expect(await store().findOrder(id), id).toBeNull();
+      expect(await store().grantOrder(grant('__x__'))).toEqual({ kind: 'no_order' });
+    });
+
+    it('an order copied in again as unpaid (store:copy --merge of an older copy) can be paid again', async () => {
+      await store().createUser(user('u-copy'));
+      await store().createOrder(order('order_R', 'u-copy'), NOW);
+      expect((await store().grantOrder(grant('order_R'))).kind).toBe('granted');
+      const paid = (await store().findOrder('order_R'))!;
+      await store().importRecords('orders', [{ ...paid, status: 'created', paymentId: null, signature: null }]);
+      expect((await store().findOrder('order_R'))?.status).toBe('created');
+      expect((await store().grantOrder(grant('order_R', { paymentId: 'pay_again' }))).kind).toBe('granted');
+      // …and one copied in as paid is never paid twice.
+      await store().importRecords('orders', [paid]);
+      expect((await store().grantOrder(grant('order_R', { paymentId: 'pay_third' }))).kind).toBe('already_paid');
+    });
+
     it('two concurrent creates of one order id make one order', async () => {
       const results = await Promise.all([store().createOrder(order('order_C', 'u1'), NOW), store().createOrder(order('order_C', 'u2'), NOW)]);
       expect(results.toSorted()).toEqual([false, true]);

@@ -63,6 +63,40 @@ describe.each(backends)('user store on $name', (backend) => {
     });
   });
 
+  describe('ids and spaces', () => {
+    it('trims a uid look-up as it trims e-mail and phone; an id no record can have finds nothing', async () => {
+      await store().createUser(record('t1'));
+      expect((await store().findUserBy('uid', ' t1 '))?.uid).toBe('t1');
+      expect(await store().updateUsersBy('uid', ' t1 ', { company: 'Trim Ltd' })).toBe(1);
+      expect((await store().findUserBy('uid', 't1'))?.['company']).toBe('Trim Ltd');
+      for (const id of ['..', '.', '__x__', 'a/b']) {
+        expect(await store().findUserBy('uid', id), id).toBeNull();
+        expect(await store().updateUsersBy('uid', id, { plan: 'Basic' }), id).toBe(0);
+      }
+    });
+  });
+
+  describe('updateUsersBy and an admin change racing', () => {
+    it('match as if one ran after the other: a record whose e-mail changed first is not patched', async () => {
+      await store().createUser(record('race', { email: 'old@example.test' }));
+      const [count] = await Promise.all([
+        store().updateUsersBy('email', 'old@example.test', { flagged: true }),
+        store().adminUpdateUser({ uid: 'race', change: () => ({ ok: true, patch: { email: 'new@example.test' } }), actor: { uid: 'admin', email: null }, action: 'user.email', now: new Date('2026-11-22T00:00:00Z') }),
+      ]);
+      const after = await store().findUserBy('uid', 'race');
+      const entry = (await store().listAudit()).entries[0]!;
+      expect(after?.email).toBe('new@example.test');
+      if (count === 1) {
+        // The patch ran first: the admin change saw it.
+        expect(after?.['flagged']).toBe(true);
+        expect(entry.before?.['flagged']).toBe(true);
+      } else {
+        expect(count).toBe(0);
+        expect(after?.['flagged']).toBeUndefined();
+      }
+    });
+  });
+
   describe('updateUsersBy', () => {
     it('merges into every match, keeps unknown fields and never moves a uid', async () => {
       await store().createUser(record('c1', { email: 'shared@example.test', favouriteGrade: 'ppRaffia', prefs: { weekly: true } }));

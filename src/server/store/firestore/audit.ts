@@ -101,13 +101,14 @@ export function createFirestoreAuditStore(db: Firestore): AuditStore {
       // An e-mail has an @, a Firebase uid does not: one equality instead of SQLite's OR, which
       // Firestore could only combine with the target filter through extra indexes.
       if (actor) filtered = actor.includes('@') ? filtered.where('actorEmail', '==', actor.toLowerCase()) : filtered.where('actorUid', '==', actor);
-      // No offsets or cursors on every Firestore we run against: read up to the page's end.
-      const [snapshot, count] = await Promise.all([
-        filtered.orderBy('id', 'desc').limit(page * pageSize).get(),
-        filtered.count().get(),
-      ]);
-      const entries = snapshot.docs.slice((page - 1) * pageSize).map((doc) => auditEntryOf(doc.data()));
-      return { entries, total: count.data().count, page, pageSize };
+      // No offsets or cursors on every Firestore we run against: read up to the page's end,
+      // and nothing at all for a page past the end.
+      const total = (await filtered.count().get()).data().count;
+      const skip = (page - 1) * pageSize;
+      if (skip >= total) return { entries: [], total, page, pageSize };
+      const snapshot = await filtered.orderBy('id', 'desc').limit(skip + pageSize).get();
+      const entries = snapshot.docs.slice(skip).map((doc) => auditEntryOf(doc.data()));
+      return { entries, total, page, pageSize };
     },
   };
 }

@@ -144,3 +144,13 @@ export function docId(id: string): string {
   if (!id || id.includes('/') || id === '.' || id === '..' || /^__.*__$/.test(id)) throw new RangeError(`not a usable document id: ${JSON.stringify(id)}`);
   return id;
 }
+
+/** True when `id` can name a document (a read of an unusable id simply finds nothing). */
+export function usableId(id: string): boolean {
+  try {
+    docId(id);
+    return true;
+  } catch {
+    return false;
+  }
+}

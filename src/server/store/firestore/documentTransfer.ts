@@ -25,7 +25,7 @@ import type { PaymentEventRecord, TransferKind, TransferRecords } from '../trans
 import type { UserRecord } from '../users.ts';
 import { AUDIT, auditDocId, auditDocOf, auditEntryOf, raiseAuditCounter } from './audit.ts';
 import { DOCS_PER_COMMIT, docId, queued, sequenceKey } from './database.ts';
-import { ORDERS, orderDocOf, orderOf, PAYMENT_EVENTS } from './payments.ts';
+import { ORDERS, orderDocOf, orderOf, PAID_ORDERS, PAYMENT_EVENTS } from './payments.ts';
 import { USERS, userDocOf, userRecordOf } from './users.ts';
 
 export const DOCUMENT_KINDS = ['users', 'orders', 'paymentEvents', 'audit'] as const satisfies readonly TransferKind[];
@@ -53,6 +53,12 @@ interface KindLayout<R> {
   readonly docOf: (record: R, existing: DocumentSnapshot | undefined) => Record<string, unknown>;
   /** Whether existing documents must be read before writing (for their `_seq` and fields). */
   readonly readsExisting: boolean;
+  /**
+   * Documents that must agree with the record, written in the same commit: `data` null deletes.
+   * (An imported order's `paidOrders` guard exists exactly when the order is paid, so a
+   * re-imported unpaid order can be paid again and a paid one never twice.)
+   */
+  readonly companions?: (record: R) => readonly { readonly path: string; readonly data: Record<string, unknown> | null }[];
 }
 
 type Layouts = { [K in DocumentKind]: KindLayout<TransferRecords[K]> };
@@ -89,6 +95,7 @@ const LAYOUTS: Layouts = {
     },
     docOf: (order, existing) => orderDocOf(order, seqOf(existing)),
     readsExisting: true,
+    companions: (order) => [{ path: `${PAID_ORDERS}/${docId(order.id)}`, data: order.status === 'paid' ? { orderId: order.id, paidAt: order.updatedAt } : null }],
   },
   paymentEvents: {
     collection: PAYMENT_EVENTS,
@@ -153,8 +160,8 @@ export function createFirestoreDocumentTransfer(db: Firestore): PartialTransfer<
       for (const record of records) layout.check(record);
       if (records.length === 0) return 0;
       const collection = db.collection(layout.collection);
-      // Half a commit of documents at a time: each may need a delete besides its set.
-      const perRead = Math.floor(DOCS_PER_COMMIT / 2);
+      // A third of a commit of documents at a time: each may need a delete and a companion besides its set.
+      const perRead = Math.floor(DOCS_PER_COMMIT / 3);
       for (let i = 0; i < records.length; i += perRead) {
         const chunk = records.slice(i, i + perRead);
         const refs = chunk.map((record) => collection.doc(docId(layout.idOf(record))));
@@ -165,14 +172,20 @@ export function createFirestoreDocumentTransfer(db: Firestore): PartialTransfer<
         chunk.forEach((record, index) => {
           const doc: DocumentData = layout.docOf(record, existing[index]);
           const needsDelete = extraFields(existing[index], doc);
-          if (writes + (needsDelete ? 2 : 1) > DOCS_PER_COMMIT) {
+          const companions = layout.companions?.(record) ?? [];
+          const count = (needsDelete ? 2 : 1) + companions.length;
+          if (writes + count > DOCS_PER_COMMIT) {
             batch = db.batch();
             batches.push(batch);
             writes = 0;
           }
           if (needsDelete) batch.delete(refs[index]!);
           batch.set(refs[index]!, doc);
-          writes += needsDelete ? 2 : 1;
+          for (const { path, data } of companions) {
+            if (data === null) batch.delete(db.doc(path));
+            else batch.set(db.doc(path), data);
+          }
+          writes += count;
         });
         for (const commit of batches) await queued(db, () => commit.commit());
       }

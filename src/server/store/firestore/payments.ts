@@ -9,7 +9,7 @@ import { findPlan } from '../../../lib/plans.ts';
 import { expiryAfterPlanPurchase, expiryAfterPurchase } from '../../../lib/subscription.ts';
 import type { FailResult, GrantResult, OrderRecord, OrderStatus, PaymentStore, WebhookEventRef } from '../payments.ts';
 import type { UserRecord } from '../users.ts';
-import { createOnce, docId, sequenceKey, transact } from './database.ts';
+import { createOnce, docId, sequenceKey, transact, usableId } from './database.ts';
 import { readUserIn, writeUserFields } from './users.ts';
 
 export const ORDERS = 'orders';
@@ -43,13 +43,14 @@ export function createFirestorePaymentStore(db: Firestore): PaymentStore {
   const eventRef = (id: string) => db.collection(PAYMENT_EVENTS).doc(docId(id));
 
   async function readOrder(tx: Transaction, id: string): Promise<{ order: OrderRecord; seq: string } | null> {
-    if (!id || id.includes('/')) return null;
+    if (!usableId(id)) return null;
     const snapshot = await tx.get(orderRef(id));
     return snapshot.exists ? { order: orderOf(snapshot.data()!), seq: String(snapshot.get('_seq') ?? '') } : null;
   }
 
   async function seen(tx: Transaction, event: WebhookEventRef | undefined): Promise<boolean> {
-    return event ? (await tx.get(eventRef(event.id))).exists : false;
+    // An event id no document can have was never recorded (and recording it will refuse).
+    return event && usableId(event.id) ? (await tx.get(eventRef(event.id))).exists : false;
   }
 
   /** Remembers a processed event: a create(), so a concurrent twin fails and runs again. */
@@ -65,7 +66,7 @@ export function createFirestorePaymentStore(db: Firestore): PaymentStore {
     },
 
     async findOrder(id) {
-      if (!id || id.includes('/')) return null;
+      if (!usableId(id)) return null;
       const snapshot = await orderRef(id).get();
       return snapshot.exists ? orderOf(snapshot.data()!) : null;
     },

@@ -25,7 +25,9 @@ import type { Unit } from '../../../lib/catalog.ts';
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
 import type { Banner, CityPriceRow, OfferData, PricePoint } from '../prices.ts';
 import { checkDate, checkFinite } from '../checks.ts';
-import { DOCS_PER_COMMIT, docId } from './database.ts';
+import { DOCS_PER_COMMIT, docId, usableId } from './database.ts';
+
+export { usableId };
 
 export const SERIES = 'priceSeries';
 export const YEARS = 'years';
@@ -34,16 +36,6 @@ export const CITY_DATES = 'dates';
 export const OFFERS = 'offers';
 export const OFFER_MONTHS = 'months';
 export const BANNERS_DOC = 'site/banners';
-
-/** True when `id` can name a document (reads of an unusable id simply find nothing). */
-export function usableId(id: string): boolean {
-  try {
-    docId(id);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Binary string order, as SQLite's default collation (not localeCompare). */
 export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -5,9 +5,9 @@
  * Updates write the record's top-level fields one by one (`update`), so fields a patch does
  * not name — unknown ones included — stay as they are, exactly as the SQLite adapter merges.
  */
-import { FieldPath, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { definedFields, type UserFacts, type UserKey, type UserRecord, type UserStore } from '../users.ts';
-import { createOnce, docId, sequenceKey, transact } from './database.ts';
+import { createOnce, docId, sequenceKey, transact, usableId } from './database.ts';
 
 export const USERS = 'users';
 const HIDDEN = ['_emailKey', '_phoneKey', '_seq'] as const;
@@ -35,7 +35,7 @@ export function userRecordOf(data: DocumentData, uid: string): UserRecord {
 }
 
 export async function readUserIn(db: Firestore, tx: Transaction, uid: string): Promise<UserRecord | null> {
-  if (!uid || uid.includes('/')) return null;
+  if (!usableId(uid)) return null;
   const snapshot = await tx.get(db.collection(USERS).doc(uid));
   return snapshot.exists ? userRecordOf(snapshot.data()!, uid) : null;
 }
@@ -61,17 +61,25 @@ const SEARCH_MAX = 200;
 export function createFirestoreUserStore(db: Firestore): UserStore {
   const users = db.collection(USERS);
 
-  /** Documents whose look-up field is `value`; legacy documents without one by their own field. */
-  async function matching(key: UserKey, value: string) {
+  /**
+   * Documents whose look-up field is `value` (in `tx` when given, so a transaction re-reads
+   * what it matched). Legacy documents without our look-up fields — written by another client
+   * — are found by their own field, as typed or in lower case.
+   */
+  async function matching(key: UserKey, value: string, tx?: Transaction): Promise<QueryDocumentSnapshot[] | DocumentSnapshot[]> {
+    const run = (query: Query) => (tx ? tx.get(query) : query.get());
+    const wanted = value.trim();
     if (key === 'uid') {
-      if (value.includes('/')) return [];
-      const snapshot = await users.doc(value).get();
+      if (!usableId(wanted)) return [];
+      const ref = users.doc(wanted);
+      const snapshot = tx ? await tx.get(ref) : await ref.get();
       return snapshot.exists ? [snapshot] : [];
     }
-    const normalized = normalize(key, value);
-    const found = await users.where(key === 'email' ? '_emailKey' : '_phoneKey', '==', normalized).get();
+    const found = await run(users.where(key === 'email' ? '_emailKey' : '_phoneKey', '==', normalize(key, wanted)));
     if (!found.empty) return found.docs;
-    return (await users.where(key, '==', value.trim()).get()).docs;
+    const legacy = await run(users.where(key, '==', wanted));
+    if (!legacy.empty || key !== 'email' || wanted === wanted.toLowerCase()) return legacy.docs;
+    return (await run(users.where(key, '==', wanted.toLowerCase()))).docs;
   }
 
   return {
@@ -89,18 +97,11 @@ export function createFirestoreUserStore(db: Firestore): UserStore {
 
     async updateUsersBy(key, value, patch) {
       if (!value.trim()) return 0;
-      const uids = (await matching(key, value)).map((doc) => doc.id);
-      if (uids.length === 0) return 0;
+      // Matched inside the transaction: a record whose e-mail changes meanwhile is not patched.
       return transact(db, async (tx) => {
-        const current = await Promise.all(uids.map((uid) => readUserIn(db, tx, uid)));
-        let changed = 0;
-        for (const record of current) {
-          if (!record) continue;
-          // uid is the identity: a patch may not move a record to another user.
-          writeUserFields(db, tx, { ...record, ...definedFields(patch), uid: record.uid });
-          changed++;
-        }
-        return changed;
+        const docs = await matching(key, value, tx);
+        for (const doc of docs) writeUserFields(db, tx, { ...userRecordOf(doc.data()!, doc.id), ...definedFields(patch), uid: doc.id });
+        return docs.length;
       });
     },
 
@@ -112,11 +113,13 @@ export function createFirestoreUserStore(db: Firestore): UserStore {
       // search; docs/deploy.md notes its cost), then the matches are read.
       const email = q.toLowerCase();
       const phone = q.replace(/[\s-]/g, '');
-      const keys = await users.select('_emailKey', '_phoneKey', '_seq').get();
+      const keys = await users.select('_emailKey', '_phoneKey', '_seq', 'email', 'phone').get();
+      // A legacy document (no look-up fields of ours) is matched by its own fields.
+      const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
       const hits = keys.docs
         .filter((doc) => {
-          const e = doc.get('_emailKey') as string | null | undefined;
-          const p = doc.get('_phoneKey') as string | null | undefined;
+          const e = text(doc.get('_emailKey')) ?? text(doc.get('email'))?.trim().toLowerCase() ?? null;
+          const p = text(doc.get('_phoneKey')) ?? text(doc.get('phone'))?.trim() ?? null;
           return doc.id === q || (e != null && e.includes(email)) || (p != null && p.includes(phone));
         })
         .toSorted((a, b) => String(b.get('_seq') ?? '').localeCompare(String(a.get('_seq') ?? '')))
