@@ -3,6 +3,8 @@
  * the webhook events already processed, and the grant that turns a paid order into a
  * subscription on the user record in one transaction.
  */
+import { findPlan } from '../../lib/plans.ts';
+import { expiryAfterPlanPurchase, expiryAfterPurchase } from '../../lib/subscription.ts';
 import type { UserRecord } from './users.ts';
 
 export type OrderStatus = 'created' | 'paid' | 'failed';
@@ -86,4 +88,26 @@ export interface PaymentStore {
   listOrdersByUid(uid: string): Promise<OrderRecord[]>;
   /** How many orders are in each state (every state present, 0 when none). */
   countOrdersByStatus(): Promise<Record<OrderStatus, number>>;
+}
+
+/**
+ * The user record a grant writes (every adapter, in the transaction that pays the order):
+ * subscribed on the order's plan, the payment's ids, and the new expiry — renewals extend from
+ * the later of now and the old expiry, days left on another plan convert at the two prices.
+ */
+export function grantedUserRecord(user: UserRecord, order: OrderRecord, { paymentId, signature, now, durationDays }: Pick<GrantInput, 'paymentId' | 'signature' | 'now' | 'durationDays'>): UserRecord {
+  const planOfOrder = findPlan(order.plan);
+  return {
+    ...user,
+    uid: order.uid,
+    subscribed: true,
+    plan: order.plan,
+    // Rupees, as the legacy record stored the amount the buyer paid.
+    subscriptionAmount: order.amount / 100,
+    paymentId,
+    orderId: order.id,
+    signature,
+    subscribedAt: now.toISOString(),
+    expiresAt: planOfOrder ? expiryAfterPlanPurchase(user, planOfOrder, now) : expiryAfterPurchase(user, durationDays, now),
+  };
 }

@@ -5,10 +5,7 @@
  * so an order can never be granted twice, even where transactions are not isolated.
  */
 import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
-import { findPlan } from '../../../lib/plans.ts';
-import { expiryAfterPlanPurchase, expiryAfterPurchase } from '../../../lib/subscription.ts';
-import type { FailResult, GrantResult, OrderRecord, OrderStatus, PaymentStore, WebhookEventRef } from '../payments.ts';
-import type { UserRecord } from '../users.ts';
+import { grantedUserRecord, type FailResult, type GrantResult, type OrderRecord, type OrderStatus, type PaymentStore, type WebhookEventRef } from '../payments.ts';
 import { createOnce, docId, sequenceKey, transact, usableId } from './database.ts';
 import { readUserIn, writeUserFields } from './users.ts';
 
@@ -85,20 +82,7 @@ export function createFirestorePaymentStore(db: Firestore): PaymentStore {
         if (!user) return { kind: 'no_user', order };
 
         const at = now.toISOString();
-        const planOfOrder = findPlan(order.plan);
-        const granted: UserRecord = {
-          ...user,
-          uid: order.uid,
-          subscribed: true,
-          plan: order.plan,
-          // Rupees, as the legacy record stored the amount the buyer paid.
-          subscriptionAmount: order.amount / 100,
-          paymentId,
-          orderId: order.id,
-          signature,
-          subscribedAt: at,
-          expiresAt: planOfOrder ? expiryAfterPlanPurchase(user, planOfOrder, now) : expiryAfterPurchase(user, durationDays, now),
-        };
+        const granted = grantedUserRecord(user, order, { paymentId, signature, now, durationDays });
         const paid: OrderRecord = { ...order, status: 'paid', paymentId, signature, failureReason: null, updatedAt: at };
         // Guards first: a commit that meets an existing guard writes nothing before it.
         tx.create(db.collection(PAID_ORDERS).doc(docId(order.id)), { orderId: order.id, paidAt: at });

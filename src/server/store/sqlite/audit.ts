@@ -34,7 +34,7 @@ const json = (value: unknown): string | null => (value === null || value === und
 const parsed = (value: unknown): Record<string, unknown> | null =>
   value === null || value === undefined ? null : (JSON.parse(String(value)) as Record<string, unknown>);
 
-function entryOf(row: Row): AuditEntry {
+export function entryOf(row: Row): AuditEntry {
   return {
     id: Number(row['id']),
     at: String(row['at']),

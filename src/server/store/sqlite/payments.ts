@@ -1,8 +1,6 @@
 /** SQLite adapter of the payment store: orders, processed webhook events, the grant transaction. */
 import type { Client, Row, Transaction } from '@libsql/client';
-import { findPlan } from '../../../lib/plans.ts';
-import { expiryAfterPlanPurchase, expiryAfterPurchase } from '../../../lib/subscription.ts';
-import type { FailResult, GrantResult, OrderRecord, OrderStatus, PaymentStore, WebhookEventRef } from '../payments.ts';
+import { grantedUserRecord, type FailResult, type GrantResult, type OrderRecord, type OrderStatus, type PaymentStore, type WebhookEventRef } from '../payments.ts';
 import type { UserRecord } from '../users.ts';
 import { inTransaction, withWriteLock, type Migration } from './database.ts';
 
@@ -36,7 +34,7 @@ export const paymentMigrations: readonly Migration[] = [
 
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
-function orderOf(row: Row): OrderRecord {
+export function orderOf(row: Row): OrderRecord {
   return {
     id: String(row['id']),
     uid: String(row['uid']),
@@ -113,21 +111,7 @@ export function createSqlitePaymentStore(client: Client): PaymentStore {
         if (!user) return { kind: 'no_user', order };
 
         const at = now.toISOString();
-        const planOfOrder = findPlan(order.plan);
-        const granted: UserRecord = {
-          ...user,
-          uid: order.uid,
-          subscribed: true,
-          plan: order.plan,
-          // Rupees, as the legacy record stored the amount the buyer paid.
-          subscriptionAmount: order.amount / 100,
-          paymentId,
-          orderId: order.id,
-          signature,
-          subscribedAt: at,
-          // Days left on another plan are converted at the two prices (see expiryAfterPlanPurchase).
-          expiresAt: planOfOrder ? expiryAfterPlanPurchase(user, planOfOrder, now) : expiryAfterPurchase(user, durationDays, now),
-        };
+        const granted = grantedUserRecord(user, order, { paymentId, signature, now, durationDays });
         await tx.execute({ sql: 'UPDATE users SET record = ? WHERE uid = ?', args: [JSON.stringify(granted), order.uid] });
         await tx.execute({
           sql: `UPDATE orders SET status = 'paid', payment_id = ?, signature = ?, failure_reason = NULL, updated_at = ?

@@ -85,7 +85,7 @@ async function insertChunked<T>(
   return rows.length;
 }
 
-const toSeries = (row: Row): SeriesDef => ({
+export const toSeries = (row: Row): SeriesDef => ({
   id: String(row['id']),
   family: String(row['family']) as SeriesDef['family'],
   product: String(row['product']),
@@ -97,14 +97,14 @@ const toSeries = (row: Row): SeriesDef => ({
   label: String(row['label']),
 });
 const toPoint = (row: Row): PricePoint => ({ date: String(row['date']), value: Number(row['value']) });
-const toCityRow = (row: Row): CityPriceRow => ({
+export const toCityRow = (row: Row): CityPriceRow => ({
   city: String(row['city']),
   polymerType: String(row['polymer_type']),
   grade: String(row['grade']),
   price: Number(row['price']),
   date: String(row['date']),
 });
-const toOffer = (row: Row): OfferRecord => ({
+export const toOffer = (row: Row): OfferRecord => ({
   country: String(row['country']),
   date: String(row['date']),
   data: JSON.parse(String(row['data'])) as OfferData,

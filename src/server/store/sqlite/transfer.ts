@@ -5,14 +5,16 @@
  * (all of it lands or none of it), every row an upsert by the record's identity.
  */
 import type { Client, InValue, Row, Transaction } from '@libsql/client';
-import type { Unit } from '../../../lib/catalog.ts';
 import type { AuditEntry } from '../audit.ts';
-import type { OrderRecord, OrderStatus } from '../payments.ts';
-import type { Banner, CityPriceRow, OfferData, OfferRecord, PointRow, SeriesDef } from '../prices.ts';
+import type { OrderRecord } from '../payments.ts';
+import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from '../prices.ts';
 import type { PaymentEventRecord, TransferKind, TransferRecords, TransferStore } from '../transfer.ts';
 import type { UserRecord } from '../users.ts';
 import { exportBannerImages, importBannerImages } from './bannerImages.ts';
 import { inTransaction } from './database.ts';
+import { orderOf } from './payments.ts';
+import { toBanner, toCityRow, toOffer, toSeries } from './prices.ts';
+import { entryOf } from './audit.ts';
 import { lookupColumns } from './users.ts';
 
 /** Rows per exported page. */
@@ -20,10 +22,7 @@ export const SQLITE_EXPORT_PAGE = 1000;
 /** Bound parameters per INSERT (SQLite allows 32766 since 3.32; far below it). */
 const PARAMETERS_PER_STATEMENT = 6000;
 
-const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
-const parsed = (value: unknown): Record<string, unknown> | null =>
-  value === null || value === undefined ? null : (JSON.parse(String(value)) as Record<string, unknown>);
 
 interface KindTable<R> {
   /** The page query: `?` placeholders for the last key's columns, then the limit. */
@@ -73,20 +72,7 @@ const TABLES: Tables = {
   orders: {
     ...pages('orders', ['rowid'], 'rowid, *'),
     keyOf: (row) => [Number(row['rowid'])],
-    recordOf: (row): OrderRecord => ({
-      id: String(row['id']),
-      uid: String(row['uid']),
-      plan: String(row['plan']),
-      amount: Number(row['amount']),
-      currency: String(row['currency']),
-      receipt: String(row['receipt']),
-      status: String(row['status']) as OrderStatus,
-      paymentId: text(row['payment_id']),
-      signature: text(row['signature']),
-      failureReason: text(row['failure_reason']),
-      createdAt: String(row['created_at']),
-      updatedAt: String(row['updated_at']),
-    }),
+    recordOf: orderOf,
     insert: `INSERT INTO orders (id, uid, plan, amount, currency, receipt, status, payment_id, signature, failure_reason,
                                  created_at, updated_at)`,
     columns: 12,
@@ -109,17 +95,7 @@ const TABLES: Tables = {
   series: {
     ...pages('price_series', ['id']),
     keyOf: (row) => [String(row['id'])],
-    recordOf: (row): SeriesDef => ({
-      id: String(row['id']),
-      family: String(row['family']) as SeriesDef['family'],
-      product: String(row['product']),
-      market: String(row['market']),
-      grade: String(row['grade']),
-      unit: String(row['unit']) as Unit,
-      currency: String(row['currency']) as SeriesDef['currency'],
-      frequency: String(row['frequency']) as SeriesDef['frequency'],
-      label: String(row['label']),
-    }),
+    recordOf: toSeries,
     insert: 'INSERT INTO price_series (id, family, product, market, grade, unit, currency, frequency, label)',
     columns: 9,
     upsert: `ON CONFLICT (id) DO UPDATE SET family = excluded.family, product = excluded.product, market = excluded.market,
@@ -140,13 +116,7 @@ const TABLES: Tables = {
   cityPrices: {
     ...pages('city_prices', ['city', 'date', 'grade']),
     keyOf: (row) => [String(row['city']), String(row['date']), String(row['grade'])],
-    recordOf: (row): CityPriceRow => ({
-      city: String(row['city']),
-      polymerType: String(row['polymer_type']),
-      grade: String(row['grade']),
-      price: Number(row['price']),
-      date: String(row['date']),
-    }),
+    recordOf: toCityRow,
     insert: 'INSERT INTO city_prices (city, polymer_type, grade, date, price)',
     columns: 5,
     upsert: 'ON CONFLICT (city, date, grade) DO UPDATE SET polymer_type = excluded.polymer_type, price = excluded.price',
@@ -156,7 +126,7 @@ const TABLES: Tables = {
   offers: {
     ...pages('international_offers', ['country', 'date']),
     keyOf: (row) => [String(row['country']), String(row['date'])],
-    recordOf: (row): OfferRecord => ({ country: String(row['country']), date: String(row['date']), data: JSON.parse(String(row['data'])) as OfferData }),
+    recordOf: toOffer,
     insert: 'INSERT INTO international_offers (country, date, data)',
     columns: 3,
     upsert: 'ON CONFLICT (country, date) DO UPDATE SET data = excluded.data',
@@ -165,15 +135,7 @@ const TABLES: Tables = {
   banners: {
     ...pages('banners', ['sort_order', 'id']),
     keyOf: (row) => [Number(row['sort_order']), String(row['id'])],
-    recordOf: (row): Banner => ({
-      id: String(row['id']),
-      title: String(row['title']),
-      subtitle: String(row['subtitle']),
-      href: String(row['href']),
-      image: String(row['image']),
-      alt: String(row['alt']),
-      order: Number(row['sort_order']),
-    }),
+    recordOf: toBanner,
     insert: 'INSERT INTO banners (id, title, subtitle, href, image, alt, sort_order)',
     columns: 7,
     upsert: `ON CONFLICT (id) DO UPDATE SET title = excluded.title, subtitle = excluded.subtitle, href = excluded.href,
@@ -184,15 +146,7 @@ const TABLES: Tables = {
   audit: {
     ...pages('audit_log', ['id']),
     keyOf: (row) => [Number(row['id'])],
-    recordOf: (row): AuditEntry => ({
-      id: Number(row['id']),
-      at: String(row['at']),
-      actor: { uid: String(row['actor_uid']), email: text(row['actor_email']) },
-      action: String(row['action']),
-      target: String(row['target']),
-      before: parsed(row['before']),
-      after: parsed(row['after']),
-    }),
+    recordOf: entryOf,
     // An explicit id: AUTOINCREMENT then continues after the highest id written.
     insert: 'INSERT INTO audit_log (id, at, actor_uid, actor_email, action, target, before, after)',
     columns: 8,
