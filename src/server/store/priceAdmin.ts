@@ -4,7 +4,7 @@
  * every series' latest date for the freshness dashboard. Each write records its audit entry in
  * its own transaction (target `series:{id}`).
  */
-import type { AuditActor, AuditEntry } from './audit.ts';
+import type { AuditActor, AuditEntry, NewAuditEntry } from './audit.ts';
 import type { PricePoint } from './prices.ts';
 
 export const seriesTarget = (seriesId: string): string => `series:${seriesId}`;
@@ -78,3 +78,56 @@ export interface PriceAdminStore {
     readonly now: Date;
   }): Promise<{ readonly kind: 'written'; readonly entry: AuditEntry } | { readonly kind: 'unchanged' }>;
 }
+
+/** Who made an audited write, and when. */
+export interface AuditedBy {
+  readonly actor: AuditActor;
+  readonly now: Date;
+}
+
+/**
+ * The audit entries of the admin's price writes: what every adapter records, in one place, so
+ * the log reads the same whichever store keeps it.
+ */
+export const priceAuditEntry = {
+  pointSet: (seriesId: string, date: string, current: number | null, value: number, { actor, now }: AuditedBy): NewAuditEntry => ({
+    at: now.toISOString(),
+    actor,
+    action: current === null ? 'price.add' : 'price.change',
+    target: seriesTarget(seriesId),
+    before: current === null ? null : { date, value: current },
+    after: { date, value },
+  }),
+  pointDelete: (seriesId: string, date: string, current: number, { actor, now }: AuditedBy): NewAuditEntry => ({
+    at: now.toISOString(),
+    actor,
+    action: 'price.delete',
+    target: seriesTarget(seriesId),
+    before: { date, value: current },
+    after: null,
+  }),
+  import: (rows: number, changed: number, bySeries: ImportResult['bySeries'], { actor, now }: AuditedBy): NewAuditEntry => ({
+    at: now.toISOString(),
+    actor,
+    action: 'price.import',
+    target: IMPORT_TARGET,
+    before: null,
+    after: { rows, changed, series: bySeries },
+  }),
+  cityPrice: (city: string, date: string, grade: string, current: number | null, price: number | null, { actor, now }: AuditedBy): NewAuditEntry => ({
+    at: now.toISOString(),
+    actor,
+    action: price === null ? 'citywise.delete' : current === null ? 'citywise.add' : 'citywise.change',
+    target: cityTarget(city),
+    before: current === null ? null : { grade, date, value: current },
+    after: price === null ? null : { grade, date, value: price },
+  }),
+  offers: (country: string, date: string, before: unknown, data: unknown, { actor, now }: AuditedBy): NewAuditEntry => ({
+    at: now.toISOString(),
+    actor,
+    action: before === null ? 'offers.add' : 'offers.change',
+    target: offersTarget(country),
+    before: before === null ? null : { date, data: before },
+    after: { date, data },
+  }),
+};

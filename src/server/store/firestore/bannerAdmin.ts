@@ -5,7 +5,7 @@
  * SQLite adapter does.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { bannerTarget, type BannerAdminStore, type BannerEditResult } from '../bannerAdmin.ts';
+import { bannerAuditEntry, type BannerAdminStore, type BannerEditResult } from '../bannerAdmin.ts';
 import type { Banner } from '../prices.ts';
 import { auditWriterIn } from './audit.ts';
 import { transact } from './database.ts';
@@ -31,7 +31,7 @@ export function createFirestoreBannerAdminStore(db: Firestore, written: () => vo
         // SQLite's primary key refuses a second banner with the same id.
         if (before.some((b) => b.id === banner.id)) throw new Error(`UNIQUE constraint failed: banners.id ${JSON.stringify(banner.id)}`);
         const banners = renumber([...before, { ...banner, order: before.length + 1 }]);
-        write({ at: now.toISOString(), actor, action: 'banner.add', target: bannerTarget(banner.id), before: null, after: { ...banner, order: banners.length } });
+        write(bannerAuditEntry.add(banner, banners.length, { actor, now }));
         tx.set(ref, bannersDocOf(banners));
         return { kind: 'written', banners };
       }));
@@ -48,14 +48,7 @@ export function createFirestoreBannerAdminStore(db: Firestore, written: () => vo
         const moved = [...before];
         [moved[index], moved[other]] = [moved[other]!, moved[index]!];
         const banners = renumber(moved);
-        write({
-          at: now.toISOString(),
-          actor,
-          action: 'banner.move',
-          target: bannerTarget(id),
-          before: { order: index + 1, list: before.map((b) => b.id) },
-          after: { order: other + 1, list: banners.map((b) => b.id) },
-        });
+        write(bannerAuditEntry.move(id, index, other, before, banners, { actor, now }));
         tx.set(ref, bannersDocOf(banners));
         return { kind: 'written', banners };
       }));
@@ -68,7 +61,7 @@ export function createFirestoreBannerAdminStore(db: Firestore, written: () => vo
         const removed = before.find((b) => b.id === id);
         if (!removed) return { kind: 'not_found' as const };
         const banners = renumber(before.filter((b) => b.id !== id));
-        write({ at: now.toISOString(), actor, action: 'banner.remove', target: bannerTarget(id), before: { ...removed }, after: null });
+        write(bannerAuditEntry.remove(removed, { actor, now }));
         tx.set(ref, bannersDocOf(banners));
         return { kind: 'written' as const, banners, removed };
       }));

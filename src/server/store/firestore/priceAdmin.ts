@@ -15,7 +15,7 @@
  */
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { AuditEntry } from '../audit.ts';
-import { IMPORT_TARGET, cityTarget, offersTarget, seriesTarget, type ImportResult, type PointEditResult, type PriceAdminStore } from '../priceAdmin.ts';
+import { priceAuditEntry, type ImportResult, type PointEditResult, type PriceAdminStore } from '../priceAdmin.ts';
 import type { OfferData } from '../prices.ts';
 import { auditWriterIn } from './audit.ts';
 import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
@@ -127,14 +127,7 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
         if (!series.exists) throw new Error(`FOREIGN KEY constraint failed: no series ${JSON.stringify(seriesId)}`);
         const before = current === null ? null : { date, value: current };
         const after = { date, value };
-        const entry = write({
-          at: now.toISOString(),
-          actor,
-          action: current === null ? 'price.add' : 'price.change',
-          target: seriesTarget(seriesId),
-          before,
-          after,
-        });
+        const entry = write(priceAuditEntry.pointSet(seriesId, date, current, value, { actor, now }));
         const year = yearOf(date);
         const state: PlanState = { series: new Map([[seriesId, series]]), years: new Map([[seriesId, new Map([[year, stored]])]]) };
         writePlan(db, tx, new Map([[seriesId, new Map([[year, new Map([[date, value]])]])]]), state);
@@ -167,7 +160,7 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
           else last = ((await tx.get(years.where('year', '<', year).orderBy('year', 'desc').limit(1))).docs[0]?.get('last') as string | undefined) ?? null;
         }
         const before = { date, value: current };
-        const entry = write({ at: now.toISOString(), actor, action: 'price.delete', target: seriesTarget(seriesId), before, after: null });
+        const entry = write(priceAuditEntry.pointDelete(seriesId, date, current, { actor, now }));
         if (stored.size === 0) tx.delete(yearRef(db, seriesId, year));
         else tx.set(yearRef(db, seriesId, year), yearDocOf(seriesId, year, stored));
         if (series.exists) tx.set(seriesRef(db, seriesId), seriesDocOf(seriesDefOf(series.data()!), { first, last, count: Math.max(0, old.count - 1) }));
@@ -182,14 +175,7 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
         return result(changedRows.length, bySeries, null);
       }
       checkPointRows(rows.map((r) => ({ seriesId: r.series, date: r.date, value: r.value })));
-      const auditOf = (changed: number, bySeries: ImportResult['bySeries']) => ({
-        at: now.toISOString(),
-        actor,
-        action: 'price.import',
-        target: IMPORT_TARGET,
-        before: null,
-        after: { rows: rows.length, changed, series: bySeries },
-      });
+      const auditOf = (changed: number, bySeries: ImportResult['bySeries']) => priceAuditEntry.import(rows.length, changed, bySeries, { actor, now });
 
       if (planDocs(planOf(rows)) + AUDIT_DOCS <= DOCS_PER_COMMIT) {
         return committed(transact(db, async (tx) => {
@@ -261,14 +247,7 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
 
         const before = current === null ? null : { date, value: current };
         const after = price === null ? null : { date, value: price };
-        const entry = write({
-          at: now.toISOString(),
-          actor,
-          action: price === null ? 'citywise.delete' : current === null ? 'citywise.add' : 'citywise.change',
-          target: cityTarget(city),
-          before: before && { grade, ...before },
-          after: after && { grade, ...after },
-        });
+        const entry = write(priceAuditEntry.cityPrice(city, date, grade, current, price, { actor, now }));
         if (sheet.length > 0) tx.set(cityDateRef(db, city, date), cityDateDocOf(city, date, sheet));
         else tx.delete(cityDateRef(db, city, date));
         if (latest === null) tx.delete(cityRef(db, city));
@@ -287,14 +266,7 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
         const days = monthDays(await tx.get(monthRef(db, country, month)));
         const before = days.get(date) ?? null;
         if (before !== null && JSON.stringify(before) === JSON.stringify(data)) return { kind: 'unchanged' as const };
-        const entry = write({
-          at: now.toISOString(),
-          actor,
-          action: before === null ? 'offers.add' : 'offers.change',
-          target: offersTarget(country),
-          before: before === null ? null : { date, data: before },
-          after: { date, data },
-        });
+        const entry = write(priceAuditEntry.offers(country, date, before, data, { actor, now }));
         days.set(date, data as OfferData);
         tx.set(monthRef(db, country, month), monthDocOf(country, month, days));
         tx.set(countryRef(db, country), { country });

@@ -1,6 +1,6 @@
 /** SQLite adapter of the audited banner writes (see ../bannerAdmin.ts). Orders are renumbered 1…n. */
 import type { Client, Transaction } from '@libsql/client';
-import { bannerTarget, type BannerAdminStore, type BannerEditResult } from '../bannerAdmin.ts';
+import { bannerAuditEntry, type BannerAdminStore, type BannerEditResult } from '../bannerAdmin.ts';
 import type { Banner } from '../prices.ts';
 import { insertAuditEntry } from './audit.ts';
 import { toBanner } from './prices.ts';
@@ -25,7 +25,7 @@ export function createSqliteBannerAdminStore(client: Client, written: () => void
           args: [banner.id, banner.title, banner.subtitle, banner.href, banner.image, banner.alt, order],
         });
         const banners = await renumber(tx, [...before.map((b) => b.id), banner.id]);
-        await insertAuditEntry(tx, { at: now.toISOString(), actor, action: 'banner.add', target: bannerTarget(banner.id), before: null, after: { ...banner, order: banners.length } });
+        await insertAuditEntry(tx, bannerAuditEntry.add(banner, banners.length, { actor, now }));
         return { kind: 'written', banners };
       }));
     },
@@ -40,14 +40,7 @@ export function createSqliteBannerAdminStore(client: Client, written: () => void
         const ids = before.map((b) => b.id);
         [ids[index], ids[other]] = [ids[other]!, ids[index]!];
         const banners = await renumber(tx, ids);
-        await insertAuditEntry(tx, {
-          at: now.toISOString(),
-          actor,
-          action: 'banner.move',
-          target: bannerTarget(id),
-          before: { order: index + 1, list: before.map((b) => b.id) },
-          after: { order: other + 1, list: banners.map((b) => b.id) },
-        });
+        await insertAuditEntry(tx, bannerAuditEntry.move(id, index, other, before, banners, { actor, now }));
         return { kind: 'written', banners };
       }));
     },
@@ -59,7 +52,7 @@ export function createSqliteBannerAdminStore(client: Client, written: () => void
         if (!removed) return { kind: 'not_found' as const };
         await tx.execute({ sql: 'DELETE FROM banners WHERE id = ?', args: [id] });
         const banners = await renumber(tx, before.filter((b) => b.id !== id).map((b) => b.id));
-        await insertAuditEntry(tx, { at: now.toISOString(), actor, action: 'banner.remove', target: bannerTarget(id), before: { ...removed }, after: null });
+        await insertAuditEntry(tx, bannerAuditEntry.remove(removed, { actor, now }));
         return { kind: 'written' as const, banners, removed };
       }));
     },

@@ -1,6 +1,6 @@
 /** SQLite adapter of the audited admin price writes (see ../priceAdmin.ts). */
 import type { Client, InValue, Transaction } from '@libsql/client';
-import { IMPORT_TARGET, cityTarget, offersTarget, seriesTarget, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
+import { priceAuditEntry, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
 import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
 import { insertAuditEntry } from './audit.ts';
 import { inTransaction, notifyingAfter } from './database.ts';
@@ -41,14 +41,7 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
         });
         const before = current === null ? null : { date, value: current };
         const after = { date, value };
-        const entry = await insertAuditEntry(tx, {
-          at: now.toISOString(),
-          actor,
-          action: current === null ? 'price.add' : 'price.change',
-          target: seriesTarget(seriesId),
-          before,
-          after,
-        });
+        const entry = await insertAuditEntry(tx, priceAuditEntry.pointSet(seriesId, date, current, value, { actor, now }));
         return { kind: 'written', before, after, entry };
       }));
     },
@@ -72,14 +65,7 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
         }
         const before = current === null ? null : { date, value: current };
         const after = price === null ? null : { date, value: price };
-        const entry = await insertAuditEntry(tx, {
-          at: now.toISOString(),
-          actor,
-          action: price === null ? 'citywise.delete' : current === null ? 'citywise.add' : 'citywise.change',
-          target: cityTarget(city),
-          before: before && { grade, ...before },
-          after: after && { grade, ...after },
-        });
+        const entry = await insertAuditEntry(tx, priceAuditEntry.cityPrice(city, date, grade, current, price, { actor, now }));
         return { kind: 'written', before, after, entry };
       }));
     },
@@ -96,14 +82,7 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
           sql: 'INSERT INTO international_offers (country, date, data) VALUES (?, ?, ?) ON CONFLICT (country, date) DO UPDATE SET data = excluded.data',
           args: [country, date, text],
         });
-        const entry = await insertAuditEntry(tx, {
-          at: now.toISOString(),
-          actor,
-          action: before === null ? 'offers.add' : 'offers.change',
-          target: offersTarget(country),
-          before: before === null ? null : { date, data: before },
-          after: { date, data },
-        });
+        const entry = await insertAuditEntry(tx, priceAuditEntry.offers(country, date, before, data, { actor, now }));
         return { kind: 'written' as const, entry };
       }));
     },
@@ -114,7 +93,7 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
         if (current !== expected) return { kind: 'conflict', current };
         await tx.execute({ sql: 'DELETE FROM price_points WHERE series_id = ? AND date = ?', args: [seriesId, date] });
         const before = { date, value: current };
-        const entry = await insertAuditEntry(tx, { at: now.toISOString(), actor, action: 'price.delete', target: seriesTarget(seriesId), before, after: null });
+        const entry = await insertAuditEntry(tx, priceAuditEntry.pointDelete(seriesId, date, current, { actor, now }));
         return { kind: 'written', before, after: null, entry };
       }));
     },
@@ -141,14 +120,7 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
             args: chunk.flatMap((r): InValue[] => [r.series, r.date, r.value]),
           });
         }
-        const entry = await insertAuditEntry(write, {
-          at: now.toISOString(),
-          actor,
-          action: 'price.import',
-          target: IMPORT_TARGET,
-          before: null,
-          after: { rows: rows.length, changed: changedRows.length, series: bySeries },
-        });
+        const entry = await insertAuditEntry(write, priceAuditEntry.import(rows.length, changedRows.length, bySeries, { actor, now }));
         return { rows: rows.length, changed: changedRows.length, bySeries, entry };
       };
       if (dryRun) return run(client, null);
