@@ -4,10 +4,10 @@
  * /crude/Crude; the admin imports a small CSV through the paste form with its preview; and the
  * new pages and endpoints are refused to everyone else.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { baseURL } from './env.ts';
 import { signIn, signInByApi } from './helpers/auth.ts';
+import { seriousViolationsInMain } from './helpers/axe.ts';
 
 const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
@@ -104,11 +104,8 @@ test('non-admins: the price, banner and outbox pages are a 404, the price API a 
 
 test('the price, import, banner and outbox pages have no serious accessibility violations', async ({ page }) => {
   await signIn(page, 'admin@polyindex.test');
-  type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
   for (const path of ['/admin', '/admin/prices?series=fx.usdinr', '/admin/prices/import', '/admin/outbox', '/admin/banners']) {
     await page.goto(path);
-    const results = await new AxeBuilder({ page: page as unknown as AxePage }).include('main').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolationsInMain(page), path).toEqual([]);
   }
 });

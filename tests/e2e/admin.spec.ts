@@ -3,10 +3,10 @@
  * it a plan, the account's own session sees what the plan unlocks, and the audit log shows it.
  * Fresh accounts only: the demo accounts stay as other specs expect them.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from './env.ts';
 import { signIn, signInByApi, signInNewAccount, uniqueEmail } from './helpers/auth.ts';
+import { seriousViolationsInMain } from './helpers/axe.ts';
 
 /** Today + n days as an ISO date in India (the date input's value). */
 const indianDatePlus = (days: number) =>
@@ -135,12 +135,8 @@ test('non-admins: the admin pages are a 404, the admin API a 401 or 403', async 
 
 test('the admin pages have no serious accessibility violations', async ({ page }) => {
   await signIn(page, 'admin@polyindex.test');
-  // @axe-core/playwright is typed against its own copy of playwright-core: same runtime object.
-  type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
   for (const path of ['/admin', '/admin/users', '/admin/users/demo-premium', '/admin/audit']) {
     await page.goto(path);
-    const results = await new AxeBuilder({ page: page as unknown as AxePage }).include('main').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolationsInMain(page), path).toEqual([]);
   }
 });

@@ -1,8 +1,8 @@
 // Data screens on a phone (Pixel 7 project): charts and tables fit the screen, and an axe scan
 // finds no serious accessibility problem on the chart and calculator screens.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signInByApi } from './helpers/auth.ts';
+import { seriousViolationsInMain } from './helpers/axe.ts';
 
 test.beforeEach(async ({ page }) => {
   await signInByApi(page.context().request, 'premium@polyindex.test');
@@ -24,10 +24,6 @@ for (const path of ['/crude/Naphtha', '/graph/PP', '/historical-data/LLDPE', '/i
 for (const path of ['/crude/Naphtha', '/indian-bazaar/importCalculation']) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);
-    // @axe-core/playwright is typed against its own copy of playwright-core: same runtime object.
-    type AxePage = ConstructorParameters<typeof AxeBuilder>[0]['page'];
-    const results = await new AxeBuilder({ page: page as unknown as AxePage }).include('main').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolationsInMain(page)).toEqual([]);
   });
 }
