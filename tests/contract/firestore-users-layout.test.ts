@@ -67,4 +67,19 @@ describe('users/{uid}', () => {
     expect((await users.findUserBy('uid', 'ts'))?.expiresAt).toBe('2027-01-01T00:00:00.000Z');
     expect((await users.listUserFacts()).find((f) => f.uid === 'ts')?.record.expiresAt).toBe('2027-01-01T00:00:00.000Z');
   });
+
+  it('a merge into a legacy document writes only what changed: its Timestamps stay Timestamps, and it gets its _seq', async () => {
+    const { db, users } = open();
+    const { Timestamp } = await import('firebase-admin/firestore');
+    const expires = Timestamp.fromDate(new Date('2027-01-01T00:00:00Z'));
+    await db.doc('users/old').set({ uid: 'old', email: 'old@mail.com', role: 'user', subscribed: true, createdAt: '01-01-2020', expiresAt: expires });
+    expect(await users.updateUsersBy('uid', 'old', { company: 'Polymers Pvt Ltd' })).toBe(1);
+    const raw = (await db.doc('users/old').get()).data()!;
+    expect(raw['expiresAt']).toBeInstanceOf(Timestamp);
+    expect((raw['expiresAt'] as InstanceType<typeof Timestamp>).isEqual(expires)).toBe(true);
+    expect(raw).toMatchObject({ company: 'Polymers Pvt Ltd', _emailKey: 'old@mail.com' });
+    expect(typeof raw['_seq']).toBe('string');
+    // Now it has a place in creation order: the newest-accounts list includes it on every Firestore.
+    expect((await users.searchUsers('', 10)).map((u) => u.uid)).toContain('old');
+  });
 });

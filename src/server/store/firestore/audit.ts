@@ -8,7 +8,7 @@ import type { AdminUpdate, AdminUpdateResult, AuditEntry, AuditPage, AuditStore,
 import { userTarget } from '../audit.ts';
 import { definedFields, type UserRecord } from '../users.ts';
 import { transact } from './database.ts';
-import { readUserIn, writeUserFields } from './users.ts';
+import { readUserIn, writeUserChanges } from './users.ts';
 
 export const AUDIT = 'audit';
 const COUNTER = 'meta/audit';
@@ -80,14 +80,15 @@ export function createFirestoreAuditStore(db: Firestore): AuditStore {
     adminUpdateUser<R>({ uid, change, actor, action, now }: AdminUpdate<R>): Promise<AdminUpdateResult<R>> {
       return transact(db, async (tx): Promise<AdminUpdateResult<R>> => {
         const write = await auditWriterIn(db, tx);
-        const before = await readUserIn(db, tx, uid);
-        if (!before) return { kind: 'not_found' };
+        const stored = await readUserIn(db, tx, uid);
+        if (!stored) return { kind: 'not_found' };
+        const before = stored.record;
         const outcome = change(before);
         if (!outcome.ok) return { kind: 'refused', reason: outcome.reason };
         const after: UserRecord = { ...before, ...definedFields(outcome.patch), uid: before.uid };
         if (sameRecord(before, after)) return { kind: 'unchanged', record: before };
         const entry = write({ at: now.toISOString(), actor, action, target: userTarget(uid), before, after });
-        writeUserFields(db, tx, after);
+        writeUserChanges(db, tx, stored, after);
         return { kind: 'updated', before, after, entry };
       });
     },

@@ -7,7 +7,7 @@
 import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import { grantedUserRecord, type FailResult, type GrantResult, type OrderRecord, type OrderStatus, type PaymentStore, type WebhookEventRef } from '../payments.ts';
 import { createOnce, docId, sequenceKey, transact, usableId } from './database.ts';
-import { readUserIn, writeUserFields } from './users.ts';
+import { readUserIn, writeUserChanges } from './users.ts';
 
 export const ORDERS = 'orders';
 export const PAYMENT_EVENTS = 'paymentEvents';
@@ -74,12 +74,13 @@ export function createFirestorePaymentStore(db: Firestore): PaymentStore {
         const found = await readOrder(tx, orderId);
         if (!found) return { kind: 'no_order' };
         const { order, seq } = found;
-        const user = await readUserIn(db, tx, order.uid);
+        const stored = await readUserIn(db, tx, order.uid);
+        const user = stored?.record ?? null;
         if (order.status === 'paid') {
           remember(tx, event, now);
           return { kind: 'already_paid', user, order };
         }
-        if (!user) return { kind: 'no_user', order };
+        if (!stored || !user) return { kind: 'no_user', order };
 
         const at = now.toISOString();
         const granted = grantedUserRecord(user, order, { paymentId, signature, now, durationDays });
@@ -87,7 +88,7 @@ export function createFirestorePaymentStore(db: Firestore): PaymentStore {
         // Guards first: a commit that meets an existing guard writes nothing before it.
         tx.create(db.collection(PAID_ORDERS).doc(docId(order.id)), { orderId: order.id, paidAt: at });
         remember(tx, event, now);
-        writeUserFields(db, tx, granted);
+        writeUserChanges(db, tx, stored, granted);
         tx.set(orderRef(order.id), orderDocOf(paid, seq));
         return { kind: 'granted', user: granted, order: paid };
       });

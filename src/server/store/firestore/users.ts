@@ -34,19 +34,40 @@ export function userRecordOf(data: DocumentData, uid: string): UserRecord {
   return { ...record, uid } as UserRecord;
 }
 
-export async function readUserIn(db: Firestore, tx: Transaction, uid: string): Promise<UserRecord | null> {
-  if (!usableId(uid)) return null;
-  const snapshot = await tx.get(db.collection(USERS).doc(uid));
-  return snapshot.exists ? userRecordOf(snapshot.data()!, uid) : null;
+/** A user record as read in a transaction, with what its document lacks of ours. */
+export interface StoredUser {
+  readonly record: UserRecord;
+  /** A legacy document (written by another client) has no `_seq` until we write it. */
+  readonly hasSeq: boolean;
 }
 
-/** Writes every top-level field of `record` (and its look-up fields); other fields stay. */
-export function writeUserFields(db: Firestore, tx: Transaction, record: UserRecord): void {
-  const fields = { ...record, ...lookupFields(record) };
+export const storedUserOf = (snapshot: DocumentSnapshot): StoredUser => ({
+  record: userRecordOf(snapshot.data()!, snapshot.id),
+  hasSeq: snapshot.get('_seq') != null,
+});
+
+export async function readUserIn(db: Firestore, tx: Transaction, uid: string): Promise<StoredUser | null> {
+  if (!usableId(uid)) return null;
+  const snapshot = await tx.get(db.collection(USERS).doc(uid));
+  return snapshot.exists ? storedUserOf(snapshot) : null;
+}
+
+/** The stored record already holds `value` under `key` (a missing field is not null). */
+const holds = (record: UserRecord, key: string, value: unknown): boolean => Object.hasOwn(record, key) && JSON.stringify(record[key]) === JSON.stringify(value);
+
+/**
+ * Writes the top-level fields in which `after` differs from the stored record, and the
+ * look-up fields; every other field stays exactly as stored (a legacy client's Timestamps
+ * too, which a read shows as ISO text). A legacy document also gets its `_seq`.
+ */
+export function writeUserChanges(db: Firestore, tx: Transaction, stored: StoredUser, after: UserRecord): void {
+  const fields: Record<string, unknown> = { ...lookupFields(after) };
+  for (const [key, value] of Object.entries(after)) if (value !== undefined && !holds(stored.record, key, value)) fields[key] = value;
+  if (!stored.hasSeq) fields['_seq'] = sequenceKey();
   const pairs: unknown[] = [];
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) pairs.push(new FieldPath(key), value);
+  for (const [key, value] of Object.entries(fields)) pairs.push(new FieldPath(key), value);
   const [first, firstValue, ...rest] = pairs as [FieldPath, unknown, ...unknown[]];
-  tx.update(db.collection(USERS).doc(record.uid), first, firstValue, ...rest);
+  tx.update(db.collection(USERS).doc(stored.record.uid), first, firstValue, ...rest);
 }
 
 /** A new user document: the record, its look-up fields and its place in creation order. */
@@ -100,7 +121,10 @@ export function createFirestoreUserStore(db: Firestore): UserStore {
       // Matched inside the transaction: a record whose e-mail changes meanwhile is not patched.
       return transact(db, async (tx) => {
         const docs = await matching(key, value, tx);
-        for (const doc of docs) writeUserFields(db, tx, { ...userRecordOf(doc.data()!, doc.id), ...definedFields(patch), uid: doc.id });
+        for (const doc of docs) {
+          const stored = storedUserOf(doc);
+          writeUserChanges(db, tx, stored, { ...stored.record, ...definedFields(patch), uid: doc.id });
+        }
         return docs.length;
       });
     },
