@@ -83,7 +83,7 @@ try {
     for (const a of demoAccounts) console.log(`    ${a.email.padEnd(26)} ${a.description}`);
   }
 
-  const server = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
+  const server = spawn(process.execPath, ['dist/server/serve.mjs'], { stdio: 'inherit', env });
   cleanups.push(
     () =>
       new Promise((done) => {

@@ -100,3 +100,10 @@ export function auth(): Auth {
   authInstance ??= firebaseAuth(firebaseOptions);
   return authInstance;
 }
+
+/** Closes the store if this process opened it (the server's graceful stop; SQLite checkpoints its WAL). */
+export async function closeStore(): Promise<void> {
+  const opened = storePromise;
+  storePromise = undefined;
+  if (opened) await (await opened.catch(() => null))?.close();
+}

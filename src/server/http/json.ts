@@ -3,6 +3,7 @@
  * gated and public data. Error answers come from responses.ts, the one owner of their shape.
  */
 import { createHash } from 'node:crypto';
+import type { RequestHeaders } from '../api/context.ts';
 import { jsonError } from './responses.ts';
 
 /** Gated data: only the visitor's browser may keep it, briefly. */
@@ -36,7 +37,7 @@ export interface CachedOptions {
 }
 
 /** 200 with the body and its ETag, or 304 without a body when the client has it already. */
-export function cachedBody(request: Request, body: string, options: CachedOptions = {}): Response {
+export function cachedBody(request: { readonly headers: RequestHeaders }, body: string, options: CachedOptions = {}): Response {
   const etag = options.etag ?? etagOf(body);
   const headers = new Headers(options.headers);
   headers.set('ETag', etag);
@@ -48,5 +49,5 @@ export function cachedBody(request: Request, body: string, options: CachedOption
   return new Response(body, { status: 200, headers });
 }
 
-export const cachedJson = (request: Request, data: unknown, options: CachedOptions = {}): Response =>
+export const cachedJson = (request: { readonly headers: RequestHeaders }, data: unknown, options: CachedOptions = {}): Response =>
   cachedBody(request, JSON.stringify(data), options);

@@ -1,0 +1,13 @@
+/**
+ * The Astro lane of a data API route: the route file's GET, behind the access middleware, calls
+ * the same handler as the fast lane (src/server/api/routes.ts) with the same context.
+ */
+import type { APIRoute } from 'astro';
+import { apiRoute } from '../api/routes.ts';
+import { store } from '../runtime.ts';
+
+export function astroEndpoint(pattern: string): APIRoute {
+  const { handler } = apiRoute(pattern);
+  return async ({ request, url, params, locals }) =>
+    handler({ url, params, headers: request.headers, session: locals.session ?? null, store: await store() });
+}

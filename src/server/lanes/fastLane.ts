@@ -1,0 +1,95 @@
+/**
+ * The fast lane (DESIGN §4): a node:http handler that answers the legacy data API before the
+ * Astro app sees the request — no Astro pipeline, no Request object, prepared bodies — with the
+ * same access policy (`decide`), the same handlers (src/server/api/routes.ts), the same JSON
+ * errors and the same headers as the Astro lane (the middleware's security headers and default
+ * Cache-Control). Anything else returns false and goes on to the static files and Astro.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decide } from '../../lib/access/policy.ts';
+import type { RequestHeaders } from '../api/context.ts';
+import { matchApiRoute } from '../api/routes.ts';
+import type { Session } from '../auth/session.ts';
+import { jsonError } from '../http/responses.ts';
+import { SECURITY_HEADERS } from '../http/securityHeaders.ts';
+import type { Store } from '../store/index.ts';
+
+export interface FastLaneDeps {
+  readonly store: () => Promise<Store>;
+  /** The verified session of a `__session` cookie value (the middleware's own function). */
+  readonly session: (cookie: string | undefined, now: Date) => Promise<Session | null>;
+  readonly now?: () => Date;
+}
+
+/** `(req, res) → handled?`: true when the fast lane answers (asynchronously), false to pass the request on. */
+export type NodeLane = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export const SESSION_COOKIE_NAME = '__session';
+
+/** One cookie's value from a Cookie header, decoded as Astro's cookies decode it. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+const headerView = (req: IncomingMessage): RequestHeaders => ({
+  get(name) {
+    const value = req.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  },
+});
+
+async function write(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = { ...SECURITY_HEADERS };
+  for (const [name, value] of response.headers) headers[name] = value;
+  // Gated answers depend on the visitor: never cached by shared caches (as the middleware says).
+  if (!response.headers.has('cache-control')) headers['cache-control'] = 'private, no-cache';
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  if (body) headers['content-length'] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+export function createFastLane(deps: FastLaneDeps): NodeLane {
+  return (req, res) => {
+    if (req.method !== 'GET') return false;
+    const raw = req.url ?? '/';
+    if (!raw.startsWith('/api/')) return false;
+    let url: URL;
+    try {
+      url = new URL(raw, 'http://fast-lane.invalid');
+    } catch {
+      return false;
+    }
+    const match = matchApiRoute(url.pathname);
+    if (!match) return false;
+
+    void (async () => {
+      const now = deps.now?.() ?? new Date();
+      const session = await deps.session(cookieValue(req.headers.cookie, SESSION_COOKIE_NAME), now);
+      const decision = decide(url.pathname, session, now, url.search);
+      // API paths never redirect: the policy answers 401/403 for them.
+      if (decision.kind !== 'allow') {
+        const denied = decision.kind === 'deny' ? jsonError(decision.status, decision.code, decision.message) : jsonError(403, 'forbidden', 'Not allowed.');
+        return write(res, denied);
+      }
+      const response = await match.route.handler({ url, params: match.params, headers: headerView(req), session, store: await deps.store() });
+      return write(res, response);
+    })().catch((error: unknown) => {
+      console.error(`[fast-lane] ${req.method} ${raw} failed:`, error);
+      if (res.headersSent) return void res.destroy();
+      void write(res, jsonError(500, 'internal_error', 'Something went wrong on our side. Please try again.'));
+    });
+    return true;
+  };
+}
