@@ -61,30 +61,36 @@ function compile(route: ApiRoute): Compiled {
   return { route, regex: new RegExp(`^${source}/?$`), names };
 }
 
-const compiled = apiRoutes.map(compile);
-const byPattern = new Map(apiRoutes.map((r) => [r.pattern, r]));
-
 export interface ApiMatch {
   readonly route: ApiRoute;
   readonly params: Record<string, string | undefined>;
 }
 
-/** The route of a request path and its decoded parameters, or null (not a data endpoint, or a malformed escape). */
-export function matchApiRoute(pathname: string): ApiMatch | null {
-  if (!pathname.startsWith('/api/')) return null;
-  for (const { route, regex, names } of compiled) {
-    const m = regex.exec(pathname);
-    if (!m) continue;
-    const params: Record<string, string | undefined> = {};
-    try {
-      names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
-    } catch {
-      return null; // let Astro answer a malformed escape as it does today
+export type ApiRouter = (pathname: string) => ApiMatch | null;
+
+/** A matcher over `routes`: the route of a request path and its decoded parameters, or null. */
+export function createApiRouter(routes: readonly ApiRoute[]): ApiRouter {
+  const compiled = routes.map(compile);
+  return (pathname) => {
+    if (!pathname.startsWith('/api/')) return null;
+    for (const { route, regex, names } of compiled) {
+      const m = regex.exec(pathname);
+      if (!m) continue;
+      const params: Record<string, string | undefined> = {};
+      try {
+        names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      } catch {
+        return null; // let Astro answer a malformed escape as it does today
+      }
+      return { route, params };
     }
-    return { route, params };
-  }
-  return null;
+    return null;
+  };
 }
+
+/** The data API's routes (not a data endpoint, or a malformed escape: null). */
+export const matchApiRoute: ApiRouter = createApiRouter(apiRoutes);
+const byPattern = new Map(apiRoutes.map((r) => [r.pattern, r]));
 
 /** The route of a pattern, for the Astro route files; throws at build time for a typo. */
 export function apiRoute(pattern: string): ApiRoute {

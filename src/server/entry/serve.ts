@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sessionFromCookie } from '../auth/currentSession.ts';
 import { createStaticFiles } from '../http/staticFiles.ts';
-import { createSiteServer } from '../http/siteServer.ts';
+import { createSiteServer, stopOnSignals } from '../http/siteServer.ts';
 import { createFastLane } from '../lanes/fastLane.ts';
 import { assertSafeToServe, auth, closeStore, store } from '../runtime.ts';
 
@@ -56,22 +56,4 @@ const jobs: { stop(): Promise<void> }[] = [];
 const listening = await site.listen(port, host);
 console.log(`[polyindex] listening on http://${host}:${listening}/`);
 
-let stopping = false;
-function stop(signal: string): void {
-  if (stopping) return;
-  stopping = true;
-  console.log(`[polyindex] ${signal}: finishing requests in flight, then stopping`);
-  // The hard limit, whatever hangs.
-  setTimeout(() => {
-    console.error(`[polyindex] could not stop within ${STOP_BUDGET_MS} ms; exiting`);
-    process.exit(1);
-  }, STOP_BUDGET_MS).unref();
-  void site
-    .stop({ drainMs: DRAIN_MS, closers: [...jobs.map((job) => () => job.stop()), closeStore] })
-    .then((drained) => {
-      if (!drained) console.error('[polyindex] some requests were still running and were cut off');
-      process.exit(0);
-    });
-}
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));
+stopOnSignals(site, { budgetMs: STOP_BUDGET_MS, drainMs: DRAIN_MS, closers: () => [...jobs.map((job) => () => job.stop()), closeStore] });

@@ -93,3 +93,29 @@ export function createSiteServer({ lanes, staticFiles, fallback }: SiteServerOpt
     },
   };
 }
+
+/**
+ * SIGTERM/SIGINT → `site.stop()` → exit 0, with a hard exit after `budgetMs` whatever hangs.
+ * `closers` is read at signal time (jobs started after the server listened are included).
+ */
+export function stopOnSignals(
+  site: SiteServer,
+  { budgetMs, drainMs, closers, log = console }: { budgetMs: number; drainMs: number; closers: () => readonly (() => Promise<void>)[]; log?: Pick<Console, 'log' | 'error'> },
+): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.log(`[polyindex] ${signal}: finishing requests in flight, then stopping`);
+    setTimeout(() => {
+      log.error(`[polyindex] could not stop within ${budgetMs} ms; exiting`);
+      process.exit(1);
+    }, budgetMs).unref();
+    void site.stop({ drainMs, closers: closers() }).then((drained) => {
+      if (!drained) log.error('[polyindex] some requests were still running and were cut off');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
