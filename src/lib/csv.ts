@@ -38,17 +38,31 @@ export interface CsvError {
 
 /** Reads the format back; every bad line is reported, and no row is returned when any is bad. */
 export function parsePriceCsv(text: string): { rows: CsvRow[]; errors: CsvError[] } {
+  const steps = parsePriceCsvSteps(text, Number.POSITIVE_INFINITY);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * The same reading in slices: yields after every `sliceLines` lines, so a caller with a large
+ * file can let other work run between slices (src/lib/admin/priceImport.ts).
+ */
+export function* parsePriceCsvSteps(text: string, sliceLines: number): Generator<void, { rows: CsvRow[]; errors: CsvError[] }> {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const errors: CsvError[] = [];
   const rows: CsvRow[] = [];
   if ((lines[0] ?? '').trim() !== CSV_HEADER) {
     return { rows: [], errors: [{ line: 1, field: 'header', message: `the first line must be "${CSV_HEADER}"` }] };
   }
-  lines.slice(1).forEach((line, i) => {
-    const lineNo = i + 2;
-    if (line.trim() === '') return;
+  for (let i = 1; i < lines.length; i++) {
+    if (i % sliceLines === 0) yield;
+    const line = lines[i]!;
+    const lineNo = i + 1;
+    if (line.trim() === '') continue;
     const cells = line.split(',');
-    if (cells.length !== 3) return void errors.push({ line: lineNo, field: 'columns', message: 'expected 3 fields: series,date,value' });
+    if (cells.length !== 3) {
+      errors.push({ line: lineNo, field: 'columns', message: 'expected 3 fields: series,date,value' });
+      continue;
+    }
     const [series, dateText, valueText] = cells.map((c) => c.trim()) as [string, string, string];
     const date = parseIsoDate(dateText);
     const value = /^-?\d+(\.\d+)?$/.test(valueText) ? Number(valueText) : Number.NaN;
@@ -56,6 +70,6 @@ export function parsePriceCsv(text: string): { rows: CsvRow[]; errors: CsvError[
     else if (date === null) errors.push({ line: lineNo, field: 'date', message: `bad date "${dateText}" (use YYYY-MM-DD)` });
     else if (!Number.isFinite(value)) errors.push({ line: lineNo, field: 'value', message: `bad value "${valueText}"` });
     else rows.push({ series, date, value });
-  });
+  }
   return errors.length > 0 ? { rows: [], errors } : { rows, errors };
 }
