@@ -55,6 +55,6 @@ export async function runLighthouse(url, { cookie, formFactor = 'mobile' } = {})
       finalUrl: lhr.finalDisplayedUrl,
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
