@@ -18,7 +18,7 @@ export type ImportCheck =
   | { readonly ok: false; readonly tooManyRows: boolean; readonly errors: readonly CsvError[] };
 
 export function checkImport(text: string): ImportCheck {
-  const steps = checkImportSteps(text, Number.POSITIVE_INFINITY);
+  const steps = checkImportSteps(text, Number.POSITIVE_INFINITY, MAX_IMPORT_ROWS);
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
@@ -30,21 +30,21 @@ export const IMPORT_SLICE = 2_000;
  * 100,000-row file keeps answering other requests meanwhile (the caller passes a macrotask
  * yield; this module stays pure).
  */
-export async function checkImportInSlices(text: string, pause: () => Promise<void>): Promise<ImportCheck> {
-  const steps = checkImportSteps(text, IMPORT_SLICE);
+export async function checkImportInSlices(text: string, pause: () => Promise<void>, maxRows = MAX_IMPORT_ROWS): Promise<ImportCheck> {
+  const steps = checkImportSteps(text, IMPORT_SLICE, maxRows);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
     await pause();
   }
 }
 
-function* checkImportSteps(text: string, slice: number): Generator<void, ImportCheck> {
+function* checkImportSteps(text: string, slice: number, maxRows: number): Generator<void, ImportCheck> {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   // More lines than the limit allows: count the non-blank ones (a file may end in blank lines).
-  if (lines.length - 1 > MAX_IMPORT_ROWS) {
+  if (lines.length - 1 > maxRows) {
     let dataLines = 0;
     for (let i = 1; i < lines.length; i++) if (lines[i]!.trim() !== '') dataLines++;
-    if (dataLines > MAX_IMPORT_ROWS) return { ok: false, tooManyRows: true, errors: [] };
+    if (dataLines > maxRows) return { ok: false, tooManyRows: true, errors: [] };
   }
   const parsed: ReturnType<typeof parsePriceCsv> = yield* parsePriceCsvSteps(text, slice);
   const errors: CsvError[] = [...parsed.errors];

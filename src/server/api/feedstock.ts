@@ -10,7 +10,7 @@ import { feedstockSeriesId } from '../../lib/seriesCatalog.ts';
 import type { BodyCache } from '../http/bodyCache.ts';
 import { requireDataAccess } from '../http/access.ts';
 import { cachedBody } from '../http/json.ts';
-import { parseQuery, perYear, yearParam } from '../http/query.ts';
+import { memoQuery, perYear, yearParam } from '../http/query.ts';
 import type { PriceStore } from '../store/prices.ts';
 import type { ApiContext, RequestHeaders } from './context.ts';
 import { preparedBodies } from './prepared.ts';
@@ -60,6 +60,8 @@ export const feedstockQuery = perYear((now) =>
     }),
 );
 
+const parseFeedstockQuery = memoQuery((now) => feedstockQuery(now));
+
 /** Validates the query and answers `{data:{key,value}}` (or the 400). Access is checked by the caller. */
 export async function feedstockResponse(
   store: PriceStore,
@@ -68,7 +70,7 @@ export async function feedstockResponse(
   cache: BodyCache = preparedBodies,
 ): Promise<Response> {
   const now = new Date();
-  const query = parseQuery(url, feedstockQuery(now));
+  const query = parseFeedstockQuery(url, now);
   if (!query.ok) return query.response;
   const { feedstock, market, type, year } = query.data;
   const range = year === undefined ? lastTwelveMonths(isoDateOf(now)) : yearRange(year);

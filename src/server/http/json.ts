@@ -36,6 +36,13 @@ export interface CachedOptions {
   readonly headers?: Record<string, string>;
 }
 
+/**
+ * The text of answers built here, beside the Response: the node:http fast lane writes it as it
+ * is instead of reading the Response's body stream back (src/server/lanes/fastLane.ts).
+ */
+const rawBodies = new WeakMap<Response, string>();
+export const rawBodyOf = (response: Response): string | undefined => rawBodies.get(response);
+
 /** 200 with the body and its ETag, or 304 without a body when the client has it already. */
 export function cachedBody(request: { readonly headers: RequestHeaders }, body: string, options: CachedOptions = {}): Response {
   const etag = options.etag ?? etagOf(body);
@@ -46,7 +53,9 @@ export function cachedBody(request: { readonly headers: RequestHeaders }, body: 
   if ((options.cacheControl ?? PRIVATE_CACHE).startsWith('private')) headers.set('Vary', 'Cookie');
   if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers });
   headers.set('Content-Type', options.contentType ?? 'application/json; charset=utf-8');
-  return new Response(body, { status: 200, headers });
+  const response = new Response(body, { status: 200, headers });
+  rawBodies.set(response, body);
+  return response;
 }
 
 export const cachedJson = (request: { readonly headers: RequestHeaders }, data: unknown, options: CachedOptions = {}): Response =>

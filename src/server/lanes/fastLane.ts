@@ -10,6 +10,7 @@ import { decide } from '../../lib/access/policy.ts';
 import type { RequestHeaders } from '../api/context.ts';
 import { matchApiRoute, type ApiRouter } from '../api/routes.ts';
 import type { Session } from '../auth/session.ts';
+import { rawBodyOf } from '../http/json.ts';
 import { jsonError } from '../http/responses.ts';
 import { SECURITY_HEADERS } from '../http/securityHeaders.ts';
 import type { Store } from '../store/index.ts';
@@ -56,7 +57,8 @@ async function write(res: ServerResponse, response: Response): Promise<void> {
   for (const [name, value] of response.headers) headers[name] = value;
   // Gated answers depend on the visitor: never cached by shared caches (as the middleware says).
   if (!response.headers.has('cache-control')) headers['cache-control'] = 'private, no-cache';
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  const raw = rawBodyOf(response);
+  const body = raw !== undefined ? Buffer.from(raw) : response.body ? Buffer.from(await response.arrayBuffer()) : null;
   if (body) headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
