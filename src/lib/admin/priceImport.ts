@@ -3,7 +3,7 @@
  * checked against the series catalog and the unit's sane range (src/lib/priceRanges.ts).
  * Any bad row rejects the whole file; the errors name the line and the field.
  */
-import { parsePriceCsv, parsePriceCsvSteps, type CsvError, type CsvRow } from '../csv.ts';
+import { parsePriceCsvSteps, type CsvError, type CsvRow } from '../csv.ts';
 import { valueProblem } from '../priceRanges.ts';
 import { findSeries } from '../seriesCatalog.ts';
 
@@ -23,7 +23,7 @@ export function checkImport(text: string): ImportCheck {
 }
 
 /** Lines (or rows) checked between two pauses of `checkImportInSlices`: a few milliseconds of work. */
-export const IMPORT_SLICE = 2_000;
+export const IMPORT_SLICE = 1_000;
 
 /**
  * `checkImport` in slices: awaits `pause()` every IMPORT_SLICE lines, so a server checking a
@@ -39,24 +39,14 @@ export async function checkImportInSlices(text: string, pause: () => Promise<voi
 }
 
 function* checkImportSteps(text: string, slice: number, maxRows: number): Generator<void, ImportCheck> {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  // More lines than the limit allows: count the non-blank ones (a file may end in blank lines).
-  if (lines.length - 1 > maxRows) {
-    let dataLines = 0;
-    for (let i = 1; i < lines.length; i++) if (lines[i]!.trim() !== '') dataLines++;
-    if (dataLines > maxRows) return { ok: false, tooManyRows: true, errors: [] };
-  }
-  const parsed: ReturnType<typeof parsePriceCsv> = yield* parsePriceCsvSteps(text, slice);
+  const parsed = yield* parsePriceCsvSteps(text, slice, maxRows);
+  if (parsed.tooManyRows) return { ok: false, tooManyRows: true, errors: [] };
   const errors: CsvError[] = [...parsed.errors];
   if (errors.length === 0) {
-    // parsePriceCsv keeps rows in file order, skipping blank lines: recover each row's line number.
-    let lineIndex = 0;
     const seen = new Set<string>();
     for (const [i, row] of parsed.rows.entries()) {
       if (i > 0 && i % slice === 0) yield;
-      do lineIndex++;
-      while ((lines[lineIndex] ?? '').trim() === '');
-      const line = lineIndex + 1;
+      const line = parsed.lineOf[i]!;
       const series = findSeries(row.series);
       if (!series) {
         errors.push({ line, field: 'series', message: `unknown series "${row.series}"` });
