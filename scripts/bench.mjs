@@ -14,7 +14,7 @@
 //   npm run bench -- --no-lighthouse       skip Lighthouse (the slow part)
 //   npm run bench -- --cost [--write-docs] the cost table instead (scripts/lib/bench-cost.mjs)
 //
-// Env: BENCH_SECONDS (default 5 per load run), BENCH_CONNECTIONS (default 10), BENCH_PORT
+// Env: BENCH_SECONDS (default 6 per row, split into 3 alternating bare/measured rounds), BENCH_CONNECTIONS (default 10), BENCH_PORT
 // (default 4599), BENCH_EMULATOR_HOST (default 127.0.0.1:9599; uses the next two ports too).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ if (args.cost) {
   process.exit(0);
 }
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4599);
 const EMULATOR_HOST = process.env.BENCH_EMULATOR_HOST ?? '127.0.0.1:9599';
