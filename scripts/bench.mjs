@@ -43,7 +43,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4599);
 const EMULATOR_HOST = process.env.BENCH_EMULATOR_HOST ?? '127.0.0.1:9599';
 const log = (line) => console.log(line);
 
-/** A worktree of `ref` under .cache/baseline (sharing this tree's node_modules), built. */
+/** A worktree of `ref` under .cache/baseline (sharing this tree's node_modules); removed after the run. */
 function baselineTree(ref) {
   const sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { encoding: 'utf8' }).trim();
   const dir = resolve('.cache/baseline', sha.slice(0, 12));
@@ -59,7 +59,7 @@ function baselineTree(ref) {
 const sites = [];
 if (args.baseline) {
   const { dir, sha } = baselineTree(args.baseline);
-  sites.push({ label: `baseline ${args.baseline} (${sha.slice(0, 8)})`, dir });
+  sites.push({ label: `baseline ${args.baseline} (${sha.slice(0, 8)})`, dir, worktree: true });
 }
 sites.push({ label: 'this tree', dir: resolve('.') });
 
@@ -73,9 +73,14 @@ for (const site of sites) {
 }
 
 const results = [];
-for (const site of sites) {
-  log(`[bench] measuring ${site.label} (${SECONDS} s × ${CONNECTIONS} connections per load run)…`);
-  results.push(await measureSite({ ...site, port: PORT, emulatorHost: EMULATOR_HOST, seconds: SECONDS, connections: CONNECTIONS, lighthouse: !args['no-lighthouse'], log }));
+try {
+  for (const site of sites) {
+    log(`[bench] measuring ${site.label} (${SECONDS} s × ${CONNECTIONS} connections per throughput row)…`);
+    results.push(await measureSite({ ...site, port: PORT, emulatorHost: EMULATOR_HOST, seconds: SECONDS, connections: CONNECTIONS, lighthouse: !args['no-lighthouse'], log }));
+  }
+} finally {
+  // The repository's worktree list is shared with every checkout: leave no baseline in it.
+  for (const site of sites) if (site.worktree) execFileSync('git', ['worktree', 'remove', '--force', site.dir], { stdio: 'inherit' });
 }
 
 // ---- the table: one row per aim, one column per site -------------------------------------
