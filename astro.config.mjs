@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { isPublicPath } from './src/lib/access/publicPaths.ts';
+import { serviceWorker } from './src/integrations/serviceWorker.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
@@ -20,6 +21,8 @@ export default defineConfig({
     react(),
     // The sitemap lists public pages only: a gated URL in it would only send crawlers to /register.
     sitemap({ filter: (page) => isPublicPath(new URL(page).pathname) }),
+    // The installable app: /sw.js with its precache list, written after the client build.
+    serviceWorker(),
   ],
   // No `server.host`/`port` here: the adapter would bake them into the build. HOST and PORT are
   // read when the server starts, and unset HOST means localhost (the loopback guard agrees).
