@@ -241,3 +241,21 @@ test('account, payment and admin pages are never kept', async ({ page, context }
   await expect.poll(() => cachesHolding(page, '/crude/Naphtha')).toEqual([PRIVATE]);
   for (const path of ['/admin', '/subscription', '/details', '/api/session']) expect(await cachesHolding(page, path), path).toEqual([]);
 });
+
+test('a gated answer marked no-store is never kept', async ({ page, context }) => {
+  await signInByApi(context.request, 'premium@polyindex.test');
+  await page.goto('/');
+  await controlled(page);
+  // The real answers for one screen, as a server would send a screen it must never let be stored.
+  await context.route('**/crude/Naphtha?country=china', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'cache-control': 'private, no-store' } });
+  });
+  await page.goto('/crude/Naphtha?country=china');
+  await expect(page.getByTestId('price-chart')).toBeVisible();
+  // The same screen without the mark is kept: the worker was keeping this viewer's screens.
+  await page.goto('/crude/Naphtha');
+  await expect.poll(() => cachesHolding(page, '/crude/Naphtha')).toEqual([PRIVATE]);
+  expect(await cachesHolding(page, '/crude/Naphtha?country=china')).toEqual([]);
+});
+
