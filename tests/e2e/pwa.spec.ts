@@ -212,6 +212,36 @@ test('a session that ended without a sign-out takes the copies with it', async (
   await expectNoOfflineCopy(page);
 });
 
+test('a copy is not shown once the session it was fetched under has expired', async ({ page, context }) => {
+  await signInByApi(context.request, 'premium@polyindex.test');
+  await viewNaphtha(page);
+  // Time passes past the session's end: the server's answers (for the same viewer) now name an
+  // expiry that is behind us, as a clock five days on would see the one it was given.
+  await context.route(
+    (url) => url.pathname === '/api/session',
+    async (route) => {
+      const response = await route.fetch();
+      const viewer = response.headers()['x-polyindex-viewer'] ?? '';
+      const past = Math.floor(Date.now() / 1000) - 60;
+      await route.fulfill({ response, headers: { ...response.headers(), 'x-polyindex-viewer': viewer.replace(/expires=\d+/, `expires=${past}`) } });
+    },
+  );
+  await page.goto('/');
+  // The worker took the new expiry for its owner (same viewer, later answer).
+  const ownerExpired = () =>
+    page.evaluate(async () => {
+      const owner = await caches.match('/__polyindex/offline-owner');
+      return owner ? ((await owner.json()) as { expiresAt: number }).expiresAt < Date.now() : null;
+    });
+  await expect.poll(ownerExpired).toBe(true);
+  await context.setOffline(true);
+  await page.goto('/crude/Naphtha');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(page.getByTestId('price-chart')).toHaveCount(0);
+  await context.setOffline(false);
+  expect(await cachesHolding(page, '/crude/Naphtha')).toEqual([]);
+});
+
 test('an anonymous visitor never gets gated pages or data cached', async ({ page }) => {
   await page.goto('/');
   await controlled(page);
