@@ -9,7 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appManifest, APP_ICONS, iconPath } from '../../src/lib/pwa/appShell.ts';
 import { baseURL } from './env.ts';
-import { ensureAccount, signInByApi, uniqueEmail } from './helpers/auth.ts';
+import { ensureAccount, signIn, signInByApi, uniqueEmail } from './helpers/auth.ts';
+
+// The other specs block service workers (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: 'allow' });
 
 const PRIVATE = 'polyindex-private-copies-v1';
 const STAMP = /^Offline copy: prices as of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} IST$/;
@@ -192,9 +195,9 @@ test('a sign-out the page script never saw (a bare request) still forgets the co
 test('another user signing in on the same device never gets the first one\'s copies', async ({ page, context }) => {
   await signInByApi(context.request, 'premium@polyindex.test');
   await viewNaphtha(page);
-  // No sign-out: another account's session simply replaces the cookie.
-  await signInByApi(context.request, 'platinum@polyindex.test');
-  await page.goto('/crude/Crude');
+  // No sign-out: another account signs in on the sign-in page, through the worker.
+  await signIn(page, 'platinum@polyindex.test', undefined, '/crude/Crude');
+  await expect(page).toHaveURL(/\/crude\/Crude$/);
   await expect(page.getByTestId('price-chart')).toBeVisible();
   await expect.poll(() => cachesHolding(page, '/crude/Crude')).toEqual([PRIVATE]);
   expect(await cachesHolding(page, '/crude/Naphtha')).toEqual([]);
