@@ -4,12 +4,9 @@
  * writes the service worker, the service worker itself and the access policy all read them.
  */
 
-export const MANIFEST_PATH = '/manifest.webmanifest';
-/** At the site's root, so its default scope is the whole site (no `Service-Worker-Allowed`). */
-export const SERVICE_WORKER_PATH = '/sw.js';
-export const SERVICE_WORKER_SCOPE = '/';
-/** What a navigation shows when it fails offline and no copy of the page was kept. */
-export const OFFLINE_PATH = '/offline';
+import { MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, SERVICE_WORKER_SCOPE } from './addresses.ts';
+
+export { MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, SERVICE_WORKER_SCOPE };
 
 /** The site's palette (`--navy` and `--bg` in src/styles/global.css; a unit test keeps them equal). */
 export const THEME_COLOR = '#0b2545';

@@ -3,7 +3,7 @@
  * shows the "prices as of …" stamp when the worker answers this page's data requests from its
  * offline copies. A page itself served from a copy arrives with the stamp already in its HTML.
  */
-import { SERVICE_WORKER_PATH, SERVICE_WORKER_SCOPE } from '../../lib/pwa/appShell.ts';
+import { SERVICE_WORKER_PATH, SERVICE_WORKER_SCOPE } from '../../lib/pwa/addresses.ts';
 import { MESSAGE_OFFLINE_COPY } from '../../lib/pwa/cacheNames.ts';
 import { STAMP_ATTRIBUTE, fetchedAtOf, offlineStampText } from '../../lib/pwa/offlineStamp.ts';
 
