@@ -149,6 +149,8 @@ test('after sign-out the gated page is no longer readable offline', async ({ pag
   await viewNaphtha(page);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signed out, the header takes the visitor home: wait for that page before asking it anything.
+  await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect.poll(() => cachesHolding(page, '/crude/Naphtha')).toEqual([]);
   await expectNoOfflineCopy(page);
@@ -168,8 +170,10 @@ test('a sign-out in another tab forgets the copies this tab made', async ({ page
   await viewNaphtha(page);
 
   const other = await context.newPage();
-  await other.goto('/');
+  // Another page of the site, in a second tab (signing out takes it home).
+  await other.goto('/crude');
   await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(other).toHaveURL(`${baseURL}/`);
   await expect(other.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
   await expect.poll(() => cachesHolding(page, '/crude/Naphtha')).toEqual([]);
