@@ -140,6 +140,12 @@ test('a Premium subscriber reads a visited chart offline, stamped with the time 
   await expect(page.getByTestId('chart-error')).toHaveCount(0);
   await expect(page.getByTestId('price-chart')).toBeVisible();
   await expect(stamp).toHaveText(STAMP);
+
+  // A screen never opened: the offline page, which lists the saved one.
+  await page.goto('/crude/Crude');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await page.getByRole('link', { name: /\/crude\/Naphtha/ }).click();
+  await expect(page.getByTestId('price-chart')).toBeVisible();
   await context.setOffline(false);
 });
 
