@@ -22,6 +22,8 @@ export interface Instrument {
   readonly path: string;
   /** Words a trader may type for it (lower case), for the price bot. */
   readonly words: readonly string[];
+  /** The heading it is listed under ("Feedstocks", "City-wise: Mumbai", …). */
+  readonly group: string;
 }
 
 export const cityInstrumentId = (city: string, grade: string): string => `city.${city}.${grade}`;
@@ -49,6 +51,7 @@ function seriesInstrument(series: SeriesDef): Instrument {
       source,
       path: `/crude/${feedstock.slug}?country=${encodeURIComponent(market.call)}`,
       words: words(feedstock.slug, feedstock.name, market.display, feedstock.slug === 'Crude' ? 'brent crude oil' : ''),
+      group: 'Feedstocks',
     };
   }
   if (series.family === 'historical') {
@@ -62,9 +65,10 @@ function seriesInstrument(series: SeriesDef): Instrument {
       path: `/historical-data/${ref.polymer.slug}?polymer=${ref.grade.key}`,
       // "Mumbai" alone names the city sheet; the ex-works series wants "ex-works" too.
       words: words(ref.polymer.slug, ref.grade.name, mumbai ? 'ex works exworks' : 'cif nhava sheva ns import'),
+      group: mumbai ? 'Mumbai ex-works' : 'CIF Nhava Sheva',
     };
   }
-  return { id: series.id, label: series.label, unit: series.unit, source, path: '/indian-bazaar/customExchangeRate', words: words('usd inr usdinr dollar rupee fx exchange rate') };
+  return { id: series.id, label: series.label, unit: series.unit, source, path: '/indian-bazaar/customExchangeRate', words: words('usd inr usdinr dollar rupee fx exchange rate'), group: 'Exchange rate' };
 }
 
 const cityInstruments: Instrument[] = cities.flatMap((city) =>
@@ -75,6 +79,7 @@ const cityInstruments: Instrument[] = cities.flatMap((city) =>
     source: { kind: 'city', city: city.slug, grade: grade.key } as const,
     path: `/indian-bazaar/citywise?city=${city.slug}`,
     words: words(polymer.slug, grade.name, city.name),
+    group: `City-wise: ${city.name}`,
   })),
 );
 

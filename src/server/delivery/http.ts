@@ -12,6 +12,7 @@ import { findInstrument, instruments } from '../../lib/delivery/instruments.ts';
 import { displayNumber, whatsappNumberOf } from '../../lib/delivery/phone.ts';
 import { deliveryRightsOf, RIGHT_MESSAGES, type DeliveryRights } from '../../lib/delivery/rights.ts';
 import { DEFAULT_DELIVERY_HOUR } from '../../lib/delivery/schedule.ts';
+import type { AlertView, DeliveryView, InstrumentChoice } from '../../lib/delivery/view.ts';
 import { valueProblem } from '../../lib/priceRanges.ts';
 import type { Session } from '../auth/session.ts';
 import { createRateLimiter } from '../mail/rateLimit.ts';
@@ -75,7 +76,7 @@ export function emptySettings(uid: string, rights: DeliveryRights, now: Date): D
 }
 
 /** What /alerts shows: rights, settings (defaults before the first save), alerts, the number. */
-export async function deliveryView(session: Session) {
+export async function deliveryView(session: Session): Promise<DeliveryView> {
   const deps = await deliveryDeps();
   const rights = rightsOf(session);
   const now = deps.now();
@@ -95,10 +96,10 @@ export async function deliveryView(session: Session) {
   };
 }
 
-const alertView = (a: AlertRecord) => ({ id: a.id, series: a.instrument, label: findInstrument(a.instrument)?.label ?? a.instrument, kind: a.kind, value: a.value, channels: a.channels, createdAt: a.createdAt });
+const alertView = (a: AlertRecord): AlertView => ({ id: a.id, series: a.instrument, label: findInstrument(a.instrument)?.label ?? a.instrument, kind: a.kind, value: a.value, channels: a.channels, createdAt: a.createdAt });
 
 /** The instruments /alerts offers (id, label, unit). */
-export const instrumentChoices = () => instruments.map((i) => ({ id: i.id, label: i.label, unit: i.unit }));
+export const instrumentChoices = (): InstrumentChoice[] => instruments.map((i) => ({ id: i.id, label: i.label, unit: i.unit, group: i.group }));
 
 const signedIn = (locals: App.Locals): Session | null => locals.session ?? null;
 
