@@ -7,7 +7,7 @@
 /** The number in WhatsApp's form (`919820012345`), or null when it is not a phone number. */
 export function whatsappNumberOf(input: string): string | null {
   const text = input.trim();
-  if (!/^\+?[\d\s().-]{6,24}$/.test(text)) return null;
+  if (!/^\+?[\d ().-]{6,24}$/.test(text)) return null;
   let digits = text.replace(/\D/g, '');
   if (!text.startsWith('+')) {
     if (/^0[6-9]\d{9}$/.test(digits)) digits = `91${digits.slice(1)}`;

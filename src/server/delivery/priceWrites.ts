@@ -23,3 +23,6 @@ export function afterPriceWrite(written: { readonly series?: readonly string[]; 
   queue = run;
   return run;
 }
+
+/** Settles when every evaluation queued so far has run (tests). */
+export const priceAlertsSettled = (): Promise<unknown> => queue;

@@ -56,14 +56,19 @@ const bearerMatches = (header: string | null, secret: string): boolean => {
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
+/** The job endpoint for a secret (null: the endpoint does not exist) and a run of the job. */
+export function dailyUpdateJobRoute(secret: string | null, run: () => Promise<unknown>): APIRoute {
+  return async ({ request }) => {
+    if (!secret) return jsonError(404, 'not_found', 'There is no such endpoint.');
+    if (!bearerMatches(request.headers.get('authorization'), secret)) {
+      return json({ error: { code: 'unauthenticated', message: 'Send Authorization: Bearer <JOBS_SECRET>.' } }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
+    return json(await run());
+  };
+}
+
 /** POST /api/jobs/daily-update with `Authorization: Bearer $JOBS_SECRET`: one run of the job. */
-export const dailyUpdateJob: APIRoute = async ({ request }) => {
-  if (!jobsSecret) return jsonError(404, 'not_found', 'There is no such endpoint.');
-  if (!bearerMatches(request.headers.get('authorization'), jobsSecret)) {
-    return json({ error: { code: 'unauthenticated', message: 'Send Authorization: Bearer <JOBS_SECRET>.' } }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
-  }
-  return json(await runDailyUpdate(await deliveryDeps()));
-};
+export const dailyUpdateJob: APIRoute = dailyUpdateJobRoute(jobsSecret, async () => runDailyUpdate(await deliveryDeps()));
 
 // ---- the sandbox phone (embedded default, loopback only) ---------------------------------
 

@@ -22,13 +22,14 @@ export interface WhatsAppSender {
 
 /** A refusal by the Cloud API, with its Graph error code (131047: outside the 24-hour window). */
 export class WhatsAppError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: number | null,
-  ) {
+  readonly status: number;
+  readonly code: number | null;
+  // No parameter properties: the module stays erasable TypeScript (Node runs it in scripts and tests).
+  constructor(message: string, status: number, code: number | null) {
     super(message);
     this.name = 'WhatsAppError';
+    this.status = status;
+    this.code = code;
   }
 }
 
