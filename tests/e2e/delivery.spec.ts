@@ -119,7 +119,7 @@ test('a Premium user sets the daily update and an alert; a crossing price sends 
   // The daily update: two prices, from midnight IST, by e-mail and WhatsApp.
   await page.getByLabel('Prices in the update').selectOption(['feedstock.va.china', 'fx.usdinr']);
   await page.getByLabel('Send it at').selectOption('0');
-  await page.getByLabel('By e-mail').check();
+  await page.getByLabel('By e-mail', { exact: true }).check();
   await page.getByLabel(/On WhatsApp/).check();
   await page.getByRole('button', { name: 'Save daily update' }).click();
   await expect(page.getByTestId('settings-status')).toHaveText('Daily update saved.');
@@ -155,10 +155,10 @@ test('a Premium user sets the daily update and an alert; a crossing price sends 
 
   // The daily job, twice (as Cloud Scheduler might): one update per channel.
   for (let i = 0; i < 2; i++) {
-    const run = await admin.post('/api/jobs/daily-update', { headers: { Authorization: `Bearer ${E2E_JOBS_SECRET}` } });
+    const run = await admin.post('/api/jobs/daily-update', { data: {}, headers: { Authorization: `Bearer ${E2E_JOBS_SECRET}` } });
     expect(run.status()).toBe(200);
   }
-  expect((await admin.post('/api/jobs/daily-update', { headers: { Authorization: 'Bearer wrong' } })).status()).toBe(401);
+  expect((await admin.post('/api/jobs/daily-update', { data: {}, headers: { Authorization: 'Bearer wrong' } })).status()).toBe(401);
   await expect.poll(async () => (await mailsTo(email, /^PolyIndex daily prices/)).length).toBe(1);
   const daily = (await whatsappTo(number)).filter((m) => m.type === 'polyindex_daily_update' || m.text.startsWith('PolyIndex prices for'));
   expect(daily).toHaveLength(1);
@@ -201,7 +201,7 @@ test('the sandbox phone: Premium asks "pp raffia mumbai" and gets the /api/cityw
   await expect(await write(stranger, 'naphtha')).toContainText(`${baseURL}/subscription`);
 
   await expect(await write(number, 'stop')).toContainText('no more PolyIndex updates');
-  expect((await admin.post('/api/jobs/daily-update', { headers: { Authorization: `Bearer ${E2E_JOBS_SECRET}` } })).status()).toBe(200);
+  expect((await admin.post('/api/jobs/daily-update', { data: {}, headers: { Authorization: `Bearer ${E2E_JOBS_SECRET}` } })).status()).toBe(200);
   // The e-mail update went (the job ran for this user); the WhatsApp one did not.
   await expect.poll(async () => (await mailsTo(email, /^PolyIndex daily prices/)).length).toBe(1);
   expect((await whatsappTo(number)).filter((m) => m.type === 'polyindex_daily_update' || m.text.startsWith('PolyIndex prices for'))).toHaveLength(0);
@@ -212,7 +212,8 @@ test('the sandbox phone: Premium asks "pp raffia mumbai" and gets the /api/cityw
 test('/alerts and its API follow the plan; the sandbox phone and the job endpoint are refused to others', async ({ page, playwright }) => {
   const anonymous = await playwright.request.newContext({ baseURL });
   expect((await anonymous.get('/api/alerts/settings')).status()).toBe(401);
-  expect((await anonymous.post('/api/jobs/daily-update')).status()).toBe(401);
+  // A JSON body (Astro refuses a cross-site POST without a content type before any endpoint runs).
+  expect((await anonymous.post('/api/jobs/daily-update', { data: {} })).status()).toBe(401);
   expect((await anonymous.post('/api/whatsapp/webhook', { data: { object: 'whatsapp_business_account', entry: [] } })).status()).toBe(401);
   await anonymous.dispose();
 

@@ -68,7 +68,7 @@ async function call(route: APIRoute, path: string, options: { method?: string; b
   const context = { request, url, params: options.params ?? {}, locals: { session: options.session ?? null } } as unknown as APIContext;
   const response = await route(context);
   const text = await response.clone().text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
