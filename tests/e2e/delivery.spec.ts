@@ -128,7 +128,7 @@ test('a Premium user sets the daily update and an alert; a crossing price sends 
   const va = await latestOf(userRequest, 'VA', 'china');
   const butadiene = await latestOf(userRequest, 'Butadiene', 'china');
   const addAlert = async (series: string, value: number) => {
-    await page.getByLabel('Price', { exact: true }).selectOption(series);
+    await page.getByRole('combobox', { name: 'Price', exact: true }).selectOption(series);
     await page.getByLabel('When it').selectOption('above');
     await page.getByLabel(/^Value/).fill(String(value));
     await page.getByLabel('Alert me on WhatsApp').check();
