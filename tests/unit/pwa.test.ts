@@ -35,7 +35,8 @@ describe('what the service worker may keep, by path', () => {
     ['/admin', 'never'], ['/admin/users', 'never'], ['/api/admin/users', 'never'], ['/subscription', 'never'], ['/details', 'never'],
     ['/api/health', 'never'], ['/api/jobs/daily-update', 'never'], ['/api/whatsapp/webhook', 'never'],
     ['/api/export/brent.csv', 'never'], ['/api/sendMail', 'never'], ['/api/enquiries/contact', 'never'],
-    ['/__polyindex/offline-owner', 'never'],
+    ['/__polyindex/offline-owner', 'never'], ['/alerts', 'never'], ['/api/alerts/settings', 'never'], ['/unsubscribe', 'never'],
+    ['/api/unsubscribe', 'never'], ['/admin/whatsapp', 'never'],
   ] as const)('%s → %s', (path, kind) => expect(cacheKindOf(path)).toBe(kind));
 
   it('never keeps an admin or account path, whatever the policy adds later', () => {

@@ -12,11 +12,13 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 
 /**
  * Never stored, whatever they answer: sign-in and sign-out, payments, the admin area, the session
- * answer, jobs and webhooks, downloads, and forms that send mail.
+ * answer, jobs and webhooks, downloads, forms that send mail, delivery settings and the signed
+ * unsubscribe links.
  */
 const NEVER_STORED = [
   '/api/auth', '/api/payments', '/api/makePayment', '/api/admin', '/admin', '/api/session', '/api/health', '/api/jobs',
-  '/api/whatsapp', '/api/export', '/api/sendMail', '/api/enquiries', '/api/profile',
+  '/api/whatsapp', '/api/export', '/api/sendMail', '/api/enquiries', '/api/profile', '/api/alerts', '/alerts', '/api/unsubscribe',
+  '/unsubscribe',
 ];
 
 /**
