@@ -24,7 +24,7 @@ export type HeaderItem =
 
 export const isSignedIn = (view: SessionView): boolean => view.user !== null || view.entitlement !== 'anonymous';
 
-/** The header's items, in order: Admin Panel / Subscribed / Subscribe Now, Renew, Sign in/out, trial banner. */
+/** The header's items, in order: Admin Panel / Subscribed / Subscribe Now, Renew, Alerts, Sign in/out, trial banner. */
 export function headerItems(view: SessionView, now: Date): HeaderItem[] {
   const items: HeaderItem[] = [];
   if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', href: view.adminPanelUrl ?? '/admin', testId: 'admin-panel', className: 'btn btn-primary' });
@@ -34,6 +34,7 @@ export function headerItems(view: SessionView, now: Date): HeaderItem[] {
   if (view.renewalDue && expiresAt) {
     items.push({ kind: 'link', text: `Renew: ${timeLeftLabel(expiresAt, now) ?? 'today'} left`, href: '/subscription', testId: 'renew', className: 'btn btn-ghost renew' });
   }
+  if (isSignedIn(view)) items.push({ kind: 'link', text: 'Alerts', href: '/alerts', testId: 'alerts-link', className: 'btn btn-ghost' });
   items.push(
     isSignedIn(view)
       ? { kind: 'signOut', text: 'Sign out', testId: 'sign-out', className: 'btn btn-ghost' }
@@ -60,6 +61,7 @@ export function menuItems(view: SessionView): HeaderItem[] {
   if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', href: view.adminPanelUrl ?? '/admin', testId: 'menu-admin-panel', className: 'menu-account-link' });
   else if (view.subscribed) items.push({ kind: 'badge', text: `Subscribed${view.user?.plan ? ` · ${view.user.plan}` : ''}`, testId: 'menu-subscribed', className: 'badge subscribed' });
   else items.push({ kind: 'link', text: 'Subscribe Now', href: '/subscription', testId: 'menu-subscribe-now', className: 'menu-account-link' });
+  items.push({ kind: 'link', text: 'Alerts', href: '/alerts', testId: 'menu-alerts', className: 'menu-account-link' });
   items.push({ kind: 'signOut', text: 'Sign out', testId: 'menu-sign-out', className: 'menu-account-link menu-sign-out' });
   return items;
 }

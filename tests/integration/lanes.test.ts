@@ -83,7 +83,7 @@ interface Answer {
   body: string;
   headers: Record<string, string | null>;
 }
-const COMPARED_HEADERS = ['content-type', 'cache-control', 'etag', 'vary', 'content-disposition', 'x-content-type-options', 'referrer-policy', 'x-frame-options'];
+const COMPARED_HEADERS = ['content-type', 'cache-control', 'etag', 'vary', 'content-disposition', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'x-polyindex-viewer'];
 const answerOf = async (response: Response): Promise<Answer> => ({
   status: response.status,
   body: await response.text(),

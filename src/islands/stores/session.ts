@@ -4,6 +4,7 @@
  */
 import { atom } from 'nanostores';
 import type { SessionView } from '../../lib/sessionView.ts';
+import { forgetOfflineCopies } from '../../scripts/pwa/forget.ts';
 
 export type { SessionView };
 
@@ -37,7 +38,11 @@ export function setSessionUser(user: NonNullable<SessionView['user']>, patch: Pa
 }
 
 export async function signOut(): Promise<void> {
-  const response = await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  // The offline copies of gated screens go on the intent to sign out, even if the call fails.
+  const [response] = await Promise.all([
+    fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+    forgetOfflineCopies(),
+  ]);
   if (!response.ok) throw new Error(`logout: HTTP ${response.status}`);
   try {
     localStorage.removeItem(STORED_USER_KEY);

@@ -15,6 +15,7 @@ import { json, jsonError, readJson, readTextUpTo } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import type { PointEditResult } from '../store/priceAdmin.ts';
 import { requireAdmin } from './guard.ts';
+import { afterPriceWrite } from '../delivery/priceWrites.ts';
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
@@ -93,6 +94,7 @@ export const setPoint: APIRoute = async (context) => {
     actor: gate.actor,
     now: new Date(),
   });
+  if (result.kind === 'written') void afterPriceWrite({ series: [series.id] });
   return answer(result);
 };
 
@@ -111,6 +113,7 @@ export const deletePoint: APIRoute = async (context) => {
     actor: gate.actor,
     now: new Date(),
   });
+  if (result.kind === 'written') void afterPriceWrite({ series: [series.id] });
   return answer(result);
 };
 
@@ -146,8 +149,8 @@ export const importPrices: APIRoute = async (context) => {
   }
   const dryRun = ['1', 'true'].includes(new URL(context.request.url).searchParams.get('dryRun') ?? '');
   const result = await (await store()).adminImportPoints({ rows: check.rows, actor: gate.actor, now: new Date(), dryRun });
-  // Here the import has committed (or, for a dry run, written nothing): the place for work that
-  // follows a price write, such as evaluating alerts on the series in `result.bySeries`.
+  // The import has committed here (a dry run wrote nothing): what follows a price write runs now.
+  if (!dryRun && result.changed > 0) void afterPriceWrite({ series: Object.keys(result.bySeries) });
   return json({
     dryRun,
     rows: result.rows,

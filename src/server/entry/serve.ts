@@ -18,6 +18,7 @@ import { sessionFromCookie } from '../auth/currentSession.ts';
 import { createStaticFiles } from '../http/staticFiles.ts';
 import { createSiteServer, stopOnSignals } from '../http/siteServer.ts';
 import { createFastLane } from '../lanes/fastLane.ts';
+import { stopScheduler } from '../jobs/scheduler.ts';
 import { assertSafeToServe, auth, closeStore, store } from '../runtime.ts';
 
 /** Everything from SIGTERM to exit; process managers (systemd, Kubernetes) wait about this long. */
@@ -46,12 +47,12 @@ const site = createSiteServer({
 });
 
 /**
- * Background work that lives as long as the server process: each started here, after the
- * server listens, and stopped in the drain before the store closes. The delivery team's
- * `startScheduler()` (daily updates, alerts) belongs here:
- *   jobs.push(startScheduler({ store }));   // returns { stop(): Promise<void> }
+ * Background work that lives as long as the server process, stopped in the drain before the
+ * store closes. The daily-update scheduler starts when Astro's entry above is loaded
+ * (astro.config.mjs, `jobsAtServerStart` → src/server/jobs/atStart.ts); it is stopped here. More
+ * jobs: start them after `listen` and add their stop here.
  */
-const jobs: { stop(): Promise<void> }[] = [];
+const jobs: { stop(): Promise<void> }[] = [{ stop: async () => stopScheduler() }];
 
 const listening = await site.listen(port, host);
 console.log(`[polyindex] listening on http://${host}:${listening}/`);

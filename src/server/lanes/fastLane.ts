@@ -13,6 +13,8 @@ import type { Session } from '../auth/session.ts';
 import { rawBodyOf } from '../http/json.ts';
 import { jsonError } from '../http/responses.ts';
 import { SECURITY_HEADERS } from '../http/securityHeaders.ts';
+import { VIEWER_HEADER } from '../../lib/pwa/viewer.ts';
+import { viewerHeaderFor } from '../pwa/viewer.ts';
 import type { Store } from '../store/index.ts';
 
 export interface FastLaneDeps {
@@ -52,11 +54,20 @@ const headerView = (req: IncomingMessage): RequestHeaders => ({
   },
 });
 
-async function write(res: ServerResponse, response: Response): Promise<void> {
+/** Who the answer was shaped for, as the Astro lane's viewer middleware says it (the service worker reads it). */
+interface Viewer {
+  readonly session: Session | null;
+  readonly cookie: string | undefined;
+  readonly now: Date;
+}
+
+async function write(res: ServerResponse, response: Response, viewer: Viewer): Promise<void> {
   const headers: Record<string, string> = { ...SECURITY_HEADERS };
   for (const [name, value] of response.headers) headers[name] = value;
   // Gated answers depend on the visitor: never cached by shared caches (as the middleware says).
   if (!response.headers.has('cache-control')) headers['cache-control'] = 'private, no-cache';
+  const named = viewerHeaderFor(headers['cache-control']!, viewer.session, viewer.cookie, viewer.now.getTime());
+  if (named !== null) headers[VIEWER_HEADER.toLowerCase()] = named;
   const raw = rawBodyOf(response);
   const body = raw !== undefined ? Buffer.from(raw) : response.body ? Buffer.from(await response.arrayBuffer()) : null;
   if (body) headers['content-length'] = String(body.length);
@@ -78,21 +89,24 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
     const match = (deps.router ?? matchApiRoute)(url.pathname);
     if (!match) return false;
 
+    let viewer: Viewer = { session: null, cookie: undefined, now: new Date() };
     void (async () => {
       const now = deps.now?.() ?? new Date();
-      const session = await deps.session(cookieValue(req.headers.cookie, SESSION_COOKIE_NAME), now);
+      const cookie = cookieValue(req.headers.cookie, SESSION_COOKIE_NAME);
+      const session = await deps.session(cookie, now);
+      viewer = { session, cookie, now };
       const decision = decide(url.pathname, session, now, url.search);
       // API paths never redirect: the policy answers 401/403 for them.
       if (decision.kind !== 'allow') {
         const denied = decision.kind === 'deny' ? jsonError(decision.status, decision.code, decision.message) : jsonError(403, 'forbidden', 'Not allowed.');
-        return write(res, denied);
+        return write(res, denied, viewer);
       }
       const response = await match.route.handler({ url, params: match.params, headers: headerView(req), session, store: await deps.store() });
-      return write(res, response);
+      return write(res, response, viewer);
     })().catch((error: unknown) => {
       console.error(`[fast-lane] ${req.method} ${raw} failed:`, error);
       if (res.headersSent) return void res.destroy();
-      void write(res, jsonError(500, 'internal_error', 'Something went wrong on our side. Please try again.'));
+      void write(res, jsonError(500, 'internal_error', 'Something went wrong on our side. Please try again.'), viewer);
     });
     return true;
   };
