@@ -23,7 +23,7 @@ export function checkImport(text: string): ImportCheck {
 }
 
 /** Lines (or rows) checked between two pauses of `checkImportInSlices`: a few milliseconds of work. */
-export const IMPORT_SLICE = 1_000;
+export const IMPORT_SLICE = 500;
 
 /**
  * `checkImport` in slices: awaits `pause()` every IMPORT_SLICE lines, so a server checking a
