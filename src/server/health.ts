@@ -8,7 +8,7 @@
  * 30 s; mail and payments are probed at most once a minute (an SMTP greeting and login, one
  * authenticated Razorpay read), every probe bounded in time.
  */
-import { storeOutages, withTimeout, type Dependency } from './outages.ts';
+import { STORE_READ_TIMEOUT_MS, storeOutages, withTimeout, type Dependency } from './outages.ts';
 
 export type DependencyStatus = 'ok' | 'degraded';
 
@@ -21,8 +21,8 @@ export interface HealthReport {
 }
 
 export interface HealthDeps {
-  /** One small read of the store. */
-  readonly readStore: () => Promise<unknown>;
+  /** The store (opened on first use: not bounded in time, a first start seeds demo data). */
+  readonly store: () => Promise<{ listBanners(): Promise<unknown> }>;
   /** Whether Firebase Auth answers (SessionVerifier.reachable). */
   readonly authReachable: (now: number) => Promise<boolean>;
   readonly verifyMail: () => Promise<void>;
@@ -55,9 +55,8 @@ function cachedProbe(probe: () => Promise<void>, what: string, ttlMs: number, ti
   };
 }
 
-export const STORE_PROBE_TIMEOUT_MS = 2_000;
 export const REMOTE_PROBE_TTL_MS = 60_000;
-const REMOTE_PROBE_TIMEOUT_MS = 5_000;
+const REMOTE_PROBE_TIMEOUT_MS = 10_000;
 
 export function createHealthCheck(deps: HealthDeps): () => Promise<HealthReport> {
   const log = deps.log ?? console;
@@ -66,7 +65,10 @@ export function createHealthCheck(deps: HealthDeps): () => Promise<HealthReport>
   return async () => {
     const now = deps.now?.() ?? Date.now();
     const [store, auth, mailOk, paymentsOk] = await Promise.all([
-      withTimeout(Promise.resolve().then(deps.readStore), 'store check', STORE_PROBE_TIMEOUT_MS).then(
+      deps
+        .store()
+        .then((store) => withTimeout(store.listBanners(), 'store check', STORE_READ_TIMEOUT_MS))
+        .then(
         () => {
           storeOutages.answered(now);
           return true;

@@ -46,6 +46,13 @@ export const UNAVAILABLE_MESSAGES: Record<Dependency, string> = {
   payments: 'Payments are unavailable right now. Please try again in a few minutes.',
 };
 
+/**
+ * How long a request waits for one store read before the store counts as unreachable: a store
+ * that cannot be reached may not fail fast (Firestore's client retries an unavailable backend
+ * for a minute). Opening the store (a first start seeds demo data) is not bounded by it.
+ */
+export const STORE_READ_TIMEOUT_MS = 10_000;
+
 /** Seconds a client is asked to wait before retrying (the `Retry-After` of every 503). */
 export const RETRY_AFTER_S = 60;
 

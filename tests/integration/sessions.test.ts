@@ -184,14 +184,14 @@ describe('an Auth outage (issue 15, finding 1)', () => {
     expect(logged(errors, /^\[auth\] cannot be reached/)).toBe(1);
   });
 
-  it('gives a Firebase that accepts connections and never answers three seconds', async () => {
+  it('gives a Firebase that accepts connections and never answers ten seconds', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const auth = await instanceAuth(proxy.host);
     const { idToken } = await emulatorSignUp(uniqueEmail('hang'));
     await proxy.setMode('hang');
     const started = performance.now();
     await expect(startSession(auth, idToken)).rejects.toMatchObject({ dependency: 'auth', cause: { code: 'polyindex/timeout' } });
-    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 });
 
@@ -228,7 +228,7 @@ describe('a store outage (issue 15, finding 1)', () => {
     ).rejects.toThrow('a bug');
   });
 
-  it('answers 503 within seconds when Firestore stops answering, and serves again when it is back', async () => {
+  it('answers 503 within ten seconds when Firestore stops answering, and serves again when it is back', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fake = await startFirestoreFake({ port: 0 });
     const firestoreProxy = await startTcpProxy(fake.host);
@@ -241,15 +241,15 @@ describe('a store outage (issue 15, finding 1)', () => {
       await firestoreProxy.setMode('refuse');
       const started = performance.now();
       expect((await view('/crude/Naphtha', cookie)).response.status).toBe(503);
-      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(performance.now() - started).toBeLessThan(20_000);
       await firestoreProxy.setMode('open');
-      await vi.waitFor(async () => expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200), { timeout: 20_000, interval: 500 });
+      await vi.waitFor(async () => expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200), { timeout: 30_000, interval: 500 });
     } finally {
       await firestore.close();
       await firestoreProxy.close();
       await fake.stop();
     }
-  });
+  }, 90_000);
 });
 
 describe('exact sign-out (issue 15, finding 4)', () => {
@@ -287,7 +287,7 @@ describe('/api/health per dependency', () => {
     const dead = `http://127.0.0.1:${await closedPort()}`;
     const check = (over: Partial<Parameters<typeof createHealthCheck>[0]> = {}) =>
       createHealthCheck({
-        readStore: async () => (await runtimeStore()).listBanners(),
+        store: runtimeStore,
         authReachable: (now) => sessionVerifier(auth).reachable(now),
         verifyMail: () => outbox.verify(),
         pingPayments: () => createSandboxGateway('health-secret').ping(),
@@ -313,7 +313,7 @@ describe('/api/health per dependency', () => {
     });
     smtp.close();
 
-    expect(await check({ readStore: async () => (await openStore({ url: dead })).listBanners() })).toMatchObject({
+    expect(await check({ store: () => openStore({ url: dead }) })).toMatchObject({
       ok: false,
       status: 'unavailable',
       dependencies: { store: 'degraded' },

@@ -7,7 +7,7 @@ import { paymentsRuntime } from '../../server/payments/index.ts';
 import { auth, store, storeBackend } from '../../server/runtime.ts';
 
 const check = createHealthCheck({
-  readStore: async () => (await store()).listBanners(),
+  store,
   authReachable: (now) => sessionVerifier(auth()).reachable(now),
   verifyMail,
   pingPayments: async () => (await paymentsRuntime()).gateway.ping(),

@@ -12,8 +12,7 @@ import type { APIContext, MiddlewareHandler } from 'astro';
 import type { Auth } from 'firebase-admin/auth';
 import { decide } from '../../lib/access/policy.ts';
 import { jsonError } from '../http/responses.ts';
-import { STORE_PROBE_TIMEOUT_MS } from '../health.ts';
-import { RETRY_AFTER_S, UnavailableError, storeOutages, unavailableJson, withTimeout } from '../outages.ts';
+import { RETRY_AFTER_S, STORE_READ_TIMEOUT_MS, UnavailableError, storeOutages, unavailableJson, withTimeout } from '../outages.ts';
 import type { UserStore } from '../store/users.ts';
 import { sessionFromCookie } from './currentSession.ts';
 import type { Session } from './session.ts';
@@ -40,14 +39,10 @@ const STORE_CONSEQUENCE = 'pages and APIs that need it answer 503 (public pages 
 
 export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
   let preflightDone = false;
-  // Only `findUserBy` is needed, and only for a request with a cookie: an anonymous visitor
-  // reads a public page even while the store cannot be opened.
-  const users: Pick<UserStore, 'findUserBy'> = { findUserBy: async (key, value) => (await deps.store()).findUserBy(key, value) };
-
   /** After a page or endpoint failed: is it because the store cannot be reached? */
   const storeIsDown = async (): Promise<boolean> => {
     try {
-      await withTimeout(deps.store().then((store) => store.listBanners()), 'store probe', STORE_PROBE_TIMEOUT_MS);
+      await withTimeout((await deps.store()).listBanners(), 'store probe', STORE_READ_TIMEOUT_MS);
       return false;
     } catch {
       return true;
@@ -72,7 +67,9 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
     let session: Session | null = null;
     let unavailable: UnavailableError | null = null;
     try {
-      session = await sessionFromCookie({ auth: deps.auth(), store: users }, context.cookies.get(SESSION_COOKIE)?.value, now);
+      // The store is opened only for a cookie that verifies: anonymous visitors read public
+      // pages even while it cannot be opened.
+      session = await sessionFromCookie({ auth: deps.auth(), store: deps.store }, context.cookies.get(SESSION_COOKIE)?.value, now);
       if (session) storeOutages.answered(now.getTime());
     } catch (error) {
       if (!(error instanceof UnavailableError)) throw error;

@@ -5,13 +5,17 @@
  */
 import { withTimeout } from '../outages.ts';
 
-/** How long a request waits for Firebase before it counts as unreachable. */
-export const FIREBASE_TIMEOUT_MS = 3_000;
+/**
+ * How long a request waits for Firebase before it counts as unreachable: far above Firebase's
+ * normal latency, and above the stalls of a busy machine (a process's first call also loads
+ * firebase-admin's HTTP stack).
+ */
+export const FIREBASE_TIMEOUT_MS = 10_000;
 
 /**
  * Waits at most FIREBASE_TIMEOUT_MS for a Firebase call. firebase-admin sets a 25 s timeout of
- * its own and retries a reset connection or a 503 four times (up to 7 s of back-off), far too
- * long for a page view; the call itself may run on, and its outcome is then ignored.
+ * its own and retries a reset connection or a 503 four times (up to 7 s of back-off): up to
+ * half a minute; the call itself may run on, and its outcome is then ignored.
  */
 export const withFirebaseTimeout = <T>(call: Promise<T>, what: string, ms = FIREBASE_TIMEOUT_MS): Promise<T> => withTimeout(call, what, ms);
 
