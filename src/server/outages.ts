@@ -29,13 +29,17 @@ export class TimeoutError extends Error {
 }
 
 /** Waits at most `ms` for `call` (which may run on; its outcome is then ignored). */
-export function withTimeout<T>(call: Promise<T>, what: string, ms: number): Promise<T> {
+export async function withTimeout<T>(call: Promise<T>, what: string, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
     timer.unref();
   });
-  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([call, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** What a person reads while a dependency is down (pages and JSON alike). */
