@@ -16,6 +16,8 @@ import { SESSION_COOKIE, SESSION_MS, SessionError, endSession, startSession } fr
 export interface SessionEndpointDeps {
   readonly auth: () => Auth;
   readonly store: () => Promise<UserStore>;
+  /** Runs once per account, for the sign-in that created its record (the welcome mail). */
+  readonly onCreated?: ((record: UserRecord) => void) | undefined;
 }
 
 const SignIn = z.object({
@@ -43,7 +45,7 @@ export function signInHandler(deps: SessionEndpointDeps): APIRoute {
       const { cookie, token } = await startSession(deps.auth(), input.data.idToken);
       let record: UserRecord;
       try {
-        record = await ensureUserRecord(await deps.store(), token, new Date());
+        record = await ensureUserRecord(await deps.store(), token, new Date(), deps.onCreated);
       } catch (error) {
         throw new UnavailableError('store', 'The user record cannot be written.', { cause: error });
       }

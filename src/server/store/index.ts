@@ -7,6 +7,7 @@ import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
+import { createSqliteDeliveryStore, deliveryMigrations } from './sqlite/delivery.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
@@ -14,10 +15,12 @@ import { createFirestoreAuditStore } from './firestore/audit.ts';
 import { createFirestoreBannerImageStore } from './firestore/bannerImages.ts';
 import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
 import { createFirestorePaymentStore } from './firestore/payments.ts';
+import { createFirestoreDeliveryStore } from './firestore/delivery.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
 import { createFirestoreTransfer } from './firestore/transfer.ts';
 import { createFirestoreUserStore } from './firestore/users.ts';
 import type { AuditStore } from './audit.ts';
+import type { DeliveryStore } from './delivery.ts';
 import type { PaymentStore } from './payments.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
@@ -33,13 +36,14 @@ export type Store = UserStore &
   BannerAdminStore &
   BannerImageStore &
   AuditStore &
-  TransferStore & {
+  TransferStore &
+  DeliveryStore & {
     close(): Promise<void>;
   };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
@@ -47,6 +51,7 @@ export async function openStore(options: SqliteOptions): Promise<Store> {
     ...createSqliteAuditStore(client),
     ...createSqliteBannerImageStore(client),
     ...createSqliteTransfer(client),
+    ...createSqliteDeliveryStore(client),
     async close() {
       client.close();
     },
@@ -62,6 +67,7 @@ export async function openFirestoreStore(options: FirestoreOptions): Promise<Sto
     ...createFirestoreAuditStore(db),
     ...createFirestoreBannerImageStore(db),
     ...createFirestoreTransfer(db),
+    ...createFirestoreDeliveryStore(db),
     close,
   };
 }

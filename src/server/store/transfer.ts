@@ -6,6 +6,7 @@
  */
 import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
+import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
 import type { OrderRecord } from './payments.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
 import type { UserRecord } from './users.ts';
@@ -30,6 +31,10 @@ export interface TransferRecords {
   banners: Banner;
   bannerImages: BannerImageRecord;
   audit: AuditEntry;
+  deliverySettings: DeliverySettings;
+  alerts: AlertRecord;
+  whatsappContacts: WhatsAppContact;
+  deliveryLog: DeliveryLogRecord;
 }
 
 export type TransferKind = keyof TransferRecords;
@@ -45,6 +50,10 @@ export const TRANSFER_KINDS: readonly TransferKind[] = [
   'banners',
   'bannerImages',
   'audit',
+  'deliverySettings',
+  'alerts',
+  'whatsappContacts',
+  'deliveryLog',
 ];
 
 export interface TransferStore {
