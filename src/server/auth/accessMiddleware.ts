@@ -55,6 +55,10 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
     if (!preflightDone) {
       deps.preflight?.();
       preflightDone = true;
+      // Open the store (a first start seeds demo data) before the first request goes on, as
+      // every request once did, so the first signed-in visitor does not pay for it. A store
+      // that cannot be opened is not fatal here: what needs it answers 503.
+      await deps.store().catch(() => undefined);
     }
     // The 503 page itself (a rewrite target): it needs no session and must not fail again.
     if (context.routePattern === UNAVAILABLE_ROUTE) {
