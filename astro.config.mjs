@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
 import { isPublicPath } from './src/lib/access/publicPaths.ts';
+import { serviceWorker } from './src/integrations/serviceWorker.ts';
 
 /**
  * Jobs start with the server process, not on its first request: the adapter's server entry (the
@@ -39,6 +40,8 @@ export default defineConfig({
     react(),
     // The sitemap lists public pages only: a gated URL in it would only send crawlers to /register.
     sitemap({ filter: (page) => isPublicPath(new URL(page).pathname) }),
+    // The installable app: /sw.js with its precache list, written after the client build.
+    serviceWorker(),
   ],
   // No `server.host`/`port` here: the adapter would bake them into the build. HOST and PORT are
   // read when the server starts, and unset HOST means localhost (the loopback guard agrees).

@@ -24,6 +24,10 @@ export default defineConfig({
     baseURL,
     launchOptions: chromium,
     trace: 'retain-on-failure',
+    // The offline app's service worker would answer a page's requests before `page.route` sees
+    // them, and precache the app shell in every new context: specs run without it, except
+    // tests/e2e/pwa.spec.ts, which is about it.
+    serviceWorkers: 'block',
   },
   projects:
     E2E_BACKEND === 'firestore'

@@ -150,6 +150,28 @@ describe('data API', () => {
   });
 });
 
+describe('installable app', () => {
+  // The manifest, the service worker script, the icons and the offline page: every visitor
+  // (Chrome fetches them without a session), never a redirect, never indexed as pages.
+  const appShell = [
+    '/manifest.webmanifest', '/sw.js', '/offline', '/offline/',
+    '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-192.png', '/icons/maskable-512.png', '/icons/apple-touch-icon.png',
+  ];
+  it.each(appShell.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))('%s is open to %s', (path, visitor) =>
+    expect(outcome(path, visitor)).toBe(A),
+  );
+
+  it.each(appShell)('%s requires nothing', (path) => expect(requirementOf(path)).toBe('public'));
+
+  it.each([
+    ['/icons/other.png', 'full'], ['/icons', 'full'], ['/sw.js.map', 'full'], ['/offline/extra', 'full'], ['/manifest.json', 'full'],
+  ] as const)('a look-alike %s stays %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
+
+  it('keeps the app shell out of the sitemap (it is not a page to index)', () => {
+    for (const path of appShell) expect(isPublicPath(path), path).toBe(false);
+  });
+});
+
 describe('price delivery (issue 13)', () => {
   // What /alerts offers follows the plan (the endpoints answer 403 with the reason); the policy only asks for a sign-in.
   const signedInPage: Record<Who, string> = {

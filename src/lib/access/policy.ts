@@ -4,6 +4,7 @@
  */
 import { isoDateOf } from '../dates.ts';
 import { planAccess } from '../plans.ts';
+import { isAppShellPath } from '../pwa/appShell.ts';
 import { isInTrial } from '../trial.ts';
 import { isPublicPath, normalizePath } from './publicPaths.ts';
 
@@ -71,6 +72,8 @@ export function requirementOf(pathname: string): Requirement {
   const path = normalizePath(pathname);
   if (under(path, '/api')) return API_RULES.find(([match]) => match(path))?.[1] ?? 'full';
   if (isPublicPath(path)) return 'public';
+  // The installable app's manifest, service worker, icons and offline page (not pages to index).
+  if (isAppShellPath(path)) return 'public';
   if (under(path, '/admin')) return 'admin';
   if (path === '/subscription' || path === '/details' || path === '/alerts') return 'signedIn';
   // A signed link from a delivery mail (rendered on demand: not a prerendered public page).
