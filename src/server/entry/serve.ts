@@ -41,7 +41,8 @@ type MiddlewareHandler = (req: IncomingMessage, res: ServerResponse, next?: () =
 const astro = (await import(/* @vite-ignore */ new URL('./entry.mjs', import.meta.url).href)) as { handler: MiddlewareHandler };
 
 const site = createSiteServer({
-  lanes: [createFastLane({ store, session: async (cookie, now) => sessionFromCookie({ auth: auth(), store: await store() }, cookie, now) })],
+  // The store is opened only for a cookie that verifies, as the access middleware does.
+  lanes: [createFastLane({ store, session: (cookie, now) => sessionFromCookie({ auth: auth(), store }, cookie, now) })],
   staticFiles: createStaticFiles(fileURLToPath(new URL('../client/', import.meta.url))),
   fallback: (req, res) => astro.handler(req, res),
 });

@@ -3,7 +3,10 @@
  * Astro app sees the request — no Astro pipeline, no Request object, prepared bodies — with the
  * same access policy (`decide`), the same handlers (src/server/api/routes.ts), the same JSON
  * errors and the same headers as the Astro lane (the middleware's security headers and default
- * Cache-Control). Anything else returns false and goes on to the static files and Astro.
+ * Cache-Control, the viewer header). Outages are told apart as the access middleware tells them
+ * (src/server/auth/accessMiddleware.ts): a visitor whose session cannot be checked, or a handler
+ * whose store cannot be reached, gets the JSON 503, never a 401. Anything else returns false and
+ * goes on to the static files and Astro.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decide } from '../../lib/access/policy.ts';
@@ -12,6 +15,7 @@ import { matchApiRoute, type ApiRouter } from '../api/routes.ts';
 import type { Session } from '../auth/session.ts';
 import { rawBodyOf } from '../http/json.ts';
 import { jsonError } from '../http/responses.ts';
+import { STORE_READ_TIMEOUT_MS, UnavailableError, storeOutages, unavailableJson, withTimeout } from '../outages.ts';
 import { SECURITY_HEADERS } from '../http/securityHeaders.ts';
 import { VIEWER_HEADER } from '../../lib/pwa/viewer.ts';
 import { viewerHeaderFor } from '../pwa/viewer.ts';
@@ -19,7 +23,10 @@ import type { Store } from '../store/index.ts';
 
 export interface FastLaneDeps {
   readonly store: () => Promise<Store>;
-  /** The verified session of a `__session` cookie value (the middleware's own function). */
+  /**
+   * The verified session of a `__session` cookie value (the middleware's own function,
+   * `sessionFromCookie`); throws UnavailableError when Firebase or the store cannot answer.
+   */
   readonly session: (cookie: string | undefined, now: Date) => Promise<Session | null>;
   readonly now?: () => Date;
   /** The routes it answers (tests); by default the data API's table. */
@@ -75,6 +82,18 @@ async function write(res: ServerResponse, response: Response, viewer: Viewer): P
   res.end(body);
 }
 
+const STORE_CONSEQUENCE = 'pages and APIs that need it answer 503 (public pages that do not are served)';
+
+/** After a handler failed: is it because the store cannot be reached? (The middleware's probe.) */
+async function storeIsDown(deps: FastLaneDeps): Promise<boolean> {
+  try {
+    await withTimeout((await deps.store()).listBanners(), 'store probe', STORE_READ_TIMEOUT_MS);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 export function createFastLane(deps: FastLaneDeps): NodeLane {
   return (req, res) => {
     if (req.method !== 'GET') return false;
@@ -93,15 +112,34 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
     void (async () => {
       const now = deps.now?.() ?? new Date();
       const cookie = cookieValue(req.headers.cookie, SESSION_COOKIE_NAME);
-      const session = await deps.session(cookie, now);
+      let session: Session | null = null;
+      let unavailable: UnavailableError | null = null;
+      try {
+        session = await deps.session(cookie, now);
+        if (session) storeOutages.answered(now.getTime());
+      } catch (error) {
+        if (!(error instanceof UnavailableError)) throw error;
+        if (error.dependency === 'store') storeOutages.failed(error.cause, now.getTime(), STORE_CONSEQUENCE);
+        unavailable = error;
+      }
       viewer = { session, cookie, now };
       const decision = decide(url.pathname, session, now, url.search);
+      // Who the visitor is cannot be known: a public route goes on, the rest waits (503).
+      if (unavailable && decision.kind !== 'allow') return write(res, unavailableJson(unavailable), viewer);
       // API paths never redirect: the policy answers 401/403 for them.
       if (decision.kind !== 'allow') {
         const denied = decision.kind === 'deny' ? jsonError(decision.status, decision.code, decision.message) : jsonError(403, 'forbidden', 'Not allowed.');
         return write(res, denied, viewer);
       }
-      const response = await match.route.handler({ url, params: match.params, headers: headerView(req), session, store: await deps.store() });
+      let response: Response;
+      try {
+        response = await match.route.handler({ url, params: match.params, headers: headerView(req), session, store: await deps.store() });
+      } catch (error) {
+        const cause = error instanceof UnavailableError ? error : (await storeIsDown(deps)) ? new UnavailableError('store', 'The store cannot be reached.', { cause: error }) : null;
+        if (!cause) throw error;
+        if (cause.dependency === 'store') storeOutages.failed(error, now.getTime(), STORE_CONSEQUENCE);
+        response = unavailableJson(cause);
+      }
       return write(res, response, viewer);
     })().catch((error: unknown) => {
       console.error(`[fast-lane] ${req.method} ${raw} failed:`, error);
