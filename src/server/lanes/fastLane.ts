@@ -13,7 +13,7 @@ import { decide } from '../../lib/access/policy.ts';
 import type { RequestHeaders } from '../api/context.ts';
 import { matchApiRoute, type ApiRouter } from '../api/routes.ts';
 import type { Session } from '../auth/session.ts';
-import { rawBodyOf } from '../http/json.ts';
+import { wireOf } from '../http/json.ts';
 import { jsonError } from '../http/responses.ts';
 import { STORE_READ_TIMEOUT_MS, UnavailableError, storeOutages, unavailableJson, withTimeout } from '../outages.ts';
 import { SECURITY_HEADERS } from '../http/securityHeaders.ts';
@@ -69,14 +69,15 @@ interface Viewer {
 }
 
 async function write(res: ServerResponse, response: Response, viewer: Viewer): Promise<void> {
+  const wire = wireOf(response);
   const headers: Record<string, string> = { ...SECURITY_HEADERS };
-  for (const [name, value] of response.headers) headers[name] = value;
+  if (wire) Object.assign(headers, wire.headers);
+  else for (const [name, value] of response.headers) headers[name] = value;
   // Gated answers depend on the visitor: never cached by shared caches (as the middleware says).
-  if (!response.headers.has('cache-control')) headers['cache-control'] = 'private, no-cache';
+  if (headers['cache-control'] === undefined) headers['cache-control'] = 'private, no-cache';
   const named = viewerHeaderFor(headers['cache-control']!, viewer.session, viewer.cookie, viewer.now.getTime());
   if (named !== null) headers[VIEWER_HEADER.toLowerCase()] = named;
-  const raw = rawBodyOf(response);
-  const body = raw !== undefined ? Buffer.from(raw) : response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  const body = wire ? wire.body : response.body ? Buffer.from(await response.arrayBuffer()) : null;
   if (body) headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
