@@ -8,6 +8,7 @@ import { store } from '../runtime.ts';
 
 export function astroEndpoint(pattern: string): APIRoute {
   const { handler } = apiRoute(pattern);
+  // Astro always passes url, params and locals; a caller that builds a context by hand may not.
   return async ({ request, url, params, locals }) =>
-    handler({ url, params, headers: request.headers, session: locals.session ?? null, store: await store() });
+    handler({ url: url ?? new URL(request.url), params: params ?? {}, headers: request.headers, session: locals?.session ?? null, store: await store() });
 }
