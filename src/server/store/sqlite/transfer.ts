@@ -13,7 +13,7 @@ import type { UserRecord } from '../users.ts';
 import { exportBannerImages, importBannerImages } from './bannerImages.ts';
 import { inTransaction } from './database.ts';
 import { orderOf } from './payments.ts';
-import { toBanner, toCityRow, toOffer, toSeries } from './prices.ts';
+import { toBanner, toCityRow, toOffer, toSeries } from './priceRows.ts';
 import { entryOf } from './audit.ts';
 import { lookupColumns } from './users.ts';
 
