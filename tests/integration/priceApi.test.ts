@@ -155,6 +155,13 @@ describe('GET /api/feedstock', () => {
 });
 
 describe('GET /api/historicaldata', () => {
+  it.each(['PP%20Raffia', 'pp+raffia', 'PP-Raffia'])('accepts the original clients\' grade name %s as an alias of ppRaffia', async (alias) => {
+    const canonical = await body(await call('historicaldata', `/api/historicaldata?polymer=ppRaffia&year=${lastYear}`));
+    const aliased = await call('historicaldata', `/api/historicaldata?polymer=${alias}&year=${lastYear}`);
+    expect(aliased.status).toBe(200);
+    expect(await body(aliased)).toEqual(canonical);
+  });
+
   it('answers Mumbai and CIF NS, dates ascending with values beside them', async () => {
     const response = await call('historicaldata', `/api/historicaldata?polymer=ppRaffia&year=${lastYear}`);
     expect(response.status).toBe(200);
@@ -173,6 +180,7 @@ describe('GET /api/historicaldata', () => {
     ['/api/historicaldata', 'polymer'],
     ['/api/historicaldata?polymer=PP', 'polymer'],
     ['/api/historicaldata?polymer=PPRAFFIA', 'polymer'],
+    ['/api/historicaldata?polymer=PP%20Raffia%20Film', 'polymer'],
     ['/api/historicaldata?polymer=ppRaffia&year=20x4', 'year'],
   ])('400 for %s (field %s)', async (path, field) => {
     await expectBadRequest(await call('historicaldata', path), field);

@@ -144,7 +144,14 @@ describe('state in the URL', () => {
     const many = allSeries.slice(0, 8).map((s) => s.id);
     const { state, notes } = read(`s=nope,${many.join(',')}&range=2W&unit=kg&view=pie&ma=9`);
     expect(state).toEqual({ ids: many.slice(0, 6), range: '1Y', from: null, to: null, unit: 'native', view: 'prices', ma: 0 });
-    expect(notes).toEqual(['There is no series “nope”; it was left out.', 'A chart compares at most 6 series; the last 2 were left out.', '“2W” is not a range; showing 1Y.']);
+    expect(notes).toEqual([
+      'There is no series “nope”; it was left out.',
+      'A chart compares at most 6 series; the last 2 were left out.',
+      '“2W” is not a range; showing 1Y.',
+      '“kg” is not a unit; showing each series as quoted.',
+      '“pie” is not a view; showing prices.',
+      '“9” is not a moving average; showing none.',
+    ]);
     expect(read('range=custom&from=2024-03-31&to=2019-04-01').state.range).toBe('1Y');
     expect(read('range=custom&from=2024-03-31&to=2019-04-01').notes[0]).toMatch(/custom dates/);
   });

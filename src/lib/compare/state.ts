@@ -62,10 +62,13 @@ export function readCompareState(params: URLSearchParams, today: IsoDate): { sta
 
   const rawUnit = params.get('unit') ?? DEFAULT_STATE.unit;
   const unit = isCompareUnit(rawUnit) ? rawUnit : DEFAULT_STATE.unit;
+  if (!isCompareUnit(rawUnit)) notes.push(`“${rawUnit}” is not a unit; showing each series as quoted.`);
   const rawView = params.get('view') ?? DEFAULT_STATE.view;
   const view = isView(rawView) ? rawView : DEFAULT_STATE.view;
-  const rawMa = Number(params.get('ma') ?? DEFAULT_STATE.ma);
-  const ma = isMovingAverage(rawMa) ? rawMa : DEFAULT_STATE.ma;
+  if (!isView(rawView)) notes.push(`“${rawView}” is not a view; showing prices.`);
+  const rawMa = params.get('ma') ?? String(DEFAULT_STATE.ma);
+  const ma = /^\d{1,2}$/.test(rawMa) && isMovingAverage(Number(rawMa)) ? (Number(rawMa) as MovingAverage) : DEFAULT_STATE.ma;
+  if (ma !== Number(rawMa) || !/^\d{1,2}$/.test(rawMa)) notes.push(`“${rawMa}” is not a moving average; showing none.`);
   return { state: { ids, range, from, to, unit, view, ma }, notes };
 }
 

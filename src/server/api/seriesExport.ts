@@ -4,12 +4,12 @@
  * chart as SVG (the island's @nivo/line props rendered on the server) or PNG (that SVG
  * rasterised by sharp). No astro:* imports: the fast lane may call it. Access is the caller's.
  */
-import { Line } from '@nivo/line';
+import { Line, type LineSvgProps } from '@nivo/line';
 import ExcelJS from 'exceljs';
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
-import { chartSeries, compareChartProps } from '../../lib/compare/chart.ts';
+import { chartSeries, compareChartProps, type ChartSeries } from '../../lib/compare/chart.ts';
 import type { Comparison } from '../../lib/compare/comparison.ts';
 import { comparisonCsv, exportFileName, sheetNames, SUMMARY_HEADER, summaryRows, type ExportFormat } from '../../lib/compare/exports.ts';
 import { compareUnitLabels } from '../../lib/compare/units.ts';
@@ -42,7 +42,7 @@ export function comparisonSvg(comparison: Comparison): string {
   const props = compareChartProps(chartSeries(comparison), comparison.valueLabel, WIDTH);
   const { legendHeight, ...lineProps } = props;
   const chartHeight = PLOT_HEIGHT + legendHeight;
-  const markup = renderToStaticMarkup(createElement(Line, { ...lineProps, width: WIDTH, height: chartHeight, ariaLabel: comparison.valueLabel }));
+  const markup = renderToStaticMarkup(createElement(Line as ComponentType<LineSvgProps<ChartSeries>>, { ...lineProps, width: WIDTH, height: chartHeight, ariaLabel: comparison.valueLabel }));
   // nivo wraps its <svg> in a <div> (the tooltip's anchor): a picture keeps only the <svg>.
   const chart = markup.slice(markup.indexOf('<svg'), markup.lastIndexOf('</svg>') + '</svg>'.length);
   const height = HEAD + chartHeight + FOOT;

@@ -8,6 +8,7 @@ import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/ba
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
+import { createSqliteSavedViewStore, savedViewMigrations } from './sqlite/savedViews.ts';
 import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
 import { createFirestoreAuditStore } from './firestore/audit.ts';
@@ -15,6 +16,7 @@ import { createFirestoreBannerImageStore } from './firestore/bannerImages.ts';
 import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
 import { createFirestorePaymentStore } from './firestore/payments.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
+import { createFirestoreSavedViewStore } from './firestore/savedViews.ts';
 import { createFirestoreTransfer } from './firestore/transfer.ts';
 import { createFirestoreUserStore } from './firestore/users.ts';
 import type { AuditStore } from './audit.ts';
@@ -23,6 +25,7 @@ import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
+import type { SavedViewStore } from './savedViews.ts';
 import type { TransferStore } from './transfer.ts';
 import type { UserStore } from './users.ts';
 
@@ -33,19 +36,21 @@ export type Store = UserStore &
   BannerAdminStore &
   BannerImageStore &
   AuditStore &
+  SavedViewStore &
   TransferStore & {
     close(): Promise<void>;
   };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...savedViewMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
     ...createSqlitePriceStore(client),
     ...createSqliteAuditStore(client),
     ...createSqliteBannerImageStore(client),
+    ...createSqliteSavedViewStore(client),
     ...createSqliteTransfer(client),
     async close() {
       client.close();
@@ -61,6 +66,7 @@ export async function openFirestoreStore(options: FirestoreOptions): Promise<Sto
     ...createFirestorePriceStore(db),
     ...createFirestoreAuditStore(db),
     ...createFirestoreBannerImageStore(db),
+    ...createFirestoreSavedViewStore(db),
     ...createFirestoreTransfer(db),
     close,
   };
