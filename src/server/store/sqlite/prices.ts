@@ -220,6 +220,24 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
       return result.rows.map(toCityRow);
     },
 
+    async citySheetDates(city, range) {
+      const result = await client.execute({
+        sql: 'SELECT DISTINCT date FROM city_prices WHERE city = ? AND date >= ? AND date <= ? ORDER BY date',
+        args: [city, range.from ?? '0000-00-00', range.to ?? '9999-99-99'],
+      });
+      return result.rows.map((row) => String(row['date']));
+    },
+
+    async cityGradeHistory(grade, cities, range) {
+      if (cities.length === 0) return [];
+      const result = await client.execute({
+        sql: `SELECT * FROM city_prices WHERE city IN (${cities.map(() => '?').join(', ')}) AND grade = ? AND date >= ? AND date <= ?
+               ORDER BY date, city`,
+        args: [...cities, grade, range.from ?? '0000-00-00', range.to ?? '9999-99-99'],
+      });
+      return result.rows.map(toCityRow);
+    },
+
     async upsertOffers(offers) {
       for (const o of offers) {
         checkDate(o.date, `offers of ${o.country}`);
