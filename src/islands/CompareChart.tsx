@@ -5,12 +5,13 @@
  * A separate island from PriceChart: the page ships only this one.
  */
 import { Line, type SliceTooltipProps } from '@nivo/line';
-import { useEffect, useRef, useState } from 'react';
-import { compareChartProps, formatAxisValue, type ChartSeries } from '../lib/compare/chart.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { compareChartProps, decodeChartSeries, formatAxisValue, type ChartSeries } from '../lib/compare/chart.ts';
 import { toDisplayDate } from '../lib/dates.ts';
 
 export interface CompareChartProps {
-  readonly series: ChartSeries[];
+  /** The lines, as encodeChartSeries writes them. */
+  readonly data: string;
   /** What the values are in (the y axis). */
   readonly valueLabel: string;
   /** Accessible name of the chart. */
@@ -39,9 +40,14 @@ function SliceTooltip({ slice }: SliceTooltipProps<ChartSeries>) {
   );
 }
 
-export default function CompareChart({ series, valueLabel, title }: CompareChartProps) {
+export default function CompareChart({ data, valueLabel, title }: CompareChartProps) {
+  const series = useMemo(() => decodeChartSeries(data), [data]);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(SSR_WIDTH);
+  // The tooltip's hit areas (one per date) are only useful once hydrated: the server leaves
+  // them out, which keeps the page a third of its size, and the first client render matches it.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
 
   useEffect(() => {
     const element = box.current;
@@ -60,7 +66,7 @@ export default function CompareChart({ series, valueLabel, title }: CompareChart
       {empty ? (
         <p className="muted chart-empty">No prices in this range.</p>
       ) : (
-        <Line<ChartSeries> {...props} width={width} height={PLOT_HEIGHT + legendHeight} ariaLabel={`${title} (${valueLabel})`} enableSlices="x" sliceTooltip={SliceTooltip} />
+        <Line<ChartSeries> {...props} width={width} height={PLOT_HEIGHT + legendHeight} ariaLabel={`${title} (${valueLabel})`} enableSlices={interactive ? 'x' : false} sliceTooltip={SliceTooltip} />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chartSeries, CHART_POINTS, decodeChartSeries, encodeChartSeries } from '../../src/lib/compare/chart.ts';
 import { buildComparison, checkUnit, fxReadStart, lineName, readStart } from '../../src/lib/compare/comparison.ts';
 import { customRange, monthsBefore, presetRange } from '../../src/lib/compare/ranges.ts';
 import { compareHref, compareSearch, readCompareState, resolveRange, seriesQuery } from '../../src/lib/compare/state.ts';
@@ -221,5 +222,19 @@ describe('a comparison', () => {
     if (!result.ok) throw new Error(result.message);
     expect(result.comparison.valueLabel).toBe('Each series in its own unit');
     expect(lineName(result.comparison.lines[1]!, result.comparison)).toBe('PP Raffia · Mumbai ex-works (incl. GST) (Rs/Kg)');
+  });
+});
+
+describe('the chart', () => {
+  it('thins each line for drawing and passes it to the island as compact text, read back the same', () => {
+    const points = Array.from({ length: 1000 }, (_, i) => p(new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10), 500 + i / 4));
+    const result = buildComparison([series(NAPHTHA)], new Map([[NAPHTHA, points]]), [], { range: { from: '2020-01-01', to: '2030-01-01' }, unit: 'native', view: 'prices', ma: 0 });
+    if (!result.ok) throw new Error(result.message);
+    const lines = chartSeries(result.comparison);
+    expect(lines[0]!.data).toHaveLength(CHART_POINTS);
+    expect(lines[0]!.data.at(-1)).toEqual({ x: points.at(-1)!.date, y: points.at(-1)!.value });
+    const text = encodeChartSeries(lines);
+    expect(decodeChartSeries(text)).toEqual(lines);
+    expect(text.split('"').length - 1).toBe(2);
   });
 });

@@ -19,11 +19,26 @@ export interface ChartSeries {
 }
 
 /** Points per line on the chart: enough for any screen, small enough for the page. Figures and exports use every point. */
-export const CHART_POINTS = 320;
+export const CHART_POINTS = 200;
 
 /** The chart's lines: each series by its name (with its unit when units differ), thinned for drawing. */
 export const chartSeries = (comparison: Comparison, max = CHART_POINTS): ChartSeries[] =>
   comparison.lines.map((line) => ({ id: lineName(line, comparison), data: thin(line.points, max).map((p) => ({ x: p.date, y: p.value })) }));
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The lines as compact text for the island's props: `[[name, [day numbers…], [values…]], …]`
+ * (days since 1970-01-01). Astro escapes every quote of a prop into the page, so dates as
+ * numbers keep the page small; decodeChartSeries reads it back.
+ */
+export const encodeChartSeries = (series: readonly ChartSeries[]): string =>
+  JSON.stringify(series.map((s) => [s.id, s.data.map((d) => Date.parse(`${d.x}T00:00:00Z`) / DAY_MS), s.data.map((d) => d.y)]));
+
+export function decodeChartSeries(text: string): ChartSeries[] {
+  const lines = JSON.parse(text) as [string, number[], number[]][];
+  return lines.map(([id, days, values]) => ({ id, data: days.map((day, i) => ({ x: new Date(day * DAY_MS).toISOString().slice(0, 10), y: values[i]! })) }));
+}
 
 export const formatAxisValue = (value: number): string => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 
