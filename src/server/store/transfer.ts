@@ -6,6 +6,7 @@
  */
 import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
+import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
 import type { OrderRecord } from './payments.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
 import type { SavedView } from './savedViews.ts';
@@ -31,6 +32,10 @@ export interface TransferRecords {
   banners: Banner;
   bannerImages: BannerImageRecord;
   audit: AuditEntry;
+  deliverySettings: DeliverySettings;
+  alerts: AlertRecord;
+  whatsappContacts: WhatsAppContact;
+  deliveryLog: DeliveryLogRecord;
   savedViews: SavedView;
 }
 
@@ -47,6 +52,10 @@ export const TRANSFER_KINDS: readonly TransferKind[] = [
   'banners',
   'bannerImages',
   'audit',
+  'deliverySettings',
+  'alerts',
+  'whatsappContacts',
+  'deliveryLog',
   'savedViews',
 ];
 

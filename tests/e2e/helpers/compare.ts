@@ -90,7 +90,7 @@ export async function compareJourney(
     const xlsxPath = testInfo.outputPath('comparison.xlsx');
     await xlsx.saveAs(xlsxPath);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync(xlsxPath));
+    await book.xlsx.readFile(xlsxPath);
     expect(book.worksheets).toHaveLength(4);
     expect(book.worksheets[0]!.name).toBe('Summary');
     const api = (await (await fresh.request.get(`/api/series?${query}`)).json()) as { series: { id: string; dates: string[]; values: number[] }[] };
