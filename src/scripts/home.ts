@@ -9,6 +9,11 @@ import { formatNumber } from '../lib/pageParams.ts';
 import { AUTO_ADVANCE_MS, autoAdvances, stepSlide, type Teaser, type TickerItem } from '../lib/home.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
+
+/** Reads and drops a refused answer's body: an unread body keeps its request open in the browser. */
+const drop = async (response: Response): Promise<void> => {
+  await response.text().catch(() => undefined);
+};
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 interface Carousel {
@@ -104,7 +109,7 @@ interface CarouselBanner {
 async function refreshBanners(section: HTMLElement, carousel: Carousel): Promise<void> {
   const track = section.querySelector<HTMLElement>('[data-carousel-track]')!;
   const response = await fetch('/api/carousels/', { headers: { Accept: 'application/json' } });
-  if (!response.ok) return;
+  if (!response.ok) return drop(response);
   const banners = (await response.json()) as CarouselBanner[];
   const current = [...track.querySelectorAll('img')].map((img) => img.getAttribute('src')).join('|');
   if (banners.length === 0 || banners.map((b) => b.image).join('|') === current) {
@@ -137,7 +142,7 @@ async function refreshBanners(section: HTMLElement, carousel: Carousel): Promise
 /** The teaser: the trend's shape as a line, its direction in words. */
 async function loadTeaser(card: HTMLElement): Promise<void> {
   const response = await fetch('/api/home/teaser', { headers: { Accept: 'application/json' } });
-  if (!response.ok) return;
+  if (!response.ok) return drop(response);
   const { data } = (await response.json()) as { data: Teaser };
   const svg = card.querySelector<SVGSVGElement>('svg[data-teaser-shape]')!;
   const n = data.shape.length;
@@ -160,7 +165,7 @@ async function loadTeaser(card: HTMLElement): Promise<void> {
 /** The ticker: only for visitors whose plan includes the data (others get 401/403 and see nothing). */
 async function loadTicker(box: HTMLElement): Promise<void> {
   const response = await fetch('/api/home/ticker', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (!response.ok) return;
+  if (!response.ok) return drop(response);
   const { data } = (await response.json()) as { data: TickerItem[] };
   const item = (t: TickerItem) => {
     const li = document.createElement('li');
