@@ -16,12 +16,16 @@ test('a past date’s sheet by month and year, and a city against another for on
   const [year, month] = [back.getUTCFullYear(), back.getUTCMonth() + 1];
   await page.getByTestId('year-select').selectOption(String(year));
   await expect(page).toHaveURL(new RegExp(`year=${year}`));
+  await expect(page.getByTestId('year-select')).toHaveValue(String(year));
   await page.getByTestId('month-select').selectOption(String(month));
   await expect(page).toHaveURL(new RegExp(`month=${month}(&|$)`));
+  // The month's sheet dates, newest first, once the page of that month is there.
+  const prefix = `${year}-${String(month).padStart(2, '0')}`;
   const options = page.getByTestId('date-select').locator('option');
-  expect(await options.count()).toBeGreaterThanOrEqual(4);
+  await expect(options.first()).toHaveAttribute('value', new RegExp(`^${prefix}-`));
+  await expect.poll(() => options.count()).toBeGreaterThanOrEqual(4);
   const oldest = (await options.last().getAttribute('value'))!;
-  expect(oldest.slice(0, 7)).toBe(`${year}-${String(month).padStart(2, '0')}`);
+  expect(oldest.slice(0, 7)).toBe(prefix);
   await page.getByTestId('date-select').selectOption(oldest);
   await expect(page).toHaveURL(new RegExp(`date=${oldest}`));
 
