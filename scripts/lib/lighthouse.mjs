@@ -1,60 +1,61 @@
-// Lighthouse (the npm package) on Debian's Chromium, offline: the same no-network flags as
-// playwright.config.ts. Used by `npm run bench`.
-//
-//   const { scores, metrics } = await runLighthouse('http://127.0.0.1:4599/crude/Naphtha', { cookie: '__session=…', formFactor: 'mobile' });
-//
-// `formFactor` 'mobile' is Lighthouse's default run (a mid-range phone: 4× CPU slowdown and a
-// slow-4G network, simulated); 'desktop' its desktop preset. Returns the category scores
-// (0–100), the metrics in ms (CLS unitless), and the bytes the page transferred.
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+// Lighthouse on Debian's Chromium, loopback only: `runLighthouse(url, { cookie, formFactor })`
+// returns the category scores (0–100), the metrics and the bytes of one page. Used by
+// `npm run bench` (scripts/lib/bench-site.mjs) and `npm run bench:compare`: one function, any
+// page, signed in or not. The Chromium flags are playwright.config.ts's no-network ones.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /**
- * @param {string} url
- * @param {{ cookie?: string, formFactor?: 'mobile' | 'desktop' }} [options]
+ * @param {string} url a page on this machine
+ * @param {{ cookie?: string, formFactor?: 'mobile' | 'desktop', categories?: string[] }} [options]
+ *   cookie: a `name=value` Cookie header (a session); formFactor: Lighthouse's mobile (default:
+ *   Moto G Power, simulated slow 4G and 4× CPU) or desktop preset
+ * @returns {Promise<{ url: string, formFactor: string, scores: Record<string, number>, metrics: Record<string, number>, bytes: number, lhr: unknown }>}
  */
-export async function runLighthouse(url, { cookie, formFactor = 'mobile' } = {}) {
-  const userDataDir = resolve('.cache/lighthouse-profile');
-  mkdirSync(userDataDir, { recursive: true });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, userDataDir, logLevel: 'silent' });
+export async function runLighthouse(url, { cookie, formFactor = 'mobile', categories = CATEGORIES } = {}) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    // Keep Chromium off the network: nothing but the page's own loopback origin.
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   try {
-    const result = await lighthouse(
-      url,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-      },
-      formFactor === 'desktop' ? desktopConfig : undefined,
-    );
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const numeric = (id) => lhr.audits[id]?.numericValue ?? null;
-    return {
-      url,
-      formFactor,
-      scores: { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') },
-      metrics: {
-        fcp: numeric('first-contentful-paint'),
-        lcp: numeric('largest-contentful-paint'),
-        tbt: numeric('total-blocking-time'),
-        cls: numeric('cumulative-layout-shift'),
-        speedIndex: numeric('speed-index'),
-      },
-      bytes: numeric('total-byte-weight'),
-      finalUrl: lhr.finalDisplayedUrl,
+    const scores = Object.fromEntries(Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
+    const metric = (id) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
+    const metrics = {
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      speedIndexMs: metric('speed-index'),
     };
+    // Bytes the page transferred (Lighthouse's total-byte-weight).
+    const bytes = Math.round(Number(lhr.audits['total-byte-weight']?.numericValue ?? NaN));
+    return { url, formFactor, scores, metrics, bytes, lhr };
   } finally {
     chrome.kill();
   }
+}
+
+/** The audits of a category that did not pass, for a report (id and title). */
+export function failingAudits(lhr, category) {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual')
+    .map((audit) => `${audit.id}: ${audit.title}`);
 }

@@ -9,7 +9,8 @@
  */
 import { Line, type LineSeries, type PointTooltipProps } from '@nivo/line';
 import { useEffect, useRef, useState } from 'react';
-import { CHART_PALETTE as PALETTE, chartLayout, formatChartValue as formatValue, LINE_COLOR, WIDE_CHART_PX } from '../lib/chartGeometry.ts';
+import { chartLayout, formatChartValue as formatValue, WIDE_CHART_PX } from '../lib/chartGeometry.ts';
+import { LINE_COLOR, PALETTE } from '../lib/chartPalette.ts';
 import { toDisplayDate } from '../lib/dates.ts';
 import type { ChartLine } from '../lib/series.ts';
 
@@ -80,7 +81,7 @@ function ChartSvg({ lines, unit, title, height = 320, width, interactive }: Pric
       xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
       xFormat="time:%Y-%m-%d"
       yScale={{ type: 'linear', min: 'auto', max: 'auto', nice: true }}
-      colors={PALETTE}
+      colors={[...PALETTE]}
       lineWidth={2.5}
       enablePoints={false}
       enableGridX={false}

@@ -5,10 +5,6 @@
  * loading the charting library in the browser.
  */
 
-export const LINE_COLOR = '#d62828';
-/** Further lines when grades are compared: red first, then distinct, print-safe colours. */
-export const CHART_PALETTE = [LINE_COLOR, '#0b2545', '#13838f', '#e09f3e', '#6a4c93', '#2a9d8f'];
-
 /** A price as the chart's axis and tooltip show it (Indian digit grouping, at most 2 decimals). */
 export const formatChartValue = (value: number): string => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 

@@ -21,6 +21,7 @@ export const IDENTITY_FIELDS = {
   offers: ['country', 'date'],
   banners: ['id'],
   audit: ['id'],
+  savedViews: ['id'],
   /** Banner image records (name, content type, base64 bytes), once the port carries them. */
   bannerImages: ['name'],
   deliverySettings: ['uid'],

@@ -37,17 +37,18 @@ const cookies: Record<string, string | undefined> = { garbage: 'not-a-session-co
 /** Paths per route: a good request, bad input, and the variants the legacy clients send. */
 const paths: Record<string, string[]> = {
   '/api/feedstock': ['/api/feedstock?name=Naphtha&country=japan', `/api/feedstock?name=naphtha&type=weekly&year=${year - 1}`, '/api/feedstock?name=Nope', '/api/feedstock', '/api/feedstock?name=Naphtha&year=1900'],
-  '/api/historicaldata': ['/api/historicaldata?polymer=ppRaffia', '/api/historicaldata?polymer=nope', '/api/historicaldata/'],
+  '/api/historicaldata': ['/api/historicaldata?polymer=ppRaffia', '/api/historicaldata?polymer=PP%20Raffia', '/api/historicaldata?polymer=nope', '/api/historicaldata/'],
   '/api/internationaloffers': ['/api/internationaloffers?country=USA', '/api/internationaloffers?country=usa&month=13', '/api/internationaloffers'],
   '/api/citywise': ['/api/citywise', '/api/citywise/'],
-  '/api/citywise/[city]': ['/api/citywise/mumbai', '/api/citywise/Nowhere', '/api/citywise/%20mumbai'],
+  '/api/citywise/[city]': ['/api/citywise/mumbai', '/api/citywise/Nowhere', '/api/citywise/%20mumbai', '/api/citywise/mumbai?date=2025-01-06', '/api/citywise/mumbai?date=06-01-2025'],
   '/api/carousels': ['/api/carousels/', '/api/carousels'],
   '/api/export/[series].csv': ['/api/export/fx.usdinr.csv', '/api/export/not.a.series.csv'],
+  '/api/series': ['/api/series?ids=feedstock.naphtha.japan,fx.usdinr&unit=native', '/api/series?ids=feedstock.naphtha.japan', '/api/series?ids=nope', '/api/series', '/api/series/'],
 };
 
 /** The Astro route file of a pattern (an `index.ts` for a folder route). */
 const routeFile = (pattern: string) =>
-  ['/api/citywise', '/api/carousels'].includes(pattern) ? `src/pages${pattern}/index.ts` : `src/pages${pattern}.ts`;
+  ['/api/citywise', '/api/carousels', '/api/series'].includes(pattern) ? `src/pages${pattern}/index.ts` : `src/pages${pattern}.ts`;
 
 let site: SiteServer;
 let base: string;

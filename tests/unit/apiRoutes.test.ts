@@ -11,13 +11,14 @@ describe('the data API routing table', () => {
     ['/api/citywise/New%20Delhi', '/api/citywise/[city]', { city: 'New Delhi' }],
     ['/api/carousels/', '/api/carousels', {}],
     ['/api/export/fx.usdinr.csv', '/api/export/[series].csv', { series: 'fx.usdinr' }],
+    ['/api/series', '/api/series', {}],
   ])('%s → %s', (path, pattern, params) => {
     const match = matchApiRoute(path);
     expect(match?.route.pattern).toBe(pattern);
     expect(match?.params).toEqual(params);
   });
 
-  it.each(['/api/feedstockx', '/api/citywise/a/b', '/api/carousels/images/x.png', '/api/export/x.json', '/api/session', '/crude/Naphtha', '/api/citywise/%E0%A4'])(
+  it.each(['/api/feedstockx', '/api/citywise/a/b', '/api/carousels/images/x.png', '/api/export/x.json', '/api/series/export.csv', '/api/session', '/crude/Naphtha', '/api/citywise/%E0%A4'])(
     '%s is not a data route (Astro answers it)',
     (path) => expect(matchApiRoute(path)).toBeNull(),
   );

@@ -9,8 +9,9 @@
  * files together. Access is decided by `decide()` (src/lib/access/policy.ts) from the path, as
  * for every other route; the handlers check again (requireDataAccess).
  *
- * New legacy JSON endpoints (`/api/blogs`, `/api/series`) get a row here and a one-line route
- * file; the Astro-only API routes (sign-in, payments, admin, forms) stay plain route files.
+ * New data endpoints (`/api/blogs` when it moves to the store) get a row here and a one-line
+ * route file; the Astro-only API routes (sign-in, payments, admin, forms, the comparison's
+ * binary exports) stay plain route files.
  */
 import type { ApiHandler } from './context.ts';
 import { carousels } from './carousels.ts';
@@ -19,6 +20,7 @@ import { exportCsv } from './exportCsv.ts';
 import { feedstock } from './feedstock.ts';
 import { historicaldata } from './historicaldata.ts';
 import { internationaloffers } from './internationaloffers.ts';
+import { series } from './series.ts';
 
 export interface ApiRoute {
   /** The path in Astro's file-name syntax, e.g. `/api/citywise/[city]`. */
@@ -35,6 +37,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { pattern: '/api/citywise/[city]', handler: citywiseCity },
   { pattern: '/api/carousels', handler: carousels },
   { pattern: '/api/export/[series].csv', handler: exportCsv },
+  { pattern: '/api/series', handler: series },
 ];
 
 interface Compiled {

@@ -9,6 +9,7 @@ import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
 import { createSqliteDeliveryStore, deliveryMigrations } from './sqlite/delivery.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
+import { createSqliteSavedViewStore, savedViewMigrations } from './sqlite/savedViews.ts';
 import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
 import { createFirestoreAuditStore } from './firestore/audit.ts';
@@ -17,6 +18,7 @@ import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
 import { createFirestorePaymentStore } from './firestore/payments.ts';
 import { createFirestoreDeliveryStore } from './firestore/delivery.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
+import { createFirestoreSavedViewStore } from './firestore/savedViews.ts';
 import { createFirestoreTransfer } from './firestore/transfer.ts';
 import { createFirestoreUserStore } from './firestore/users.ts';
 import type { AuditStore } from './audit.ts';
@@ -26,6 +28,7 @@ import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
+import type { SavedViewStore } from './savedViews.ts';
 import type { TransferStore } from './transfer.ts';
 import type { UserStore } from './users.ts';
 
@@ -36,6 +39,7 @@ export type Store = UserStore &
   BannerAdminStore &
   BannerImageStore &
   AuditStore &
+  SavedViewStore &
   TransferStore &
   DeliveryStore & {
     close(): Promise<void>;
@@ -43,13 +47,14 @@ export type Store = UserStore &
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations, ...savedViewMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
     ...createSqlitePriceStore(client),
     ...createSqliteAuditStore(client),
     ...createSqliteBannerImageStore(client),
+    ...createSqliteSavedViewStore(client),
     ...createSqliteTransfer(client),
     ...createSqliteDeliveryStore(client),
     async close() {
@@ -69,6 +74,7 @@ export async function openFirestoreStore(options: FirestoreOptions): Promise<Sto
     ...createFirestorePriceStore(db),
     ...createFirestoreAuditStore(db),
     ...createFirestoreBannerImageStore(db),
+    ...createFirestoreSavedViewStore(db),
     ...createFirestoreTransfer(db),
     ...createFirestoreDeliveryStore(db),
     close,
