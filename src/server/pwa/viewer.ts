@@ -24,11 +24,12 @@ export function viewerOf(session: { readonly uid: string } | null | undefined, c
 /**
  * Runs around the access middleware, which sets `locals.session` and the default Cache-Control.
  * An answer a shared cache may keep (`public`, `s-maxage`) names nobody: another visitor could
- * be handed it.
+ * be handed it; nor does an answer whose session could not be checked (`locals.sessionUnchecked`).
  */
 export const viewerMiddleware: MiddlewareHandler = async (context, next) => {
   const response = await next();
-  if (context.isPrerendered) return response;
+  // Who could not be checked (an outage) is nobody in particular: the worker keeps the owner's copies.
+  if (context.isPrerendered || context.locals.sessionUnchecked) return response;
   const directives = cacheDirectives(response.headers.get('Cache-Control'));
   if (directives.has('public') || directives.has('s-maxage')) return response;
   const viewer = viewerOf(context.locals.session, context.cookies.get(SESSION_COOKIE)?.value, Date.now());
