@@ -11,7 +11,7 @@ import { decide } from '../../src/lib/access/policy.ts';
 import { onRequest } from '../../src/middleware.ts';
 import { apiRoutes, createApiRouter } from '../../src/server/api/routes.ts';
 import { sessionFromCookie } from '../../src/server/auth/currentSession.ts';
-import { SESSION_COOKIE, startSession } from '../../src/server/auth/sessions.ts';
+import { SESSION_COOKIE, sessionVerifier, startSession } from '../../src/server/auth/sessions.ts';
 import { createSiteServer, type SiteServer } from '../../src/server/http/siteServer.ts';
 import { createFastLane } from '../../src/server/lanes/fastLane.ts';
 import { auth, store } from '../../src/server/runtime.ts';
@@ -66,7 +66,7 @@ beforeAll(async () => {
   for (const route of apiRoutes) endpoints.set(route.pattern, ((await import(/* @vite-ignore */ `../../${routeFile(route.pattern)}`)) as { GET: APIRoute }).GET);
 
   site = createSiteServer({
-    lanes: [createFastLane({ store, session: async (cookie, now) => sessionFromCookie({ auth: auth(), store: await store() }, cookie, now) })],
+    lanes: [createFastLane({ store, session: async (cookie, now) => sessionFromCookie({ auth: auth(), store: await store() }, cookie, now), loopbackOnly: () => sessionVerifier(auth()).emulator })],
     fallback: (_req, res) => {
       res.writeHead(599);
       res.end();

@@ -15,6 +15,7 @@
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sessionFromCookie } from '../auth/currentSession.ts';
+import { sessionVerifier } from '../auth/sessions.ts';
 import { createStaticFiles } from '../http/staticFiles.ts';
 import { createSiteServer, stopOnSignals } from '../http/siteServer.ts';
 import { createFastLane } from '../lanes/fastLane.ts';
@@ -42,7 +43,13 @@ const astro = (await import(/* @vite-ignore */ new URL('./entry.mjs', import.met
 
 const site = createSiteServer({
   // The store is opened only for a cookie that verifies, as the access middleware does.
-  lanes: [createFastLane({ store, session: (cookie, now) => sessionFromCookie({ auth: auth(), store }, cookie, now) })],
+  lanes: [
+    createFastLane({
+      store,
+      session: (cookie, now) => sessionFromCookie({ auth: auth(), store }, cookie, now),
+      loopbackOnly: () => sessionVerifier(auth()).emulator,
+    }),
+  ],
   staticFiles: createStaticFiles(fileURLToPath(new URL('../client/', import.meta.url))),
   fallback: (req, res) => astro.handler(req, res),
 });

@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decide } from '../../lib/access/policy.ts';
+import { isLoopbackHost } from '../../lib/modes.ts';
 import type { RequestHeaders } from '../api/context.ts';
 import { matchApiRoute, type ApiRouter } from '../api/routes.ts';
 import type { Session } from '../auth/session.ts';
@@ -31,6 +32,11 @@ export interface FastLaneDeps {
   readonly now?: () => Date;
   /** The routes it answers (tests); by default the data API's table. */
   readonly router?: ApiRouter;
+  /**
+   * True in emulator mode: the emulator's tokens are unsigned, so only loopback clients are
+   * served (as the access middleware serves them). Asked per request; by default false.
+   */
+  readonly loopbackOnly?: () => boolean;
 }
 
 /** `(req, res) → handled?`: true when the fast lane answers (asynchronously), false to pass the request on. */
@@ -66,6 +72,8 @@ interface Viewer {
   readonly session: Session | null;
   readonly cookie: string | undefined;
   readonly now: Date;
+  /** Who the visitor is could not be checked (an outage): the answer names nobody. */
+  readonly unchecked: boolean;
 }
 
 async function write(res: ServerResponse, response: Response, viewer: Viewer): Promise<void> {
@@ -75,7 +83,7 @@ async function write(res: ServerResponse, response: Response, viewer: Viewer): P
   else for (const [name, value] of response.headers) headers[name] = value;
   // Gated answers depend on the visitor: never cached by shared caches (as the middleware says).
   if (headers['cache-control'] === undefined) headers['cache-control'] = 'private, no-cache';
-  const named = viewerHeaderFor(headers['cache-control']!, viewer.session, viewer.cookie, viewer.now.getTime());
+  const named = viewer.unchecked ? null : viewerHeaderFor(headers['cache-control']!, viewer.session, viewer.cookie, viewer.now.getTime());
   if (named !== null) headers[VIEWER_HEADER.toLowerCase()] = named;
   const body = wire ? wire.body : response.body ? Buffer.from(await response.arrayBuffer()) : null;
   if (body) headers['content-length'] = String(body.length);
@@ -109,9 +117,12 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
     const match = (deps.router ?? matchApiRoute)(url.pathname);
     if (!match) return false;
 
-    let viewer: Viewer = { session: null, cookie: undefined, now: new Date() };
+    let viewer: Viewer = { session: null, cookie: undefined, now: new Date(), unchecked: false };
     void (async () => {
       const now = deps.now?.() ?? new Date();
+      if (deps.loopbackOnly?.() && !isLoopbackHost(req.socket.remoteAddress ?? '')) {
+        return write(res, jsonError(403, 'loopback_only', 'This server runs the Firebase Auth emulator and answers loopback clients only.'), viewer);
+      }
       const cookie = cookieValue(req.headers.cookie, SESSION_COOKIE_NAME);
       let session: Session | null = null;
       let unavailable: UnavailableError | null = null;
@@ -123,7 +134,7 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
         if (error.dependency === 'store') storeOutages.failed(error.cause, now.getTime(), STORE_CONSEQUENCE);
         unavailable = error;
       }
-      viewer = { session, cookie, now };
+      viewer = { session, cookie, now, unchecked: unavailable !== null };
       const decision = decide(url.pathname, session, now, url.search);
       // Who the visitor is cannot be known: a public route goes on, the rest waits (503).
       if (unavailable && decision.kind !== 'allow') return write(res, unavailableJson(unavailable), viewer);
