@@ -13,6 +13,7 @@ import { decide } from '../../lib/access/policy.ts';
 import { isLoopbackHost } from '../../lib/modes.ts';
 import type { RequestHeaders } from '../api/context.ts';
 import { matchApiRoute, type ApiRouter } from '../api/routes.ts';
+import { sessionAllowing } from '../auth/currentSession.ts';
 import type { Session } from '../auth/session.ts';
 import { wireOf } from '../http/json.ts';
 import { jsonError } from '../http/responses.ts';
@@ -28,7 +29,7 @@ export interface FastLaneDeps {
    * The verified session of a `__session` cookie value (the middleware's own function,
    * `sessionFromCookie`); throws UnavailableError when Firebase or the store cannot answer.
    */
-  readonly session: (cookie: string | undefined, now: Date) => Promise<Session | null>;
+  readonly session: (cookie: string | undefined, now: Date, options?: { readonly fresh?: boolean }) => Promise<Session | null>;
   readonly now?: () => Date;
   /** The routes it answers (tests); by default the data API's table. */
   readonly router?: ApiRouter;
@@ -127,7 +128,10 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
       let session: Session | null = null;
       let unavailable: UnavailableError | null = null;
       try {
-        session = await deps.session(cookie, now);
+        session = await sessionAllowing(
+          (options) => deps.session(cookie, now, options),
+          (candidate) => decide(url.pathname, candidate, now, url.search).kind === 'allow',
+        );
         if (session) storeOutages.answered(now.getTime());
       } catch (error) {
         if (!(error instanceof UnavailableError)) throw error;
