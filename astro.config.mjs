@@ -28,8 +28,10 @@ export default defineConfig({
   security: {
     allowedDomains: publicOrigin ? [{ protocol: publicOrigin.protocol.replace(':', ''), hostname: publicOrigin.hostname }] : [],
   },
-  // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise.
+  // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise. `/_image`
+  // is Astro's endpoint behind the site's limits (widths, formats, a resize queue).
   image: {
+    endpoint: { route: '/_image', entrypoint: './src/server/images/endpoint.ts' },
     service: {
       entrypoint: 'astro/assets/services/sharp',
       config: { jpeg: { quality: 75 }, webp: { quality: 75 }, avif: { quality: 75 }, png: { quality: 75 } },
