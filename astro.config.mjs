@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { isPublicPath } from './src/lib/access/publicPaths.ts';
+import { SITE_CSP_DIRECTIVES } from './src/lib/csp.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
@@ -27,7 +28,22 @@ export default defineConfig({
   // the same-origin checks see https://<site> rather than the proxy's plain-HTTP hop.
   security: {
     allowedDomains: publicOrigin ? [{ protocol: publicOrigin.protocol.replace(':', ''), hostname: publicOrigin.hostname }] : [],
+    // Content-Security-Policy: 'self' and the hashes of Astro's own scripts and styles, never
+    // 'unsafe-inline' for scripts. Prerendered pages carry it in a <meta>; pages rendered on
+    // demand in a header, with the third parties of the configured mode added by the
+    // middleware (src/lib/csp.ts: the Auth emulator or Google, Razorpay or the sandbox).
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [...SITE_CSP_DIRECTIVES],
+      scriptDirective: { resources: ["'self'"] },
+      // Style *attributes* only (style-src-attr): the server-rendered chart SVG (nivo) positions
+      // its parts with them. Style elements and sheets stay 'self' (Astro's default) + hashes.
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
   },
+  // Shiki colours code with inline styles, which the Content-Security-Policy refuses; Prism
+  // marks tokens with classes instead.
+  markdown: { syntaxHighlight: 'prism' },
   // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise. `/_image`
   // is Astro's endpoint behind the site's limits (widths, formats, a resize queue).
   image: {

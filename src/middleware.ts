@@ -1,5 +1,17 @@
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAccessMiddleware } from './server/auth/accessMiddleware.ts';
-import { assertSafeToServe, auth, store } from './server/runtime.ts';
+import type { CspMode } from './lib/csp.ts';
+import { createCspMiddleware } from './server/http/csp.ts';
+import { paymentMode } from './server/payments/index.ts';
+import { assertSafeToServe, auth, firebaseWebConfig, store } from './server/runtime.ts';
 
-export const onRequest = defineMiddleware(createAccessMiddleware({ auth, store, preflight: () => assertSafeToServe() }));
+/** Who the sign-in and checkout pages talk to in this configuration (see lib/csp.ts). */
+const cspMode = (): CspMode => ({
+  auth: firebaseWebConfig.emulatorUrl ? { kind: 'emulator', url: firebaseWebConfig.emulatorUrl } : { kind: 'firebase', authDomain: firebaseWebConfig.authDomain },
+  payments: paymentMode,
+});
+
+export const onRequest = sequence(
+  defineMiddleware(createCspMiddleware(cspMode)),
+  defineMiddleware(createAccessMiddleware({ auth, store, preflight: () => assertSafeToServe() })),
+);

@@ -127,7 +127,7 @@ describe('process life', () => {
       let output = '';
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));
-      const [code] = (await new Promise((done) => child.once('exit', (...args) => done(args)))) as [number | null];
+      const code = await new Promise<number | null>((done) => child.once('exit', (exitCode) => done(exitCode)));
       expect(code, output).not.toBe(0);
       expect(code, output).not.toBeNull();
       expect(output).toContain('the server stopped unexpectedly');
