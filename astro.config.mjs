@@ -3,8 +3,28 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { fileURLToPath } from 'node:url';
 import { isPublicPath } from './src/lib/access/publicPaths.ts';
 import { SITE_CSP_DIRECTIVES } from './src/lib/csp.ts';
+import { serviceWorker } from './src/integrations/serviceWorker.ts';
+
+/**
+ * Jobs start with the server process, not on its first request: the adapter's server entry (the
+ * module `dist/server/entry.mjs` is built from, standalone or middleware mode) imports
+ * src/server/jobs/atStart.ts once it has set up astro:env. Build only: dev and Vitest never
+ * load it, so no scheduler runs there.
+ */
+/** @type {import('vite').Plugin} */
+const jobsAtServerStart = {
+  name: 'polyindex:jobs-at-server-start',
+  apply: 'build',
+  transform(code, id) {
+    if (!id.replace(/\\/g, '/').endsWith('/@astrojs/node/dist/server.js')) return null;
+    const atStart = fileURLToPath(new URL('./src/server/jobs/atStart.ts', import.meta.url));
+    // A dynamic import at the end of the module body: it runs after setGetEnv (static imports would run before it).
+    return { code: `${code}\nimport(${JSON.stringify(atStart)});\n`, map: null };
+  },
+};
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
@@ -21,6 +41,8 @@ export default defineConfig({
     react(),
     // The sitemap lists public pages only: a gated URL in it would only send crawlers to /register.
     sitemap({ filter: (page) => isPublicPath(new URL(page).pathname) }),
+    // The installable app: /sw.js with its precache list, written after the client build.
+    serviceWorker(),
   ],
   // No `server.host`/`port` here: the adapter would bake them into the build. HOST and PORT are
   // read when the server starts, and unset HOST means localhost (the loopback guard agrees).
@@ -41,6 +63,7 @@ export default defineConfig({
       styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },
+  vite: { plugins: [jobsAtServerStart] },
   // Shiki colours code with inline styles, which the Content-Security-Policy refuses; Prism
   // marks tokens with classes instead.
   markdown: { syntaxHighlight: 'prism' },
@@ -86,6 +109,16 @@ export default defineConfig({
       SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       MAIL_FROM: envField.string({ context: 'server', access: 'secret', default: 'PolyIndex <desk@polyindex.test>' }),
       OPERATOR_EMAIL: envField.string({ context: 'server', access: 'secret', default: 'desk@polyindex.test' }),
+      // Price delivery (docs/delivery.md). WhatsApp: token + phone number id → the Cloud API;
+      // otherwise the sandbox (DATA_DIR/whatsapp-outbox, loopback only). JOBS_SECRET opens
+      // POST /api/jobs/daily-update; DELIVERY_LINK_SECRET signs unsubscribe links.
+      WHATSAPP_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      WHATSAPP_PHONE_NUMBER_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
+      WHATSAPP_APP_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      WHATSAPP_VERIFY_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      WHATSAPP_GRAPH_URL: envField.string({ context: 'server', access: 'secret', default: 'https://graph.facebook.com/v21.0' }),
+      JOBS_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      DELIVERY_LINK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

@@ -3,6 +3,7 @@ import { createAccessMiddleware } from './server/auth/accessMiddleware.ts';
 import type { CspMode } from './lib/csp.ts';
 import { createCspMiddleware } from './server/http/csp.ts';
 import { paymentMode } from './server/payments/index.ts';
+import { viewerMiddleware } from './server/pwa/viewer.ts';
 import { assertSafeToServe, auth, firebaseWebConfig, store } from './server/runtime.ts';
 
 /** Who the sign-in and checkout pages talk to in this configuration (see lib/csp.ts). */
@@ -12,6 +13,9 @@ const cspMode = (): CspMode => ({
 });
 
 export const onRequest = sequence(
+  // Outermost: it completes the policy header of whatever page the others answer with.
   defineMiddleware(createCspMiddleware(cspMode)),
+  // It reads the session and Cache-Control the access middleware settles.
+  viewerMiddleware,
   defineMiddleware(createAccessMiddleware({ auth, store, preflight: () => assertSafeToServe() })),
 );

@@ -75,6 +75,12 @@ async function seedSource(store: Store): Promise<void> {
   await store.createUser(user('u-plain'));
   await store.createUser(user('u-legacy', { phone: '+91 98200 00000', legacyScore: 4.5, tags: ['a', 'b'], address: { city: 'Mumbai', pin: 400001, geo: null } }));
   await store.createUser(user('u-buyer', { role: 'admin', plan: null, ['field with space']: true }));
+  // Delivery: settings with a verified number, an alert that fired once, a sent-log entry whose key holds a slash.
+  await store.saveDeliverySettings({ uid: 'u-plain', series: ['fx.usdinr', 'city.mumbai.ppRaffia'], email: true, whatsapp: false, hour: 9, whatsappNumber: null, whatsappVerifiedAt: null, pending: { number: '919820012345', codeHash: 'ab'.repeat(32), expiresAt: '2026-11-20T06:10:00.000Z', attempts: 0 }, updatedAt: '2026-11-20T06:00:00.000Z' });
+  await store.verifyWhatsAppNumber({ uid: 'u-plain', number: '919820012345', now: new Date('2026-11-20T06:01:00.000Z') });
+  await store.createAlert({ id: 'al_copy', uid: 'u-plain', instrument: 'fx.usdinr', kind: 'above', value: 90.5, channels: ['email', 'whatsapp'], reached: true, firedFor: null, crossings: 1, createdAt: '2026-11-20T06:02:00.000Z', updatedAt: '2026-11-20T06:03:00.000Z' });
+  await store.claimDelivery({ uid: 'u-plain', kind: 'inbound', ref: 'wamid.HBg/+x==', channel: 'none' }, new Date('2026-11-20T06:04:00.000Z'));
+  await store.completeDelivery({ uid: 'u-plain', kind: 'inbound', ref: 'wamid.HBg/+x==', channel: 'none' }, new Date('2026-11-20T06:04:01.000Z'));
   await store.createUser(user('u-late'));
   const order = (id: string, uid: string) => ({ id, uid, plan: 'Premium', amount: 1_500_000, currency: 'INR', receipt: `r_${id}` });
   await store.createOrder(order('order_created', 'u-plain'), NOW);
@@ -83,6 +89,7 @@ async function seedSource(store: Store): Promise<void> {
   await store.grantOrder({ orderId: 'order_paid', paymentId: 'pay_1', signature: 'sig', now: NOW, durationDays: 365, event: { id: 'evt_paid', type: 'payment.captured' } });
   await store.failOrder({ orderId: 'order_failed', paymentId: 'pay_2', reason: 'card declined', now: NOW, event: { id: 'evt_failed', type: 'payment.failed' } });
   await store.recordEvent({ id: 'evt_refund', type: 'refund.created' }, NOW);
+  await store.saveView({ uid: 'u-buyer', name: 'Naphtha vs PP', query: 's=feedstock.naphtha.japan,historical.ppRaffia.mumbai&range=5Y&unit=inr_kg', now: NOW });
   await store.replaceBanners([
     { id: 'b-one', title: 'One', subtitle: 'first', href: '/one', image: '/img/one.webp', alt: 'one', order: 1 },
     { id: 'b-two', title: 'Two', subtitle: 'second', href: '/two', image: '/img/two.webp', alt: 'two', order: 2 },

@@ -27,6 +27,8 @@ export interface MailBlock {
   readonly rows?: readonly (readonly [label: string, value: string])[];
   /** A quoted block of someone's own words. */
   readonly quote?: string;
+  /** A link on its own line (an absolute URL of ours). */
+  readonly link?: { readonly text: string; readonly href: string };
 }
 
 export interface MailContent {
@@ -62,6 +64,7 @@ function blockHtml(block: MailBlock): string {
   if (block.quote !== undefined) {
     parts.push(`<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #0b2545;background:#f4f6f9">${htmlLines(block.quote)}</blockquote>`);
   }
+  if (block.link) parts.push(`<p style="margin:0 0 12px"><a href="${escapeHtml(block.link.href)}" style="color:#0b2545">${escapeHtml(block.link.text)}</a></p>`);
   return parts.join('\n');
 }
 
@@ -73,6 +76,7 @@ function blockText(block: MailBlock): string {
     parts.push(block.rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value.replace(/\r?\n/g, `\n${' '.repeat(width + 2)}`)}`).join('\n'));
   }
   if (block.quote !== undefined) parts.push(block.quote.split(/\r?\n/).map((line) => `> ${line}`).join('\n'));
+  if (block.link) parts.push(`${block.link.text}: ${block.link.href}`);
   return parts.join('\n\n');
 }
 

@@ -7,22 +7,28 @@ import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
+import { createSqliteDeliveryStore, deliveryMigrations } from './sqlite/delivery.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
+import { createSqliteSavedViewStore, savedViewMigrations } from './sqlite/savedViews.ts';
 import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
 import { createFirestoreAuditStore } from './firestore/audit.ts';
 import { createFirestoreBannerImageStore } from './firestore/bannerImages.ts';
 import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
 import { createFirestorePaymentStore } from './firestore/payments.ts';
+import { createFirestoreDeliveryStore } from './firestore/delivery.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
+import { createFirestoreSavedViewStore } from './firestore/savedViews.ts';
 import { createFirestoreTransfer } from './firestore/transfer.ts';
 import { createFirestoreUserStore } from './firestore/users.ts';
 import type { AuditStore } from './audit.ts';
+import type { DeliveryStore } from './delivery.ts';
 import type { PaymentStore } from './payments.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
+import type { SavedViewStore } from './savedViews.ts';
 import type { TransferStore } from './transfer.ts';
 import type { UserStore } from './users.ts';
 
@@ -33,20 +39,24 @@ export type Store = UserStore &
   BannerAdminStore &
   BannerImageStore &
   AuditStore &
-  TransferStore & {
+  SavedViewStore &
+  TransferStore &
+  DeliveryStore & {
     close(): Promise<void>;
   };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations, ...savedViewMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
     ...createSqlitePriceStore(client),
     ...createSqliteAuditStore(client),
     ...createSqliteBannerImageStore(client),
+    ...createSqliteSavedViewStore(client),
     ...createSqliteTransfer(client),
+    ...createSqliteDeliveryStore(client),
     async close() {
       client.close();
     },
@@ -61,7 +71,9 @@ export async function openFirestoreStore(options: FirestoreOptions): Promise<Sto
     ...createFirestorePriceStore(db),
     ...createFirestoreAuditStore(db),
     ...createFirestoreBannerImageStore(db),
+    ...createFirestoreSavedViewStore(db),
     ...createFirestoreTransfer(db),
+    ...createFirestoreDeliveryStore(db),
     close,
   };
 }

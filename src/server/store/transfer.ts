@@ -6,8 +6,10 @@
  */
 import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
+import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
 import type { OrderRecord } from './payments.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
+import type { SavedView } from './savedViews.ts';
 import type { UserRecord } from './users.ts';
 
 /** A processed webhook event. */
@@ -30,6 +32,11 @@ export interface TransferRecords {
   banners: Banner;
   bannerImages: BannerImageRecord;
   audit: AuditEntry;
+  deliverySettings: DeliverySettings;
+  alerts: AlertRecord;
+  whatsappContacts: WhatsAppContact;
+  deliveryLog: DeliveryLogRecord;
+  savedViews: SavedView;
 }
 
 export type TransferKind = keyof TransferRecords;
@@ -45,6 +52,11 @@ export const TRANSFER_KINDS: readonly TransferKind[] = [
   'banners',
   'bannerImages',
   'audit',
+  'deliverySettings',
+  'alerts',
+  'whatsappContacts',
+  'deliveryLog',
+  'savedViews',
 ];
 
 export interface TransferStore {
@@ -58,7 +70,7 @@ export interface TransferStore {
    * events by id, series by id, points by (series, date), city rows by (city, date, grade),
    * offers by (country, date), banners by id (order kept), banner images by name, audit
    * entries by id (id kept; later
-   * entries continue after the highest id). Existing records with the same identity are
+   * entries continue after the highest id), saved views by id. Existing records with the same identity are
    * replaced. Returns how many records were written.
    */
   importRecords<K extends TransferKind>(kind: K, records: readonly TransferRecords[K][]): Promise<number>;

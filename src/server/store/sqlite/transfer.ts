@@ -9,13 +9,17 @@ import type { AuditEntry } from '../audit.ts';
 import type { OrderRecord } from '../payments.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from '../prices.ts';
 import type { PaymentEventRecord, TransferKind, TransferRecords, TransferStore } from '../transfer.ts';
+import type { SavedView } from '../savedViews.ts';
 import type { UserRecord } from '../users.ts';
 import { exportBannerImages, importBannerImages } from './bannerImages.ts';
 import { inTransaction } from './database.ts';
 import { orderOf } from './payments.ts';
-import { toBanner, toCityRow, toOffer, toSeries } from './prices.ts';
+import { toBanner, toCityRow, toOffer, toSeries } from './priceRows.ts';
 import { entryOf } from './audit.ts';
+import { toSavedView } from './savedViews.ts';
 import { lookupColumns } from './users.ts';
+import { alertArgs, alertOf, contactArgs, contactOf, logArgs, logOf, settingsArgs, settingsOf } from './delivery.ts';
+import { viewNameKey } from '../savedViews.ts';
 
 /** Rows per exported page. */
 export const SQLITE_EXPORT_PAGE = 1000;
@@ -155,6 +159,57 @@ const TABLES: Tables = {
     argsOf: (e: AuditEntry) => [e.id, e.at, e.actor.uid, e.actor.email?.trim().toLowerCase() ?? null, e.action, e.target, json(e.before), json(e.after)],
     check: (e) => {
       if (!Number.isSafeInteger(e.id) || e.id < 1) throw new RangeError(`not an audit id: ${String(e.id)}`);
+    },
+  },
+  deliverySettings: {
+    ...pages('delivery_settings', ['uid']),
+    keyOf: (row) => [String(row['uid'])],
+    recordOf: settingsOf,
+    insert: 'INSERT INTO delivery_settings (uid, active, record)',
+    columns: 3,
+    upsert: 'ON CONFLICT (uid) DO UPDATE SET active = excluded.active, record = excluded.record',
+    argsOf: settingsArgs,
+  },
+  alerts: {
+    ...pages('alerts', ['rowid'], 'rowid, record'),
+    keyOf: (row) => [Number(row['rowid'])],
+    recordOf: alertOf,
+    insert: 'INSERT INTO alerts (id, uid, instrument, record)',
+    columns: 4,
+    upsert: 'ON CONFLICT (id) DO UPDATE SET uid = excluded.uid, instrument = excluded.instrument, record = excluded.record',
+    argsOf: alertArgs,
+    check: (a) => finite(`value of alert ${a.id}`, a.value),
+  },
+  whatsappContacts: {
+    ...pages('whatsapp_contacts', ['number']),
+    keyOf: (row) => [String(row['number'])],
+    recordOf: contactOf,
+    insert: 'INSERT INTO whatsapp_contacts (number, uid, record)',
+    columns: 3,
+    upsert: 'ON CONFLICT (number) DO UPDATE SET uid = excluded.uid, record = excluded.record',
+    argsOf: contactArgs,
+  },
+  deliveryLog: {
+    ...pages('delivery_log', ['key']),
+    keyOf: (row) => [String(row['key'])],
+    recordOf: logOf,
+    insert: 'INSERT INTO delivery_log (key, uid, kind, ref, channel, status, claimed_at, sent_at)',
+    columns: 8,
+    upsert: `ON CONFLICT (key) DO UPDATE SET uid = excluded.uid, kind = excluded.kind, ref = excluded.ref, channel = excluded.channel,
+               status = excluded.status, claimed_at = excluded.claimed_at, sent_at = excluded.sent_at`,
+    argsOf: logArgs,
+  },
+  savedViews: {
+    ...pages('saved_views', ['id']),
+    keyOf: (row) => [String(row['id'])],
+    recordOf: toSavedView,
+    insert: 'INSERT INTO saved_views (id, uid, name, name_key, query, created_at, updated_at)',
+    columns: 7,
+    upsert: `ON CONFLICT (id) DO UPDATE SET uid = excluded.uid, name = excluded.name, name_key = excluded.name_key,
+               query = excluded.query, created_at = excluded.created_at, updated_at = excluded.updated_at`,
+    argsOf: (v: SavedView) => [v.id, v.uid, v.name, viewNameKey(v.name), v.query, v.createdAt, v.updatedAt],
+    check: (v) => {
+      if (!v.id || !v.uid || !viewNameKey(v.name)) throw new RangeError(`not a saved view: ${JSON.stringify(v.id)}`);
     },
   },
 };
