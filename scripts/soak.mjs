@@ -106,9 +106,9 @@ const records = [];
 
 async function request(family, path, { method = 'GET', body, cookie, headers = {} } = {}) {
   const started = performance.now();
-  let status = 0;
+  let status;
   let setCookie = null;
-  let text = '';
+  let text;
   try {
     const response = await fetch(`${BASE}${path}`, {
       method,
@@ -286,7 +286,7 @@ function chooseScenario() {
 
 const percentile = (sorted, p) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 
-let exitCode = 1;
+let exitCode;
 try {
   premiumCookie = await signIn('premium@polyindex.test');
   adminCookie = await signIn('admin@polyindex.test');

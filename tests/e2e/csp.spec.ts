@@ -53,6 +53,9 @@ const PAGES: readonly CspCase[] = [
   { family: 'limited', path: '/vip-delegations', who: 'free@polyindex.test', delivery: 'header' },
   { family: 'limited', path: `/services/${services[0]!.slug}`, who: 'free@polyindex.test', delivery: 'header' },
   { family: 'account', path: '/details', who: 'free@polyindex.test', delivery: 'header' },
+  { family: 'data', path: '/compare', who: 'premium@polyindex.test', delivery: 'header', use: async (page) => void (await page.waitForLoadState('networkidle')) },
+  { family: 'alerts', path: '/alerts', who: 'premium@polyindex.test', delivery: 'header' },
+  { family: 'installable app', path: '/offline', who: 'anonymous', delivery: 'meta' },
   // Admin screens, with their form scripts.
   { family: 'admin', path: '/admin', who: 'admin@polyindex.test', delivery: 'header' },
   { family: 'admin', path: '/admin/prices', who: 'admin@polyindex.test', delivery: 'header' },
@@ -62,6 +65,7 @@ const PAGES: readonly CspCase[] = [
   { family: 'admin', path: '/admin/users', who: 'admin@polyindex.test', delivery: 'header' },
   { family: 'admin', path: '/admin/audit', who: 'admin@polyindex.test', delivery: 'header' },
   { family: 'admin', path: '/admin/outbox', who: 'admin@polyindex.test', delivery: 'header' },
+  { family: 'admin', path: '/admin/whatsapp', who: 'admin@polyindex.test', delivery: 'header' },
   // Sign-in: the Firebase SDK talks to the Auth emulator (the mode of this run).
   {
     family: 'sign-in',

@@ -22,6 +22,11 @@ import { POST as sandboxComplete } from '../../src/pages/api/payments/sandbox/co
 import { POST as verify } from '../../src/pages/api/payments/verify.ts';
 import { POST as webhook } from '../../src/pages/api/payments/webhook.ts';
 import { POST as sendMail } from '../../src/pages/api/sendMail.ts';
+import { POST as postAlert } from '../../src/pages/api/alerts/index.ts';
+import { POST as postWhatsappNumber } from '../../src/pages/api/alerts/whatsapp/index.ts';
+import { POST as verifyWhatsappNumber } from '../../src/pages/api/alerts/whatsapp/verify.ts';
+import { POST as saveView } from '../../src/pages/api/views/index.ts';
+import { POST as adminWhatsappSend } from '../../src/pages/api/admin/whatsapp/send.ts';
 import type { Session } from '../../src/server/auth/session.ts';
 import { usePaymentsRuntime } from '../../src/server/payments/index.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
@@ -58,7 +63,7 @@ beforeAll(async () => {
   usePaymentsRuntime({ store: db, gateway: createSandboxGateway('sandbox-secret-for-media-type-tests'), now: () => new Date() });
 });
 
-type Caller = 'anyone' | 'buyer' | 'admin';
+type Caller = 'anyone' | 'buyer' | 'subscriber' | 'admin';
 
 interface Row {
   readonly family: string;
@@ -83,6 +88,11 @@ const ROWS: readonly Row[] = [
   { family: 'payments: verify', route: verify, path: '/api/payments/verify', caller: 'buyer', body: { razorpay_order_id: 'order_x', razorpay_payment_id: 'pay_x', razorpay_signature: 'sig' } },
   { family: 'payments: sandbox', route: sandboxComplete, path: '/api/payments/sandbox/complete', caller: 'buyer', body: { orderId: 'order_x', outcome: 'paid' } },
   { family: 'payments: webhook', route: webhook, path: '/api/payments/webhook', caller: 'anyone', body: { event: 'payment.captured' }, headers: { 'x-razorpay-signature': 'sig' } },
+  { family: 'alerts', route: postAlert, path: '/api/alerts', caller: 'subscriber', body: { series: 'no-such-series', kind: 'above', value: 90, channels: ['email'] } },
+  { family: 'alerts: WhatsApp number', route: postWhatsappNumber, path: '/api/alerts/whatsapp', caller: 'subscriber', body: { phone: 'not a number' } },
+  { family: 'alerts: WhatsApp code', route: verifyWhatsappNumber, path: '/api/alerts/whatsapp/verify', caller: 'subscriber', body: { code: 'x' } },
+  { family: 'saved views', route: saveView, path: '/api/views', caller: 'subscriber', body: { name: '', series: [] } },
+  { family: 'admin: WhatsApp sandbox', route: adminWhatsappSend, path: '/api/admin/whatsapp/send', caller: 'admin', body: { from: 'x', text: '' } },
   { family: 'admin: users', route: grant, path: '/api/admin/users/u/grant', params: { uid: 'media-target' }, caller: 'admin', body: { plan: 'Platinum' } },
   { family: 'admin: roles', route: role, path: '/api/admin/users/u/role', params: { uid: 'media-target' }, caller: 'admin', body: { role: 'editor' } },
   { family: 'admin: prices', route: setPoint, path: '/api/admin/prices/fx/set', params: { series: 'fx.usdinr' }, caller: 'admin', body: { date: '2026-02-30', value: 80 } },
@@ -105,6 +115,7 @@ const NOT_JSON: readonly (string | null)[] = [
 
 function sessionFor(caller: Caller): Session | null {
   if (caller === 'buyer') return sessionOf(buyer);
+  if (caller === 'subscriber') return sessionOf(buyer, 'full');
   if (caller === 'admin') return sessionOf(admin);
   return null;
 }
