@@ -14,7 +14,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unsafeModeReasons } from '../src/lib/modes.ts';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
-import { startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
+import { portIsOpen, startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
 import { assertSafePaymentMode } from './lib/payment-mode.mjs';
 import { describeExit, exitStatusOf, stoppedCleanly } from './lib/process-life.mjs';
 
@@ -58,6 +58,16 @@ try {
 }
 
 mkdirSync(env.DATA_DIR, { recursive: true });
+
+// Something else answering on our port would pass for the site (and a server that cannot
+// listen may stay alive without serving): refuse before starting anything.
+const probeHost = env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST;
+async function portTaken() {
+  if (!(await portIsOpen(probeHost, Number(env.PORT)))) return false;
+  console.error(`[polyindex] port ${env.PORT} on ${env.HOST} is already in use by another process: stop it or set PORT`);
+  return true;
+}
+if (await portTaken()) process.exit(1);
 
 /** Stops what has been started (last first): each gets the time left of the stop budget. */
 const cleanups = [];
@@ -180,6 +190,7 @@ try {
     for (const a of demoAccounts) console.log(`    ${a.email.padEnd(26)} ${a.description}`);
   }
   if (stopRequested) await finish(0);
+  if (await portTaken()) await finish(1);
 
   const child = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
   server = child;
@@ -196,7 +207,7 @@ try {
     console.error(`[polyindex] the server stopped unexpectedly (${describeExit(exit)}): stopping the rest`);
     void finish(exitStatusOf(exit) || 1);
   });
-  const shownHost = env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST;
+  const shownHost = probeHost;
   if (await waitForPort(shownHost, Number(env.PORT), 60_000, () => !serverExit)) {
     console.log(`\n  PolyIndex is running at http://${shownHost}:${env.PORT}/  (data in ${env.DATA_DIR})\n`);
   } else if (!serverExit && !stopRequested) {
