@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unsafeModeReasons } from '../src/lib/modes.ts';
+import { isAuthEmulatorMode, unsafeModeReasons } from '../src/lib/modes.ts';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
 import { portIsOpen, startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
 import { assertSafePaymentMode } from './lib/payment-mode.mjs';
@@ -24,8 +24,8 @@ process.env.PATH = `${projectBin}${delimiter}${process.env.PATH ?? ''}`;
 
 /** The whole stop, as a supervisor allows it (systemd's TimeoutStopSec in docs/deploy.md is 15 s). */
 const STOP_BUDGET_MS = 10_000;
-/** Of which the server may use this much to finish its requests before it is killed. */
-const SERVER_STOP_MS = 8_000;
+/** Of which the server may use this much (its own drain is bounded at 10 s, usually far less) before it is killed. */
+const SERVER_STOP_MS = 9_000;
 
 const env = {
   ...process.env,
@@ -35,7 +35,9 @@ const env = {
   ASTRO_TELEMETRY_DISABLED: '1',
   METADATA_SERVER_DETECTION: process.env.METADATA_SERVER_DETECTION ?? 'none',
 };
-const authEmulator = !env.FIREBASE_SERVICE_ACCOUNT;
+const authEmulator = isAuthEmulatorMode(env.FIREBASE_SERVICE_ACCOUNT);
+// As the operator set it (real mode refuses it), before the emulator's default is filled in.
+const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
 const sandboxPayments = !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
 if (authEmulator) env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
 env.FIREBASE_PROJECT_ID ??= 'demo-polyindex';
@@ -44,7 +46,7 @@ const firestore = env.DATA_BACKEND === 'firestore';
 const firestoreStandIn = firestore && !env.FIRESTORE_EMULATOR_HOST && !env.FIREBASE_SERVICE_ACCOUNT;
 
 const whatsappSandbox = !(env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID);
-const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox });
+const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox });
 if (refusals.length > 0) {
   console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
   process.exit(1);
@@ -192,7 +194,7 @@ try {
   if (stopRequested) await finish(0);
   if (await portTaken()) await finish(1);
 
-  const child = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
+  const child = spawn(process.execPath, ['dist/server/serve.mjs'], { stdio: 'inherit', env });
   server = child;
   serverExited = new Promise((done) => {
     child.once('exit', (code, signal) => {
