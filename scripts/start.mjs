@@ -136,9 +136,9 @@ process.on('exit', () => {
 });
 
 /** Runs a child to its end (the build), asynchronously so that a stop request is heard. */
-function run(command, args) {
+function run(command, args, extraEnv = {}) {
   return new Promise((done) => {
-    const child = spawn(command, args, { stdio: 'inherit', env });
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
     child.once('error', (error) => {
       console.error(`[polyindex] could not run ${command}: ${error.message}`);
       done({ code: 127, signal: null });
@@ -154,7 +154,9 @@ function run(command, args) {
 try {
   if (!buildIsCurrent()) {
     console.log('[polyindex] building the site…');
-    const build = await run('astro', ['build']);
+    // Always a production build, whatever NODE_ENV the caller has (a test runner sets `test`,
+    // and Vite then builds with import.meta.env.PROD false: no service worker, dev-only code).
+    const build = await run('astro', ['build'], { NODE_ENV: 'production' });
     if (stopRequested) await finish(0);
     if (build.code !== 0) {
       console.error(`[polyindex] the build failed (${describeExit(build)})`);
