@@ -51,12 +51,12 @@ describe('loopback-only modes', () => {
   it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])('%s is loopback', (host) => expect(isLoopbackHost(host)).toBe(true));
   it.each(['0.0.0.0', '192.168.1.10', 'polyindex.in', '::', '128.0.0.1'])('%s is not', (host) => expect(isLoopbackHost(host)).toBe(false));
   it('refuses the emulator and the sandbox off loopback, and nothing on loopback', () => {
-    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: true, sandboxPayments: true })).toHaveLength(2);
-    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false })).toEqual([]);
+    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: true, sandboxPayments: true, deliveryLinkSecret: true })).toHaveLength(2);
+    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false, deliveryLinkSecret: true })).toEqual([]);
     expect(unsafeModeReasons({ host: '127.0.0.1', authEmulator: true, sandboxPayments: true })).toEqual([]);
   });
   it('refuses a Firestore emulator as the store off loopback', () => {
-    const reasons = unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false, firestoreEmulator: true });
+    const reasons = unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false, firestoreEmulator: true, deliveryLinkSecret: true });
     expect(reasons).toEqual([expect.stringContaining('FIRESTORE_EMULATOR_HOST')]);
     expect(unsafeModeReasons({ host: '::1', authEmulator: false, sandboxPayments: false, firestoreEmulator: true })).toEqual([]);
   });
