@@ -235,7 +235,7 @@ test('the sandbox phone: Premium asks "pp raffia mumbai" and gets the /api/cityw
 test('/alerts and its API follow the plan; the sandbox phone and the job endpoint are refused to others', async ({ page, playwright }) => {
   const anonymous = await playwright.request.newContext({ baseURL });
   expect((await anonymous.get('/api/alerts/settings')).status()).toBe(401);
-  // A JSON body (Astro refuses a cross-site POST without a content type before any endpoint runs).
+  // A JSON body (the site refuses a cross-site POST without a content type before any endpoint runs).
   expect((await anonymous.post('/api/jobs/daily-update', { data: {} })).status()).toBe(401);
   expect((await anonymous.post('/api/whatsapp/webhook', { data: { object: 'whatsapp_business_account', entry: [] } })).status()).toBe(401);
   await anonymous.dispose();
