@@ -69,6 +69,8 @@ export default defineConfig({
   // Behind a proxy, trust X-Forwarded-Host/Proto only for the public origin, so Astro.url and
   // the same-origin checks see https://<site> rather than the proxy's plain-HTTP hop.
   security: {
+    // Astro's cross-site form check cannot exempt RFC 8058's one-click unsubscribe: src/middleware.ts runs it first instead (src/lib/http/crossSite.ts).
+    checkOrigin: false,
     allowedDomains: publicOrigin ? [{ protocol: publicOrigin.protocol.replace(':', ''), hostname: publicOrigin.hostname }] : [],
     // Content-Security-Policy: 'self' and the hashes of Astro's own scripts and styles, never
     // 'unsafe-inline' for scripts. Prerendered pages carry it in a <meta>; pages rendered on
@@ -137,6 +139,8 @@ export default defineConfig({
       WHATSAPP_VERIFY_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
       WHATSAPP_GRAPH_URL: envField.string({ context: 'server', access: 'secret', default: 'https://graph.facebook.com/v21.0' }),
       JOBS_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // `off`: no in-server scheduler (an external one calls the job endpoint; extra instances).
+      JOBS_SCHEDULER: envField.enum({ context: 'server', access: 'secret', values: ['on', 'off'], default: 'on' }),
       DELIVERY_LINK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },

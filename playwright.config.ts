@@ -54,8 +54,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST,
       DATA_BACKEND: E2E_BACKEND,
-      // The delivery spec runs the daily-update job through its endpoint.
+      // The delivery spec runs the daily-update job through its endpoint, and only then: no in-server scheduler.
       JOBS_SECRET: E2E_JOBS_SECRET,
+      JOBS_SCHEDULER: 'off',
     },
   },
 });

@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isAuthEmulatorMode, unsafeModeReasons } from '../src/lib/modes.ts';
+import { isAuthEmulatorMode, unsafeModeReasons, whatsappSandboxOf } from '../src/lib/modes.ts';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
 import { portIsOpen, startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
 import { assertSafePaymentMode } from './lib/payment-mode.mjs';
@@ -45,8 +45,8 @@ const firestore = env.DATA_BACKEND === 'firestore';
 // DATA_BACKEND=firestore with neither a project nor an emulator: the in-memory stand-in.
 const firestoreStandIn = firestore && !env.FIRESTORE_EMULATOR_HOST && !env.FIREBASE_SERVICE_ACCOUNT;
 
-const whatsappSandbox = !(env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID);
-const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox });
+const whatsappSandbox = whatsappSandboxOf(env);
+const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox, deliveryLinkSecret: Boolean(env.DELIVERY_LINK_SECRET?.trim()) });
 if (refusals.length > 0) {
   console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
   process.exit(1);

@@ -2,6 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAccessMiddleware } from './server/auth/accessMiddleware.ts';
 import type { CspMode } from './lib/csp.ts';
 import { createCspMiddleware } from './server/http/csp.ts';
+import { crossSiteMiddleware } from './server/http/crossSite.ts';
 import { paymentMode } from './server/payments/index.ts';
 import { viewerMiddleware } from './server/pwa/viewer.ts';
 import { assertSafeToServe, auth, firebaseWebConfig, store } from './server/runtime.ts';
@@ -13,7 +14,9 @@ const cspMode = (): CspMode => ({
 });
 
 export const onRequest = sequence(
-  // Outermost: it completes the policy header of whatever page the others answer with.
+  // First: a cross-site form POST is refused before anything reads a cookie (Astro's check, with one exemption).
+  crossSiteMiddleware,
+  // It completes the policy header of whatever page the ones inside answer with.
   defineMiddleware(createCspMiddleware(cspMode)),
   // It reads the session and Cache-Control the access middleware settles.
   viewerMiddleware,

@@ -37,6 +37,16 @@ describe('start-up safety', () => {
     expect(result.stderr).toContain('FIREBASE_AUTH_EMULATOR_HOST is set beside FIREBASE_SERVICE_ACCOUNT');
     expect(result.stdout).not.toContain('building');
   });
+
+  it('refuses a non-loopback HOST without DELIVERY_LINK_SECRET, every real service configured', () => {
+    const real = { FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}', FIREBASE_AUTH_EMULATOR_HOST: '', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'y', WHATSAPP_TOKEN: 'EAAG', WHATSAPP_PHONE_NUMBER_ID: '123' };
+    const result = start({ HOST: '0.0.0.0', PORT: '4999', DATA_DIR: '.cache/vitest-data/refused', DELIVERY_LINK_SECRET: '', ...real });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('refusing to serve 0.0.0.0');
+    expect(result.stderr).toContain('DELIVERY_LINK_SECRET');
+    expect(result.stderr).not.toContain('emulator');
+    expect(result.stdout).not.toContain('building');
+  });
 });
 
 const PORT = 4391;
