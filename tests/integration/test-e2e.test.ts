@@ -41,7 +41,7 @@ function runner(playwright: string, ...args: string[]) {
 describe('npm run test:e2e', () => {
   it('runs the Firestore half after a failed SQLite half, reports both, and fails', () => {
     const { status, out, calls } = runner(standIn({ sqlite: { passed: 180, failed: 3, exit: 1 }, firestore: { passed: 90, failed: 0, exit: 0 } }), 'tests/e2e/csp.spec.ts');
-    expect(calls).toEqual(['sqlite test --reporter=list,json tests/e2e/csp.spec.ts', 'firestore test --reporter=list,json tests/e2e/csp.spec.ts']);
+    expect(calls).toEqual(['sqlite test --reporter=list,json --pass-with-no-tests tests/e2e/csp.spec.ts', 'firestore test --reporter=list,json --pass-with-no-tests tests/e2e/csp.spec.ts']);
     expect(out).toMatch(/sqlite +FAILED 180 passed, 3 failed/);
     expect(out).toMatch(/firestore +ok +90 passed, 0 failed/);
     expect(out).toContain('e2e: 270 passed, 3 failed');
@@ -61,9 +61,10 @@ describe('npm run test:e2e', () => {
     expect(status).toBe(1);
   });
 
-  it('passes when both halves pass', () => {
-    const { status, out } = runner(standIn({ sqlite: { passed: 180, failed: 0, exit: 0 }, firestore: { passed: 90, failed: 0, exit: 0 } }));
+  it('passes when both halves pass; a full run asks both halves for every test', () => {
+    const { status, out, calls } = runner(standIn({ sqlite: { passed: 180, failed: 0, exit: 0 }, firestore: { passed: 90, failed: 0, exit: 0 } }));
     expect(out).toContain('e2e: 270 passed, 0 failed');
+    expect(calls).toEqual(['sqlite test --reporter=list,json', 'firestore test --reporter=list,json']);
     expect(status).toBe(0);
   });
 });
