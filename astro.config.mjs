@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
 import { isPublicPath } from './src/lib/access/publicPaths.ts';
+import { SITE_CSP_DIRECTIVES } from './src/lib/csp.ts';
 import { serviceWorker } from './src/integrations/serviceWorker.ts';
 
 /**
@@ -71,9 +72,26 @@ export default defineConfig({
     // Astro's cross-site form check cannot exempt RFC 8058's one-click unsubscribe: src/middleware.ts runs it first instead (src/lib/http/crossSite.ts).
     checkOrigin: false,
     allowedDomains: publicOrigin ? [{ protocol: publicOrigin.protocol.replace(':', ''), hostname: publicOrigin.hostname }] : [],
+    // Content-Security-Policy: 'self' and the hashes of Astro's own scripts and styles, never
+    // 'unsafe-inline' for scripts. Prerendered pages carry it in a <meta>; pages rendered on
+    // demand in a header, with the third parties of the configured mode added by the
+    // middleware (src/lib/csp.ts: the Auth emulator or Google, Razorpay or the sandbox).
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [...SITE_CSP_DIRECTIVES],
+      scriptDirective: { resources: ["'self'"] },
+      // Style *attributes* only (style-src-attr): the server-rendered chart SVG (nivo) positions
+      // its parts with them. Style elements and sheets stay 'self' (Astro's default) + hashes.
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
   },
-  // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise.
+  // Shiki colours code with inline styles, which the Content-Security-Policy refuses; Prism
+  // marks tokens with classes instead.
+  markdown: { syntaxHighlight: 'prism' },
+  // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise. `/_image`
+  // is Astro's endpoint behind the site's limits (widths, formats, a resize queue).
   image: {
+    endpoint: { route: '/_image', entrypoint: './src/server/images/endpoint.ts' },
     service: {
       entrypoint: 'astro/assets/services/sharp',
       config: { jpeg: { quality: 75 }, webp: { quality: 75 }, avif: { quality: 75 }, png: { quality: 75 } },
