@@ -41,6 +41,7 @@ export async function sessionFromCookie(
     record,
     entitlement: entitlementOf({ uid: verified.uid, record }, now),
     inTrial: isInTrial(record, isoDateOf(now)),
+    expiresAt: verified.expiresAt,
   };
 }
 
