@@ -21,7 +21,7 @@
  */
 import type { UserRecord } from './users.ts';
 
-/** Another instance's user write counts here within this (docs/deploy.md, "Several instances"). */
+/** Another instance's user write counts here within this (docs/deploy.md, §1). */
 export const USER_RECORD_BOUND_MS = 1_000;
 /** A write that bypasses the users version (a Firestore console edit) counts here within this. */
 export const USER_RECORD_MAX_AGE_MS = 30_000;
