@@ -457,7 +457,7 @@ describe('bodies of the /api/alerts endpoints', () => {
 
 describe('delivery mail', () => {
   it("the daily update's subject carries the day as dd/mm/yyyy", () => {
-    expect(dailyUpdateMail({ siteUrl: 'http://127.0.0.1:4321', linkSecret: 'x'.repeat(64) }, 'a@example.test', 'u1', '2026-11-04', ['line']).subject).toBe('PolyIndex daily prices, 04/11/2026');
+    expect(dailyUpdateMail({ siteUrl: 'http://127.0.0.1:4321', linkSecret: 'x'.repeat(64) }, 'a@example.test', 'u1', '2026-11-04', [{ label: 'x', line: 'line', screen: null }]).subject).toBe('PolyIndex daily prices, 04/11/2026');
   });
   it('the welcome mail names nobody (the address is unconfirmed, a display name is anyone\'s words)', () => {
     const mail = welcomeMail('http://127.0.0.1:4321', 'a@example.test');
