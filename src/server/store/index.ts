@@ -7,6 +7,7 @@ import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
+import { createSqlitePostStore, postMigrations } from './sqlite/posts.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
@@ -14,11 +15,13 @@ import { createFirestoreAuditStore } from './firestore/audit.ts';
 import { createFirestoreBannerImageStore } from './firestore/bannerImages.ts';
 import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
 import { createFirestorePaymentStore } from './firestore/payments.ts';
+import { createFirestorePostStore } from './firestore/posts.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
 import { createFirestoreTransfer } from './firestore/transfer.ts';
 import { createFirestoreUserStore } from './firestore/users.ts';
 import type { AuditStore } from './audit.ts';
 import type { PaymentStore } from './payments.ts';
+import type { PostStore } from './posts.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
@@ -33,19 +36,21 @@ export type Store = UserStore &
   BannerAdminStore &
   BannerImageStore &
   AuditStore &
+  PostStore &
   TransferStore & {
     close(): Promise<void>;
   };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...postMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
     ...createSqlitePriceStore(client),
     ...createSqliteAuditStore(client),
     ...createSqliteBannerImageStore(client),
+    ...createSqlitePostStore(client),
     ...createSqliteTransfer(client),
     async close() {
       client.close();
@@ -61,6 +66,7 @@ export async function openFirestoreStore(options: FirestoreOptions): Promise<Sto
     ...createFirestorePriceStore(db),
     ...createFirestoreAuditStore(db),
     ...createFirestoreBannerImageStore(db),
+    ...createFirestorePostStore(db),
     ...createFirestoreTransfer(db),
     close,
   };
