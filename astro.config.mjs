@@ -2,8 +2,6 @@
 import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
-import { isPublicPath } from './src/lib/access/publicPaths.ts';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
@@ -16,11 +14,8 @@ export default defineConfig({
   ...(process.env.ASSETS_PREFIX ? { build: { assetsPrefix: process.env.ASSETS_PREFIX } } : {}),
   // The largest body an endpoint accepts is the admin CSV import; everything else reads 64 KiB.
   adapter: node({ mode: 'standalone', bodySizeLimit: 8 * 1024 * 1024 }),
-  integrations: [
-    react(),
-    // The sitemap lists public pages only: a gated URL in it would only send crawlers to /register.
-    sitemap({ filter: (page) => isPublicPath(new URL(page).pathname) }),
-  ],
+  // The sitemap is an endpoint (src/pages/sitemap-0.xml.ts): it lists posts from the store.
+  integrations: [react()],
   // No `server.host`/`port` here: the adapter would bake them into the build. HOST and PORT are
   // read when the server starts, and unset HOST means localhost (the loopback guard agrees).
   // Behind a proxy, trust X-Forwarded-Host/Proto only for the public origin, so Astro.url and

@@ -238,3 +238,18 @@ export const coverFileName = (image: string, width: number): string => `${image}
 export const COVER_PATH = '/news/images/';
 export const coverUrl = (cover: PostCover, width: number): string => `${COVER_PATH}${coverFileName(cover.image, width)}`;
 export const isCoverId = (text: string): boolean => /^[a-f0-9-]{36}$/.test(text);
+
+// ---- how readers are told ----------------------------------------------------------------
+
+/** The badge beside a gated post's title; null for a public post. */
+export const accessBadge = (access: PostAccess): string | null => (access === 'full' ? 'Premium' : access === 'limited' ? 'Members' : null);
+
+/** The paywall's heading and text for a gated post. */
+export function paywallText(access: Exclude<PostAccess, 'public'>): { heading: string; text: string } {
+  return access === 'full'
+    ? { heading: 'Continue reading with PolyIndex Premium', text: 'The full analysis is for Premium subscribers and readers in their free trial.' }
+    : { heading: 'Continue reading as a PolyIndex member', text: 'The full post is for signed-in members: sign in or create a free account.' };
+}
+
+/** What a post's full text asks of its reader, in the access policy's words. */
+export const readRequirement = (access: PostAccess): 'public' | 'limited' | 'full' => access;

@@ -163,6 +163,11 @@ for (const backend of backends) {
       expect(ids(await store().livePosts({ limit: 2 }, later))).toEqual([dec1.id, nov30.id]);
       expect(ids(await store().livePosts({ limit: 2, offset: 2 }, later))).toEqual([oct.id, lastYear.id]);
       expect(ids(await store().livePosts({ limit: 2, offset: 4 }, later))).toEqual([]);
+      expect((await store().liveTypes(later)).toSorted()).toEqual(['buy-sell', 'plant-news']);
+      await created(store(), post({ type: 'daily-tweet', status: 'scheduled', publishAt: '2027-01-02T00:00:00.000Z' }));
+      await created(store(), post({ type: 'blog', status: 'draft', publishAt: null }));
+      expect((await store().liveTypes(later)).toSorted()).toEqual(['buy-sell', 'plant-news']);
+      expect((await store().liveTypes(new Date('2027-01-03T00:00:00Z'))).toSorted()).toEqual(['buy-sell', 'daily-tweet', 'plant-news']);
     });
 
     it('searches titles, summaries and public bodies, never a gated body; every word must match', async () => {
@@ -197,6 +202,12 @@ for (const backend of backends) {
       expect(ids((await store().listPosts({ status: 'draft' })).posts)).toEqual([a.id]);
       expect(ids((await store().listPosts({ type: 'buy-sell' })).posts)).toEqual([b.id]);
       expect(ids((await store().listPosts({ type: 'plant-news', status: 'scheduled' })).posts)).toEqual([c.id]);
+      expect(ids((await store().listPosts({ month: { year: 2026, month: 11 } })).posts)).toEqual([c.id, b.id, a.id]);
+      expect(ids((await store().listPosts({ month: { year: 2026, month: 10 } })).posts)).toEqual([]);
+      const old = await created(store(), post({ publishAt: '2026-09-30T18:30:00.000Z', updatedAt: at(-10).toISOString() })); // 1 Oct IST
+      expect(ids((await store().listPosts({ month: { year: 2026, month: 10 } })).posts)).toEqual([old.id]);
+      expect(ids((await store().listPosts({ month: { year: 2026, month: 10 }, status: 'draft' })).posts)).toEqual([]);
+      await store().updatePost({ id: old.id, action: 'post.delete', actor, now: at(1), change: (p) => ({ ok: true, post: { ...p, deletedAt: at(1).toISOString() } }) });
       const page = await store().listPosts({ limit: 2, offset: 1 });
       expect(page.total).toBe(3);
       expect(ids(page.posts)).toEqual([b.id, a.id]);

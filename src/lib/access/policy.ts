@@ -66,7 +66,7 @@ const EDITOR_APIS = ['/api/admin/posts', '/api/admin/banners'];
  * (buy-sell, VIP delegations, services: the accounts that may open those pages may read their
  * posts' list); every other type, and a missing or unknown one, is data (`full`).
  */
-export function blogsRequirement(search: string): Requirement {
+export function blogsRequirement(search: string): 'limited' | 'full' {
   const type = new URLSearchParams(search).get('type');
   const resolved = type ? resolveNewsType(type) : null;
   const section = resolved ? newsTypeSectionPath(resolved) : null;
@@ -108,10 +108,13 @@ const NEEDS: Record<Exclude<Requirement, 'editor'>, number> = { public: 0, signe
 /** The newsroom's roles: editors (granted by an admin) and admins. */
 export const isEditorRole = (role: string | null | undefined): boolean => role === 'editor' || role === 'admin';
 
+/** Whether an entitlement (as the middleware computed it for the session) meets a plan requirement. */
+export const entitlementMeets = (requirement: Exclude<Requirement, 'editor'>, entitlement: Entitlement): boolean => RANK[entitlement] >= NEEDS[requirement];
+
 /** Whether a visitor meets a requirement (the test every decision starts with). */
 export function meets(requirement: Requirement, session: SessionFacts | null, now: Date): boolean {
   if (requirement === 'editor') return session !== null && isEditorRole(session.record?.role);
-  return RANK[entitlementOf(session, now)] >= NEEDS[requirement];
+  return entitlementMeets(requirement, entitlementOf(session, now));
 }
 
 const allow: Decision = { kind: 'allow' };

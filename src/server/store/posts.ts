@@ -22,6 +22,8 @@ export interface PostListQuery {
   readonly q?: string | undefined;
   /** Soft-deleted posts instead of the others. */
   readonly deleted?: boolean | undefined;
+  /** Posts dated in this month in India (publishAt, or createdAt for a post never published). */
+  readonly month?: { readonly year: number; readonly month: number } | undefined;
   readonly limit?: number | undefined;
   readonly offset?: number | undefined;
 }
@@ -52,8 +54,8 @@ export interface PostUpdate<R> {
   /** Runs inside the transaction on the post as it is now. */
   readonly change: (current: Post) => PostChange<R>;
   readonly actor: AuditActor;
-  /** `post.update`, `post.publish`, `post.schedule`, `post.unpublish`, `post.delete`, `post.cover` … */
-  readonly action: string;
+  /** `post.update`, `post.publish`, `post.schedule`, `post.unpublish`, `post.delete`, `post.cover` …, or the rule that names it from the change. */
+  readonly action: string | ((before: Post, after: Post) => string);
   readonly now: Date;
 }
 
@@ -86,6 +88,8 @@ export interface PostStore {
   livePosts(query: LivePostQuery, now: Date): Promise<readonly Post[]>;
   /** Live posts at `now` whose search tokens hold every query token, newest first. */
   searchLivePosts(query: string, now: Date, limit?: number): Promise<readonly Post[]>;
+  /** The types that have at least one live post at `now` (the news list's type filter). */
+  liveTypes(now: Date): Promise<readonly NewsType[]>;
   hasNoPosts(): Promise<boolean>;
   /** Writes posts whose id is not there yet (seeding: a post already there is left as it is). */
   seedPosts(posts: readonly Post[]): Promise<number>;
@@ -150,10 +154,10 @@ export const samePost = (a: Post, b: Post): boolean => JSON.stringify(postAuditV
 /** The audit entries of post writes, the same from every adapter. */
 export const postAuditEntry = {
   create: (post: Post, actor: AuditActor, now: Date): NewAuditEntry => ({ at: now.toISOString(), actor, action: 'post.create', target: postTarget(post.id), before: null, after: postAuditView(post) }),
-  update: (action: string, before: Post, after: Post, actor: AuditActor, now: Date): NewAuditEntry => ({
+  update: (action: string | ((before: Post, after: Post) => string), before: Post, after: Post, actor: AuditActor, now: Date): NewAuditEntry => ({
     at: now.toISOString(),
     actor,
-    action,
+    action: typeof action === 'function' ? action(before, after) : action,
     target: postTarget(after.id),
     before: postAuditView(before),
     after: postAuditView(after),

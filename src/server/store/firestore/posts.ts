@@ -188,6 +188,13 @@ export function createFirestorePostStore(db: Firestore): PostStore {
         if (query.status) filtered = filtered.where('status', '==', query.status);
         found = (await filtered.get()).docs.map((doc) => postOfDoc(doc.data()));
       }
+      if (query.month) {
+        const range = monthRange(query.month.year, query.month.month);
+        found = found.filter((p) => {
+          const at = p.publishAt ?? p.createdAt;
+          return at >= range.from && at < range.to;
+        });
+      }
       found.sort(byUpdatedDesc);
       return { posts: found.slice(offset, offset + limit), total: found.length };
     },
@@ -220,6 +227,12 @@ export function createFirestorePostStore(db: Firestore): PostStore {
         .filter((doc) => matchesAllTokens(doc.get('searchTokens') as string[], tokens))
         .slice(0, pageOf({ limit }).limit)
         .map((doc) => postOfDoc(doc.data()));
+    },
+
+    async liveTypes(now) {
+      // Only the type field of each live post is read (a field mask): no distinct in Firestore.
+      const snapshot = await posts.where('liveAt', '<=', now.toISOString()).select('type').get();
+      return [...new Set(snapshot.docs.map((doc) => String(doc.get('type')) as NewsType))];
     },
 
     async hasNoPosts() {

@@ -197,6 +197,11 @@ export function createSqlitePostStore(client: Client): PostStore {
         where.push('p.status = ?');
         args.push(query.status);
       }
+      if (query.month) {
+        const range = monthRange(query.month.year, query.month.month);
+        where.push('COALESCE(p.publish_at, p.created_at) >= ?', 'COALESCE(p.publish_at, p.created_at) < ?');
+        args.push(range.from, range.to);
+      }
       let from = 'posts p';
       const tokens = query.q === undefined ? [] : queryTokens(query.q);
       if (query.q !== undefined && query.q.trim() !== '') {
@@ -240,6 +245,11 @@ export function createSqlitePostStore(client: Client): PostStore {
         })
       ).rows;
       return rows.map(postOf);
+    },
+
+    async liveTypes(now) {
+      const rows = (await client.execute({ sql: 'SELECT DISTINCT type FROM posts WHERE live_at IS NOT NULL AND live_at <= ?', args: [now.toISOString()] })).rows;
+      return rows.map((row) => String(row['type']) as NewsType);
     },
 
     async hasNoPosts() {
