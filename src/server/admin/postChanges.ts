@@ -34,7 +34,7 @@ import {
 import { json, jsonError, parseOr400, readTextUpTo } from '../http/responses.ts';
 import { renderPostHtml } from '../posts/render.ts';
 import { store } from '../runtime.ts';
-import { MAX_OLD_SLUGS, type PostWriteResult } from '../store/posts.ts';
+import { MAX_OLD_SLUGS, samePost, type PostWriteResult } from '../store/posts.ts';
 import { requireEditor } from './guard.ts';
 
 /** A post's JSON body: 50,000 characters of markdown may take three bytes each, plus the other fields. */
@@ -194,9 +194,7 @@ export function applyPatch(current: Post, patch: Patch, now: Date): { ok: true; 
     if (oldSlugs.length > MAX_OLD_SLUGS) return { ok: false, reason: { status: 409, code: 'too_many_slugs', message: `A post keeps at most ${MAX_OLD_SLUGS} old slugs.`, field: 'slug' } };
     slug = patch.slug;
   }
-  return {
-    ok: true,
-    post: {
+  const next: Post = {
       ...current,
       type: patch.type ?? current.type,
       title: patch.title ?? current.title,
@@ -211,9 +209,9 @@ export function applyPatch(current: Post, patch: Patch, now: Date): { ok: true; 
       slug,
       oldSlugs,
       deletedAt: patch.restore ? null : current.deletedAt,
-      updatedAt: now.toISOString(),
-    },
   };
+  // A patch that changes nothing keeps the post as it is (and so writes nothing).
+  return { ok: true, post: samePost(next, current) ? current : { ...next, updatedAt: now.toISOString() } };
 }
 
 /** POST /api/admin/posts */
