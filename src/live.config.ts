@@ -4,8 +4,9 @@
  */
 import { defineLiveCollection } from 'astro:content';
 import { postsLoader } from './server/posts/live.ts';
-import { store } from './server/runtime.ts';
 
-const posts = defineLiveCollection({ loader: postsLoader({ store }) });
+// The store is imported when first used: runtime.ts seeds through astro:content, which loads
+// this file, so a static import here would be an import cycle that never settles.
+const posts = defineLiveCollection({ loader: postsLoader({ store: async () => (await import('./server/runtime.ts')).store() }) });
 
 export const collections = { posts };

@@ -326,7 +326,7 @@ describe('the desk\'s list and preview', () => {
 describe('cover images', () => {
   const form = (image: Uint8Array | null, alt: string | null, type = 'image/png') => {
     const data = new FormData();
-    if (image) data.set('image', new File([image], 'cover.png', { type }));
+    if (image) data.set('image', new File([Buffer.from(image)], 'cover.png', { type }));
     if (alt !== null) data.set('alt', alt);
     return data;
   };
