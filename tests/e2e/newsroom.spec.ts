@@ -61,7 +61,7 @@ test.describe('scheduling', () => {
     // The cover: refused without alt text, then stored and shown in the preview.
     const coverForm = page.locator('form[data-cover-form]');
     await expect(coverForm).toHaveAttribute('data-ready', 'true');
-    await coverForm.getByLabel('Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: COVER });
+    await coverForm.getByLabel('Image', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: COVER });
     await coverForm.getByLabel(/^Alt text/).evaluate((input: HTMLInputElement) => input.removeAttribute('required'));
     await coverForm.getByRole('button', { name: 'Upload cover' }).click();
     await expect(coverForm.locator('[data-form-status]')).toContainText('alt text');
