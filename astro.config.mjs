@@ -2,6 +2,26 @@
 import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { fileURLToPath } from 'node:url';
+import { serviceWorker } from './src/integrations/serviceWorker.ts';
+
+/**
+ * Jobs start with the server process, not on its first request: the adapter's server entry (the
+ * module `dist/server/entry.mjs` is built from, standalone or middleware mode) imports
+ * src/server/jobs/atStart.ts once it has set up astro:env. Build only: dev and Vitest never
+ * load it, so no scheduler runs there.
+ */
+/** @type {import('vite').Plugin} */
+const jobsAtServerStart = {
+  name: 'polyindex:jobs-at-server-start',
+  apply: 'build',
+  transform(code, id) {
+    if (!id.replace(/\\/g, '/').endsWith('/@astrojs/node/dist/server.js')) return null;
+    const atStart = fileURLToPath(new URL('./src/server/jobs/atStart.ts', import.meta.url));
+    // A dynamic import at the end of the module body: it runs after setGetEnv (static imports would run before it).
+    return { code: `${code}\nimport(${JSON.stringify(atStart)});\n`, map: null };
+  },
+};
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
@@ -14,8 +34,12 @@ export default defineConfig({
   ...(process.env.ASSETS_PREFIX ? { build: { assetsPrefix: process.env.ASSETS_PREFIX } } : {}),
   // The largest body an endpoint accepts is the admin CSV import; everything else reads 64 KiB.
   adapter: node({ mode: 'standalone', bodySizeLimit: 8 * 1024 * 1024 }),
-  // The sitemap is an endpoint (src/pages/sitemap-0.xml.ts): it lists posts from the store.
-  integrations: [react()],
+  integrations: [
+    react(),
+    // The sitemap is an endpoint (src/pages/sitemap-0.xml.ts): it lists posts from the store.
+    // The installable app: /sw.js with its precache list, written after the client build.
+    serviceWorker(),
+  ],
   // No `server.host`/`port` here: the adapter would bake them into the build. HOST and PORT are
   // read when the server starts, and unset HOST means localhost (the loopback guard agrees).
   // Behind a proxy, trust X-Forwarded-Host/Proto only for the public origin, so Astro.url and
@@ -23,6 +47,7 @@ export default defineConfig({
   security: {
     allowedDomains: publicOrigin ? [{ protocol: publicOrigin.protocol.replace(':', ''), hostname: publicOrigin.hostname }] : [],
   },
+  vite: { plugins: [jobsAtServerStart] },
   // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise.
   image: {
     service: {
@@ -63,6 +88,16 @@ export default defineConfig({
       SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
       MAIL_FROM: envField.string({ context: 'server', access: 'secret', default: 'PolyIndex <desk@polyindex.test>' }),
       OPERATOR_EMAIL: envField.string({ context: 'server', access: 'secret', default: 'desk@polyindex.test' }),
+      // Price delivery (docs/delivery.md). WhatsApp: token + phone number id → the Cloud API;
+      // otherwise the sandbox (DATA_DIR/whatsapp-outbox, loopback only). JOBS_SECRET opens
+      // POST /api/jobs/daily-update; DELIVERY_LINK_SECRET signs unsubscribe links.
+      WHATSAPP_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      WHATSAPP_PHONE_NUMBER_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
+      WHATSAPP_APP_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      WHATSAPP_VERIFY_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
+      WHATSAPP_GRAPH_URL: envField.string({ context: 'server', access: 'secret', default: 'https://graph.facebook.com/v21.0' }),
+      JOBS_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      DELIVERY_LINK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },
 });

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { E2E_BACKEND, E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_PORT, baseURL } from './tests/e2e/env.ts';
+import { E2E_BACKEND, E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, E2E_PORT, baseURL } from './tests/e2e/env.ts';
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network.
 const chromium = {
@@ -8,7 +8,7 @@ const chromium = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
-const FIRESTORE_SPECS = /\/(health|auth|payments|prices|admin|admin-prices|admin-markets|admin-banners|news|newsroom)\.spec\.ts$/;
+const FIRESTORE_SPECS = /\/(health|auth|payments|prices|admin|admin-prices|admin-markets|admin-banners|news|newsroom|delivery)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,6 +24,10 @@ export default defineConfig({
     baseURL,
     launchOptions: chromium,
     trace: 'retain-on-failure',
+    // The offline app's service worker would answer a page's requests before `page.route` sees
+    // them, and precache the app shell in every new context: specs run without it, except
+    // tests/e2e/pwa.spec.ts, which is about it.
+    serviceWorkers: 'block',
   },
   projects:
     E2E_BACKEND === 'firestore'
@@ -47,6 +51,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST,
       DATA_BACKEND: E2E_BACKEND,
+      // The delivery spec runs the daily-update job through its endpoint.
+      JOBS_SECRET: E2E_JOBS_SECRET,
     },
   },
 });

@@ -26,7 +26,8 @@ const firestore = env.DATA_BACKEND === 'firestore';
 // DATA_BACKEND=firestore with neither a project nor an emulator: the in-memory stand-in.
 const firestoreStandIn = firestore && !env.FIRESTORE_EMULATOR_HOST && !env.FIREBASE_SERVICE_ACCOUNT;
 
-const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)) });
+const whatsappSandbox = !(env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID);
+const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox });
 if (refusals.length > 0) {
   console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
   process.exit(1);

@@ -59,6 +59,11 @@ export default function HeaderSession() {
           Renew: {timeLeftLabel(expiresAt, now) ?? 'today'} left
         </a>
       )}
+      {signedIn && (
+        <a className="btn btn-ghost" href="/alerts" data-testid="alerts-link">
+          Alerts
+        </a>
+      )}
       {signedIn ? (
         <button type="button" className="btn btn-ghost" onClick={onSignOut} data-testid="sign-out">
           Sign out

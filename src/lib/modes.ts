@@ -17,14 +17,17 @@ export interface Modes {
   readonly sandboxPayments: boolean;
   /** The store is a Firestore emulator (no security rules, no durability). */
   readonly firestoreEmulator?: boolean | undefined;
+  /** No WhatsApp Business account: messages go to the outbox and the sandbox phone signs webhooks. */
+  readonly whatsappSandbox?: boolean | undefined;
 }
 
 /** Why this configuration must not start; empty when it may. */
-export function unsafeModeReasons({ host, authEmulator, sandboxPayments, firestoreEmulator = false }: Modes): string[] {
+export function unsafeModeReasons({ host, authEmulator, sandboxPayments, firestoreEmulator = false, whatsappSandbox = false }: Modes): string[] {
   if (isLoopbackHost(host)) return [];
   const reasons: string[] = [];
   if (authEmulator) reasons.push(`the Firebase Auth emulator accepts unsigned tokens; set FIREBASE_SERVICE_ACCOUNT to serve ${host}`);
   if (sandboxPayments) reasons.push(`sandbox payments are signed with a local secret; set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to serve ${host}`);
   if (firestoreEmulator) reasons.push(`the store is a Firestore emulator (FIRESTORE_EMULATOR_HOST); use a real Firestore project to serve ${host}`);
+  if (whatsappSandbox) reasons.push(`the WhatsApp sandbox signs webhooks with a local secret; set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to serve ${host}`);
   return reasons;
 }

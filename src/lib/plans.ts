@@ -14,7 +14,32 @@ export interface Plan {
   readonly durationDays: number;
   readonly access: PlanAccess;
   readonly features: readonly string[];
+  /** What the plan delivers by WhatsApp and e-mail (src/lib/delivery/rights.ts reads it). */
+  readonly delivery: DeliveryRights;
 }
+
+/** Price delivery a plan includes: the daily update, threshold alerts, the WhatsApp price bot. */
+export interface DeliveryRights {
+  readonly dailyUpdate: boolean;
+  readonly alerts: boolean;
+  readonly priceBot: boolean;
+  /** The daily update's series when the subscriber has not chosen any (delivery instrument ids). */
+  readonly dailyDefaults: readonly string[];
+}
+
+const LIMITED_DAILY = ['feedstock.crude.brent', 'feedstock.naphtha.japan', 'city.mumbai.ppRaffia', 'city.mumbai.hdpeFilm', 'fx.usdinr'];
+const FULL_DAILY = [
+  ...LIMITED_DAILY,
+  'feedstock.propylene.korea',
+  'feedstock.ethylene.nea',
+  'historical.ppRaffia.cif-ns',
+  'city.mumbai.lldpeFilm',
+  'city.mumbai.pvcExtrusion',
+];
+/** Basic and Standard: the daily update only. */
+const UPDATES_ONLY: DeliveryRights = { dailyUpdate: true, alerts: false, priceBot: false, dailyDefaults: LIMITED_DAILY };
+/** Premium and up: the daily update, alerts and the price bot. */
+export const FULL_DELIVERY: DeliveryRights = { dailyUpdate: true, alerts: true, priceBot: true, dailyDefaults: FULL_DAILY };
 
 export const plans: readonly Plan[] = [
   {
@@ -24,6 +49,7 @@ export const plans: readonly Plan[] = [
     durationDays: 365,
     access: 'limited',
     features: ['Daily WhatsApp price updates', 'Buy / sell leads', 'Services and VIP delegation news'],
+    delivery: UPDATES_ONLY,
   },
   {
     id: 'Standard',
@@ -32,6 +58,7 @@ export const plans: readonly Plan[] = [
     durationDays: 365,
     access: 'limited',
     features: ['Everything in Basic', 'PolyIndex mobile app'],
+    delivery: UPDATES_ONLY,
   },
   {
     id: 'Premium',
@@ -46,6 +73,7 @@ export const plans: readonly Plan[] = [
       'WhatsApp chatbot',
       'Buy / sell desk',
     ],
+    delivery: FULL_DELIVERY,
   },
   {
     id: 'Platinum',
@@ -54,6 +82,7 @@ export const plans: readonly Plan[] = [
     durationDays: 365,
     access: 'full',
     features: ['Everything in Premium', 'A seat on a VIP delegation'],
+    delivery: FULL_DELIVERY,
   },
 ];
 

@@ -24,6 +24,10 @@ export const IDENTITY_FIELDS = {
   audit: ['id'],
   /** Banner image records (name, content type, base64 bytes), once the port carries them. */
   bannerImages: ['name'],
+  deliverySettings: ['uid'],
+  alerts: ['id'],
+  whatsappContacts: ['number'],
+  deliveryLog: ['key'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type IdentifiedKind = keyof typeof IDENTITY_FIELDS;

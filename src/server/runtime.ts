@@ -17,6 +17,8 @@ import {
   FIRESTORE_EMULATOR_HOST,
   LIBSQL_AUTH_TOKEN,
   LIBSQL_URL,
+  WHATSAPP_PHONE_NUMBER_ID,
+  WHATSAPP_TOKEN,
 } from 'astro:env/server';
 import type { Auth } from 'firebase-admin/auth';
 import { unsafeModeReasons } from '../lib/modes.ts';
@@ -70,7 +72,8 @@ export const adminPanelUrl = ADMIN_PANEL_URL;
 export function assertSafeToServe(host = process.env['HOST'] ?? '127.0.0.1'): void {
   const config = storeConfig();
   const firestoreEmulator = config.backend === 'firestore' && Boolean(config.emulatorHost);
-  const reasons = unsafeModeReasons({ host, authEmulator, sandboxPayments: false, firestoreEmulator });
+  const whatsappSandbox = !(WHATSAPP_TOKEN && WHATSAPP_PHONE_NUMBER_ID);
+  const reasons = unsafeModeReasons({ host, authEmulator, sandboxPayments: false, firestoreEmulator, whatsappSandbox });
   if (reasons.length > 0) throw new Error(`Refusing to serve ${host}: ${reasons.join('; ')}`);
 }
 

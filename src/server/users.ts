@@ -18,11 +18,15 @@ export function newUserRecord(token: Pick<DecodedIdToken, 'uid' | 'email' | 'pho
   };
 }
 
-/** The user's record, created first when missing, so it exists when sign-in returns. */
-export async function ensureUserRecord(store: UserStore, token: DecodedIdToken, now: Date): Promise<UserRecord> {
+/**
+ * The user's record, created first when missing, so it exists when sign-in returns.
+ * `onCreated` runs once per account, for the request that created it (the welcome mail).
+ */
+export async function ensureUserRecord(store: UserStore, token: DecodedIdToken, now: Date, onCreated?: (record: UserRecord) => void): Promise<UserRecord> {
   const existing = await store.findUserBy('uid', token.uid);
   if (existing) return existing;
-  await store.createUser(newUserRecord(token, now));
+  const record = newUserRecord(token, now);
+  if (await store.createUser(record)) onCreated?.(record);
   // Another request may have created it first; either way this is the stored record.
   return (await store.findUserBy('uid', token.uid))!;
 }

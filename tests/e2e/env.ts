@@ -11,3 +11,5 @@ export const E2E_EMULATOR_HOST = process.env['E2E_EMULATOR_HOST'] ?? (firestore 
 export const E2E_DATA_DIR = process.env['E2E_DATA_DIR'] ?? (firestore ? '.cache/e2e-firestore-data' : '.cache/e2e-data');
 export const PROJECT_ID = 'demo-polyindex';
 export const DEMO_PASSWORD = 'polyindex-demo';
+/** The e2e server's JOBS_SECRET (POST /api/jobs/daily-update). */
+export const E2E_JOBS_SECRET = 'e2e-jobs-secret';

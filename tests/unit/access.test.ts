@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide, decideFor, entitlementOf, isEditorRole, renewalDue, requirementOf, type SessionFacts } from '../../src/lib/access/policy.ts';
 import { isInTrial, trialEndsOn } from '../../src/lib/trial.ts';
+import { isPublicPath } from '../../src/lib/access/publicPaths.ts';
 
 // 10:00 IST on 22 Nov 2026.
 const NOW = new Date('2026-11-22T04:30:00Z');
@@ -188,7 +189,7 @@ describe('/api/blogs by type', () => {
 // The editor role (granted by an admin): posts and banners, nothing else of the admin area.
 describe('the editor role', () => {
   const editorPages = ['/admin/posts', '/admin/posts/new', '/admin/posts/some-id', '/admin/banners'];
-  const adminOnlyPages = ['/admin', '/admin/users', '/admin/users/demo-free', '/admin/prices', '/admin/prices/import', '/admin/markets', '/admin/outbox', '/admin/audit'];
+  const adminOnlyPages = ['/admin', '/admin/whatsapp', '/admin/users', '/admin/users/demo-free', '/admin/prices', '/admin/prices/import', '/admin/markets', '/admin/outbox', '/admin/audit'];
   const editorApis = ['/api/admin/posts', '/api/admin/posts/some-id', '/api/admin/posts/preview', '/api/admin/posts/some-id/cover', '/api/admin/banners', '/api/admin/banners/b1/move', '/api/admin/banners/b1/remove'];
   const adminOnlyApis = ['/api/admin/users', '/api/admin/users/u1/role', '/api/admin/users/u1/grant', '/api/admin/prices/import', '/api/admin/prices/fx.usdinr/set', '/api/admin/citywise/mumbai/set', '/api/admin/offers/USA/set', '/api/admin/audit'];
   const pageExpect: Record<Who, (p: string) => string> = {
@@ -236,6 +237,58 @@ describe('the editor role', () => {
     expect(full('basic', 'full')).toBe(HOME);
     expect(full('premium', 'full')).toBe(A);
     expect(full('trial', 'full')).toBe(A);
+describe('installable app', () => {
+  // The manifest, the service worker script, the icons and the offline page: every visitor
+  // (Chrome fetches them without a session), never a redirect, never indexed as pages.
+  const appShell = [
+    '/manifest.webmanifest', '/sw.js', '/offline', '/offline/',
+    '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-192.png', '/icons/maskable-512.png', '/icons/apple-touch-icon.png',
+  ];
+  it.each(appShell.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))('%s is open to %s', (path, visitor) =>
+    expect(outcome(path, visitor)).toBe(A),
+  );
+
+  it.each(appShell)('%s requires nothing', (path) => expect(requirementOf(path)).toBe('public'));
+
+  it.each([
+    ['/icons/other.png', 'full'], ['/icons', 'full'], ['/sw.js.map', 'full'], ['/offline/extra', 'full'], ['/manifest.json', 'full'],
+  ] as const)('a look-alike %s stays %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
+
+  it('keeps the app shell out of the sitemap (it is not a page to index)', () => {
+    for (const path of appShell) expect(isPublicPath(path), path).toBe(false);
+  });
+});
+
+describe('price delivery (issue 13)', () => {
+  // What /alerts offers follows the plan (the endpoints answer 403 with the reason); the policy only asks for a sign-in.
+  const signedInPage: Record<Who, string> = {
+    anonymous: REG('/alerts'), free: A, trial: A, basic: A, standard: A, premium: A, platinum: A, otherPlan: A, expired: A, admin: A, noRecord: A,
+    editor: A, editorPremium: A,
+  };
+  it.each(Object.keys(who) as Who[])('/alerts for %s', (visitor) => expect(outcome('/alerts', visitor)).toBe(signedInPage[visitor]));
+
+  it.each(['/api/alerts', '/api/alerts/settings', '/api/alerts/al_0123', '/api/alerts/whatsapp', '/api/alerts/whatsapp/verify'].flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
+    '%s for %s: signed in, JSON 401 otherwise',
+    (path, visitor) => expect(outcome(path, visitor)).toBe(visitor === 'anonymous' ? '401' : A),
+  );
+
+  it.each([
+    ['/api/whatsapp/webhook', 'public'], ['/api/jobs/daily-update', 'public'], ['/api/jobs/anything', 'public'], ['/api/unsubscribe', 'public'],
+    ['/unsubscribe', 'public'], ['/alerts', 'signedIn'], ['/alerts/', 'signedIn'], ['/api/alerts/settings', 'signedIn'],
+    ['/admin/whatsapp', 'admin'], ['/api/admin/whatsapp/send', 'admin'], ['/api/whatsapp/other', 'full'],
+  ] as const)('%s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
+
+  it.each(Object.keys(who) as Who[])('the webhook, the job endpoint and unsubscribe are open to %s (each checks its own secret)', (visitor) => {
+    for (const path of ['/api/whatsapp/webhook', '/api/jobs/daily-update', '/api/unsubscribe', '/unsubscribe']) expect(outcome(path, visitor)).toBe(A);
+  });
+
+  it.each([['anonymous', REG('/admin/whatsapp')], ['free', '403'], ['premium', '403'], ['platinum', '403'], ['admin', A]] as const)(
+    '/admin/whatsapp for %s',
+    (visitor, expected) => expect(outcome('/admin/whatsapp', visitor)).toBe(expected),
+  );
+
+  it('the unsubscribe page is not a public (prerendered, sitemap) page', () => {
+    expect(isPublicPath('/unsubscribe')).toBe(false);
   });
 });
 

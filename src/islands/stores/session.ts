@@ -3,6 +3,7 @@
  * mirrored to localStorage under `user` as the spec keeps it, cleared on sign-out.
  */
 import { atom } from 'nanostores';
+import { forgetOfflineCopies } from '../../scripts/pwa/forget.ts';
 
 export interface SessionView {
   user: ({ uid: string; displayName: string | null; email: string | null; plan?: string | null; expiresAt?: string | null } & Record<string, unknown>) | null;
@@ -44,7 +45,11 @@ export function setSessionUser(user: NonNullable<SessionView['user']>, patch: Pa
 }
 
 export async function signOut(): Promise<void> {
-  const response = await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  // The offline copies of gated screens go on the intent to sign out, even if the call fails.
+  const [response] = await Promise.all([
+    fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+    forgetOfflineCopies(),
+  ]);
   if (!response.ok) throw new Error(`logout: HTTP ${response.status}`);
   try {
     localStorage.removeItem(STORED_USER_KEY);

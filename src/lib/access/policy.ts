@@ -5,6 +5,7 @@
 import { newsTypeSectionPath, resolveNewsType } from '../catalog.ts';
 import { isoDateOf } from '../dates.ts';
 import { planAccess } from '../plans.ts';
+import { isAppShellPath } from '../pwa/appShell.ts';
 import { isInTrial } from '../trial.ts';
 import { isPublicPath, normalizePath } from './publicPaths.ts';
 
@@ -80,6 +81,10 @@ const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
   [(p) => under(p, '/api/auth') || p === '/api/session' || p === '/api/health', 'public'],
   [(p) => under(p, '/api/carousels'), 'public'],
   [(p) => p === '/api/payments/webhook', 'public'],
+  // Meta's webhook checks its signature; the job endpoint its bearer secret; unsubscribe its signed token.
+  [(p) => p === '/api/whatsapp/webhook' || under(p, '/api/jobs') || p === '/api/unsubscribe', 'public'],
+  // What /alerts offers follows the plan: its endpoints answer 403 with the reason.
+  [(p) => under(p, '/api/alerts'), 'signedIn'],
   [(p) => p === '/api/sendMail' || under(p, '/api/enquiries'), 'public'],
   [(p) => p === '/api/makePayment' || under(p, '/api/payments') || under(p, '/api/profile'), 'signedIn'],
 ];
@@ -92,12 +97,16 @@ export function requirementOf(pathname: string, search = ''): Requirement {
   if (path === '/api/blogs') return blogsRequirement(search);
   if (under(path, '/api')) return API_RULES.find(([match]) => match(path))?.[1] ?? 'full';
   if (isPublicPath(path)) return 'public';
+  // The installable app's manifest, service worker, icons and offline page (not pages to index).
+  if (isAppShellPath(path)) return 'public';
   // Server islands render what they are given on a public page and check access themselves.
   if (under(path, '/_server-islands')) return 'public';
   if (POST_FULL_TEXT.test(path)) return 'limited';
   if (EDITOR_PAGES.some((prefix) => under(path, prefix))) return 'editor';
   if (under(path, '/admin')) return 'admin';
-  if (path === '/subscription' || path === '/details') return 'signedIn';
+  if (path === '/subscription' || path === '/details' || path === '/alerts') return 'signedIn';
+  // A signed link from a delivery mail (rendered on demand: not a prerendered public page).
+  if (path === '/unsubscribe') return 'public';
   if (LIMITED_SECTIONS.some((section) => under(path, section))) return 'limited';
   return 'full';
 }

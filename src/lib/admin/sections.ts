@@ -13,6 +13,7 @@ export const adminSections: readonly AdminSection[] = [
   { href: '/admin/posts', label: 'Posts', description: 'The newsroom: write, preview, schedule, publish and unpublish posts.' },
   { href: '/admin/banners', label: 'Banners', description: 'The home page carousel: add, order and remove banners.' },
   { href: '/admin/outbox', label: 'Outbox', description: 'The messages the site has written to the local mail outbox.' },
+  { href: '/admin/whatsapp', label: 'WhatsApp sandbox', description: 'Without a WhatsApp Business account: the outgoing messages, and a phone to write to the site as a subscriber.' },
   { href: '/admin/users', label: 'Users and plans', description: 'Find a user; see their record and payments; set the role; grant, extend or revoke a plan.' },
   { href: '/admin/audit', label: 'Audit log', description: 'Every admin change: who, when, what, old → new.' },
 ];

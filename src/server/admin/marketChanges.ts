@@ -11,6 +11,7 @@ import { json, jsonError, readJson } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import { requireAdmin } from './guard.ts';
 import { answer, Day, numeric } from './priceChanges.ts';
+import { afterPriceWrite } from '../delivery/priceWrites.ts';
 
 export const CityPriceBody = z.object({
   date: Day,
@@ -53,6 +54,7 @@ export const setCityPrice: APIRoute = async (context) => {
     actor: gate.actor,
     now: new Date(),
   });
+  if (result.kind === 'written') void afterPriceWrite({ cityPrices: [{ city: city.slug, grade: grade.grade.key }] });
   return answer(result);
 };
 

@@ -14,6 +14,7 @@ import { json, jsonError, readJson, readTextUpTo } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import type { PointEditResult } from '../store/priceAdmin.ts';
 import { requireAdmin } from './guard.ts';
+import { afterPriceWrite } from '../delivery/priceWrites.ts';
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
@@ -92,6 +93,7 @@ export const setPoint: APIRoute = async (context) => {
     actor: gate.actor,
     now: new Date(),
   });
+  if (result.kind === 'written') void afterPriceWrite({ series: [series.id] });
   return answer(result);
 };
 
@@ -110,6 +112,7 @@ export const deletePoint: APIRoute = async (context) => {
     actor: gate.actor,
     now: new Date(),
   });
+  if (result.kind === 'written') void afterPriceWrite({ series: [series.id] });
   return answer(result);
 };
 
@@ -144,6 +147,7 @@ export const importPrices: APIRoute = async (context) => {
   }
   const dryRun = ['1', 'true'].includes(new URL(context.request.url).searchParams.get('dryRun') ?? '');
   const result = await (await store()).adminImportPoints({ rows: check.rows, actor: gate.actor, now: new Date(), dryRun });
+  if (!dryRun && result.changed > 0) void afterPriceWrite({ series: Object.keys(result.bySeries) });
   return json({
     dryRun,
     rows: result.rows,

@@ -20,6 +20,8 @@ export interface MailerOptions {
 export interface OutgoingMail extends RenderedMail {
   readonly to: string;
   readonly replyTo?: string | undefined;
+  /** Extra headers, e.g. List-Unsubscribe (values are ours, never a visitor's text). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface SentMail {
@@ -44,6 +46,7 @@ const messageOf = (from: string, mail: OutgoingMail) => ({
   subject: mail.subject,
   text: mail.text,
   html: mail.html,
+  ...(mail.headers ? { headers: { ...mail.headers } } : {}),
   // The envelope is exactly the To address: nothing a template or a header carries adds a recipient.
   envelope: { from: addressOf(from), to: [mail.to] },
 });

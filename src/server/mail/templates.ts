@@ -31,6 +31,8 @@ export interface MailBlock {
   readonly quote?: string;
   /** A post's rendered body (only the post renderer makes SanitizedHtml) and its plain text. */
   readonly article?: { readonly html: SanitizedHtml; readonly text: string };
+  /** A link on its own line (an absolute URL of ours). */
+  readonly link?: { readonly text: string; readonly href: string };
 }
 
 export interface MailContent {
@@ -67,6 +69,7 @@ function blockHtml(block: MailBlock): string {
     parts.push(`<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #0b2545;background:#f4f6f9">${htmlLines(block.quote)}</blockquote>`);
   }
   if (block.article !== undefined) parts.push(`<div style="margin:0 0 12px">${block.article.html}</div>`);
+  if (block.link) parts.push(`<p style="margin:0 0 12px"><a href="${escapeHtml(block.link.href)}" style="color:#0b2545">${escapeHtml(block.link.text)}</a></p>`);
   return parts.join('\n');
 }
 
@@ -79,6 +82,7 @@ function blockText(block: MailBlock): string {
   }
   if (block.quote !== undefined) parts.push(block.quote.split(/\r?\n/).map((line) => `> ${line}`).join('\n'));
   if (block.article !== undefined) parts.push(block.article.text);
+  if (block.link) parts.push(`${block.link.text}: ${block.link.href}`);
   return parts.join('\n\n');
 }
 

@@ -8,6 +8,7 @@ import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/ba
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
 import { createSqlitePostStore, postMigrations } from './sqlite/posts.ts';
+import { createSqliteDeliveryStore, deliveryMigrations } from './sqlite/delivery.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
@@ -16,10 +17,12 @@ import { createFirestoreBannerImageStore } from './firestore/bannerImages.ts';
 import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
 import { createFirestorePaymentStore } from './firestore/payments.ts';
 import { createFirestorePostStore } from './firestore/posts.ts';
+import { createFirestoreDeliveryStore } from './firestore/delivery.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
 import { createFirestoreTransfer } from './firestore/transfer.ts';
 import { createFirestoreUserStore } from './firestore/users.ts';
 import type { AuditStore } from './audit.ts';
+import type { DeliveryStore } from './delivery.ts';
 import type { PaymentStore } from './payments.ts';
 import type { PostStore } from './posts.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
@@ -37,13 +40,14 @@ export type Store = UserStore &
   BannerImageStore &
   AuditStore &
   PostStore &
-  TransferStore & {
+  TransferStore &
+  DeliveryStore & {
     close(): Promise<void>;
   };
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...postMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations, ...postMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
@@ -52,6 +56,7 @@ export async function openStore(options: SqliteOptions): Promise<Store> {
     ...createSqliteBannerImageStore(client),
     ...createSqlitePostStore(client),
     ...createSqliteTransfer(client),
+    ...createSqliteDeliveryStore(client),
     async close() {
       client.close();
     },
@@ -68,6 +73,7 @@ export async function openFirestoreStore(options: FirestoreOptions): Promise<Sto
     ...createFirestoreBannerImageStore(db),
     ...createFirestorePostStore(db),
     ...createFirestoreTransfer(db),
+    ...createFirestoreDeliveryStore(db),
     close,
   };
 }

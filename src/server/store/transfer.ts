@@ -6,6 +6,7 @@
  */
 import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
+import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
 import type { OrderRecord } from './payments.ts';
 import type { Post } from './posts.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
@@ -32,6 +33,10 @@ export interface TransferRecords {
   bannerImages: BannerImageRecord;
   posts: Post;
   audit: AuditEntry;
+  deliverySettings: DeliverySettings;
+  alerts: AlertRecord;
+  whatsappContacts: WhatsAppContact;
+  deliveryLog: DeliveryLogRecord;
 }
 
 export type TransferKind = keyof TransferRecords;
@@ -48,6 +53,10 @@ export const TRANSFER_KINDS: readonly TransferKind[] = [
   'bannerImages',
   'posts',
   'audit',
+  'deliverySettings',
+  'alerts',
+  'whatsappContacts',
+  'deliveryLog',
 ];
 
 export interface TransferStore {

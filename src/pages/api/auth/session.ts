@@ -5,6 +5,7 @@ import { json, jsonError, readJson, sameOriginError } from '../../../server/http
 import { SESSION_COOKIE, SESSION_MS, SessionError, startSession } from '../../../server/auth/sessions.ts';
 import { auth, store } from '../../../server/runtime.ts';
 import { ensureUserRecord, publicUserRecord } from '../../../server/users.ts';
+import { sendWelcome } from '../../../server/delivery/welcome.ts';
 
 const SignIn = z.object({
   idToken: z
@@ -23,7 +24,7 @@ export const POST: APIRoute = async ({ request, url, cookies }) => {
 
   try {
     const { cookie, token } = await startSession(auth(), input.data.idToken);
-    const record = await ensureUserRecord(await store(), token, new Date());
+    const record = await ensureUserRecord(await store(), token, new Date(), sendWelcome);
     cookies.set(SESSION_COOKIE, cookie, {
       httpOnly: true,
       sameSite: 'lax',

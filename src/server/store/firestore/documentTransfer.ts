@@ -27,8 +27,10 @@ import { AUDIT, auditDocId, auditDocOf, auditEntryOf, raiseAuditCounter } from '
 import { DOCS_PER_COMMIT, docId, queued, sequenceKey } from './database.ts';
 import { ORDERS, orderDocOf, orderOf, PAID_ORDERS, PAYMENT_EVENTS } from './payments.ts';
 import { USERS, userDocOf, userRecordOf } from './users.ts';
+import { ALERTS, alertDocOf, alertOf, contactDocOf, contactOf, DELIVERY_LOG, DELIVERY_SETTINGS, logDocId, logDocOf, logOf, settingsDocOf, settingsOf, WHATSAPP_CONTACTS } from './delivery.ts';
+import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from '../delivery.ts';
 
-export const DOCUMENT_KINDS = ['users', 'orders', 'paymentEvents', 'audit'] as const satisfies readonly TransferKind[];
+export const DOCUMENT_KINDS = ['users', 'orders', 'paymentEvents', 'audit', 'deliverySettings', 'alerts', 'whatsappContacts', 'deliveryLog'] as const satisfies readonly TransferKind[];
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const isDocumentKind = (kind: TransferKind): kind is DocumentKind => (DOCUMENT_KINDS as readonly TransferKind[]).includes(kind);
@@ -117,6 +119,52 @@ const LAYOUTS: Layouts = {
       if (!Number.isSafeInteger(entry.id) || entry.id < 1) throw new RangeError(`not an audit id: ${String(entry.id)}`);
     },
     docOf: (entry) => auditDocOf(entry),
+    readsExisting: false,
+  },
+  deliverySettings: {
+    collection: DELIVERY_SETTINGS,
+    pageField: 'uid',
+    recordOf: (doc) => settingsOf(doc.data()!),
+    idOf: (s: DeliverySettings) => s.uid,
+    check: (s) => {
+      docId(s.uid);
+    },
+    docOf: (s) => settingsDocOf(s),
+    readsExisting: false,
+  },
+  alerts: {
+    collection: ALERTS,
+    pageField: 'id',
+    recordOf: (doc) => alertOf(doc.data()!),
+    idOf: (a: AlertRecord) => a.id,
+    check: (a) => {
+      docId(a.id);
+      finite(`value of alert ${a.id}`, a.value);
+    },
+    docOf: (a) => alertDocOf(a),
+    readsExisting: false,
+  },
+  whatsappContacts: {
+    collection: WHATSAPP_CONTACTS,
+    pageField: 'number',
+    recordOf: (doc) => contactOf(doc.data()!),
+    idOf: (c: WhatsAppContact) => c.number,
+    check: (c) => {
+      docId(c.number);
+    },
+    docOf: (c) => contactDocOf(c),
+    readsExisting: false,
+  },
+  deliveryLog: {
+    collection: DELIVERY_LOG,
+    pageField: 'key',
+    recordOf: (doc) => logOf(doc.data()!),
+    // The document id is the key, URI-encoded (see ./delivery.ts).
+    idOf: (l: DeliveryLogRecord) => logDocId(l.key),
+    check: (l) => {
+      logDocId(l.key);
+    },
+    docOf: (l) => logDocOf(l),
     readsExisting: false,
   },
 };

@@ -17,6 +17,7 @@ import { orderOf } from './payments.ts';
 import { toBanner, toCityRow, toOffer, toSeries } from './prices.ts';
 import { entryOf } from './audit.ts';
 import { lookupColumns } from './users.ts';
+import { alertArgs, alertOf, contactArgs, contactOf, logArgs, logOf, settingsArgs, settingsOf } from './delivery.ts';
 
 /** Rows per exported page. */
 export const SQLITE_EXPORT_PAGE = 1000;
@@ -157,6 +158,44 @@ const TABLES: Tables = {
     check: (e) => {
       if (!Number.isSafeInteger(e.id) || e.id < 1) throw new RangeError(`not an audit id: ${String(e.id)}`);
     },
+  },
+  deliverySettings: {
+    ...pages('delivery_settings', ['uid']),
+    keyOf: (row) => [String(row['uid'])],
+    recordOf: settingsOf,
+    insert: 'INSERT INTO delivery_settings (uid, active, record)',
+    columns: 3,
+    upsert: 'ON CONFLICT (uid) DO UPDATE SET active = excluded.active, record = excluded.record',
+    argsOf: settingsArgs,
+  },
+  alerts: {
+    ...pages('alerts', ['rowid'], 'rowid, record'),
+    keyOf: (row) => [Number(row['rowid'])],
+    recordOf: alertOf,
+    insert: 'INSERT INTO alerts (id, uid, instrument, record)',
+    columns: 4,
+    upsert: 'ON CONFLICT (id) DO UPDATE SET uid = excluded.uid, instrument = excluded.instrument, record = excluded.record',
+    argsOf: alertArgs,
+    check: (a) => finite(`value of alert ${a.id}`, a.value),
+  },
+  whatsappContacts: {
+    ...pages('whatsapp_contacts', ['number']),
+    keyOf: (row) => [String(row['number'])],
+    recordOf: contactOf,
+    insert: 'INSERT INTO whatsapp_contacts (number, uid, record)',
+    columns: 3,
+    upsert: 'ON CONFLICT (number) DO UPDATE SET uid = excluded.uid, record = excluded.record',
+    argsOf: contactArgs,
+  },
+  deliveryLog: {
+    ...pages('delivery_log', ['key']),
+    keyOf: (row) => [String(row['key'])],
+    recordOf: logOf,
+    insert: 'INSERT INTO delivery_log (key, uid, kind, ref, channel, status, claimed_at, sent_at)',
+    columns: 8,
+    upsert: `ON CONFLICT (key) DO UPDATE SET uid = excluded.uid, kind = excluded.kind, ref = excluded.ref, channel = excluded.channel,
+               status = excluded.status, claimed_at = excluded.claimed_at, sent_at = excluded.sent_at`,
+    argsOf: logArgs,
   },
 };
 

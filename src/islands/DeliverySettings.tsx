@@ -1,0 +1,275 @@
+/**
+ * /alerts: the daily update (prices, channels, hour IST), the WhatsApp number (a code sent over
+ * WhatsApp verifies it, with consent to receive messages) and price alerts. Talks to the JSON
+ * endpoints under /api/alerts; the server decides what the plan allows and says why not.
+ */
+import { useMemo, useState, type SubmitEvent } from 'react';
+import type { DeliveryView, InstrumentChoice } from '../lib/delivery/view.ts';
+
+interface Props {
+  readonly initial: DeliveryView;
+  readonly choices: readonly InstrumentChoice[];
+}
+
+interface ErrorAnswer {
+  readonly error?: { readonly message?: string; readonly field?: string };
+}
+
+type Status = { readonly text: string; readonly error: boolean } | null;
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<{ ok: true; data: T } | { ok: false; message: string; field: string | null }> {
+  try {
+    const response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as T & ErrorAnswer;
+    if (response.ok) return { ok: true, data: answer };
+    return { ok: false, message: answer.error?.message ?? `The request failed (HTTP ${response.status}).`, field: answer.error?.field ?? null };
+  } catch {
+    return { ok: false, message: 'The network is not answering. Try again.', field: null };
+  }
+}
+
+const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00 IST`;
+
+function Choices({ choices }: { readonly choices: readonly InstrumentChoice[] }) {
+  const groups = useMemo(() => {
+    const map = new Map<string, InstrumentChoice[]>();
+    for (const choice of choices) map.set(choice.group, [...(map.get(choice.group) ?? []), choice]);
+    return [...map.entries()];
+  }, [choices]);
+  return groups.map(([group, list]) => (
+    <optgroup key={group} label={group}>
+      {list.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.label}
+        </option>
+      ))}
+    </optgroup>
+  ));
+}
+
+function Say({ status, testId }: { readonly status: Status; readonly testId: string }) {
+  return (
+    <p className={status?.error ? 'form-error' : 'muted'} role="status" data-testid={testId}>
+      {status?.text ?? ''}
+    </p>
+  );
+}
+
+export default function DeliverySettings({ initial, choices }: Props) {
+  const [view, setView] = useState<DeliveryView>(initial);
+  const [series, setSeries] = useState<string[]>([...initial.settings.series]);
+  const [email, setEmail] = useState(initial.settings.email);
+  const [whatsapp, setWhatsapp] = useState(initial.settings.whatsapp);
+  const [hour, setHour] = useState(initial.settings.hour);
+  const [number, setNumber] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [code, setCode] = useState('');
+  const [alertSeries, setAlertSeries] = useState(choices[0]?.id ?? '');
+  const [kind, setKind] = useState<'above' | 'below' | 'move'>('above');
+  const [value, setValue] = useState('');
+  const [alertEmail, setAlertEmail] = useState(true);
+  const [alertWhatsapp, setAlertWhatsapp] = useState(false);
+  const [settingsStatus, setSettingsStatus] = useState<Status>(null);
+  const [numberStatus, setNumberStatus] = useState<Status>(null);
+  const [alertStatus, setAlertStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+  const unit = choices.find((c) => c.id === alertSeries)?.unit ?? '';
+
+  function adopt(next: DeliveryView) {
+    setView(next);
+    setSeries([...next.settings.series]);
+    setEmail(next.settings.email);
+    setWhatsapp(next.settings.whatsapp);
+    setHour(next.settings.hour);
+  }
+
+  async function saveSettings(event: SubmitEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setSettingsStatus({ text: 'Saving…', error: false });
+    const result = await call<DeliveryView>('PUT', '/api/alerts/settings', { series, email, whatsapp, hour });
+    setBusy(false);
+    if (!result.ok) return setSettingsStatus({ text: result.message, error: true });
+    adopt(result.data);
+    setSettingsStatus({ text: 'Daily update saved.', error: false });
+  }
+
+  async function sendCode(event: SubmitEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setNumberStatus({ text: 'Sending a code…', error: false });
+    const result = await call<{ pending: string }>('POST', '/api/alerts/whatsapp', { number, consent });
+    setBusy(false);
+    if (!result.ok) return setNumberStatus({ text: result.message, error: true });
+    setView({ ...view, whatsapp: { ...view.whatsapp, pending: result.data.pending } });
+    setNumberStatus({ text: `We sent a 6-digit code to ${result.data.pending} on WhatsApp.`, error: false });
+  }
+
+  async function verify(event: SubmitEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await call<DeliveryView>('POST', '/api/alerts/whatsapp/verify', { code });
+    setBusy(false);
+    if (!result.ok) return setNumberStatus({ text: result.message, error: true });
+    adopt(result.data);
+    setCode('');
+    setNumberStatus({ text: `WhatsApp number ${result.data.whatsapp.number ?? ''} verified.`, error: false });
+  }
+
+  async function addAlert(event: SubmitEvent) {
+    event.preventDefault();
+    const channels = [...(alertEmail ? ['email'] : []), ...(alertWhatsapp ? ['whatsapp'] : [])];
+    setBusy(true);
+    const result = await call<{ alert: DeliveryView['alerts'][number] }>('POST', '/api/alerts', { series: alertSeries, kind, value: Number(value), channels });
+    setBusy(false);
+    if (!result.ok) return setAlertStatus({ text: result.message, error: true });
+    setView({ ...view, alerts: [...view.alerts, result.data.alert] });
+    setValue('');
+    setAlertStatus({ text: 'Alert added.', error: false });
+  }
+
+  async function removeAlert(id: string) {
+    setBusy(true);
+    const result = await call<{ deleted: boolean }>('DELETE', `/api/alerts/${encodeURIComponent(id)}`);
+    setBusy(false);
+    if (!result.ok) return setAlertStatus({ text: result.message, error: true });
+    setView({ ...view, alerts: view.alerts.filter((a) => a.id !== id) });
+    setAlertStatus({ text: 'Alert deleted.', error: false });
+  }
+
+  return (
+    <div className="delivery" data-ready="true" data-testid="delivery">
+      <section className="card" aria-labelledby="whatsapp-heading">
+        <h2 id="whatsapp-heading">WhatsApp number</h2>
+        {view.whatsapp.number ? (
+          <p data-testid="whatsapp-number">
+            Verified: <strong>{view.whatsapp.number}</strong>
+            {view.whatsapp.optedIn ? '' : ' (you sent STOP: send START on WhatsApp to get messages again)'}
+          </p>
+        ) : (
+          <p className="muted">Verify a number to get the daily update and alerts on WhatsApp{view.rights.priceBot ? ', and to ask the price bot' : ''}.</p>
+        )}
+        <form className="form-stack" onSubmit={sendCode}>
+          <label className="field">
+            <span>{view.whatsapp.number ? 'Change to another number' : 'Your WhatsApp number'}</span>
+            <input type="tel" name="number" autoComplete="tel" value={number} onChange={(e) => setNumber(e.target.value)} placeholder="+91 98200 12345" required />
+          </label>
+          <label className="check">
+            <input type="checkbox" name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+            <span>I agree to receive PolyIndex price messages on WhatsApp. I can send STOP at any time.</span>
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Send code
+          </button>
+        </form>
+        {view.whatsapp.pending && (
+          <form className="form-stack" onSubmit={verify}>
+            <label className="field">
+              <span>Code sent to {view.whatsapp.pending}</span>
+              <input name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={6} required />
+            </label>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Verify
+            </button>
+          </form>
+        )}
+        <Say status={numberStatus} testId="whatsapp-status" />
+      </section>
+
+      <section className="card" aria-labelledby="daily-heading">
+        <h2 id="daily-heading">Daily update</h2>
+        <form className="form-stack" onSubmit={saveSettings}>
+          <label className="field">
+            <span>Prices in the update</span>
+            <select multiple size={10} name="series" value={series} onChange={(e) => setSeries([...e.target.selectedOptions].map((o) => o.value))}>
+              <Choices choices={choices} />
+            </select>
+          </label>
+          <label className="field">
+            <span>Send it at</span>
+            <select name="hour" value={hour} onChange={(e) => setHour(Number(e.target.value))}>
+              {Array.from({ length: 24 }, (_, h) => (
+                <option key={h} value={h}>
+                  {hourLabel(h)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="check">
+            <input type="checkbox" name="email" checked={email} onChange={(e) => setEmail(e.target.checked)} />
+            <span>By e-mail</span>
+          </label>
+          <label className="check">
+            <input type="checkbox" name="whatsapp" checked={whatsapp} onChange={(e) => setWhatsapp(e.target.checked)} disabled={!view.whatsapp.number} />
+            <span>On WhatsApp{view.whatsapp.number ? '' : ' (verify a number first)'}</span>
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Save daily update
+          </button>
+          <Say status={settingsStatus} testId="settings-status" />
+        </form>
+      </section>
+
+      <section className="card" aria-labelledby="alerts-heading">
+        <h2 id="alerts-heading">Price alerts</h2>
+        {view.rights.alerts ? (
+          <>
+            <form className="form-stack" onSubmit={addAlert}>
+              <label className="field">
+                <span>Price</span>
+                <select name="alertSeries" value={alertSeries} onChange={(e) => setAlertSeries(e.target.value)}>
+                  <Choices choices={choices} />
+                </select>
+              </label>
+              <label className="field">
+                <span>When it</span>
+                <select name="kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+                  <option value="above">reaches or passes</option>
+                  <option value="below">falls to or below</option>
+                  <option value="move">moves in a day by at least (%)</option>
+                </select>
+              </label>
+              <label className="field">
+                <span>Value ({kind === 'move' ? '%' : unit})</span>
+                <input name="value" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} required />
+              </label>
+              <label className="check">
+                <input type="checkbox" name="alertEmail" checked={alertEmail} onChange={(e) => setAlertEmail(e.target.checked)} />
+                <span>Alert me by e-mail</span>
+              </label>
+              <label className="check">
+                <input type="checkbox" name="alertWhatsapp" checked={alertWhatsapp} onChange={(e) => setAlertWhatsapp(e.target.checked)} disabled={!view.whatsapp.number} />
+                <span>Alert me on WhatsApp</span>
+              </label>
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                Add alert
+              </button>
+              <Say status={alertStatus} testId="alert-status" />
+            </form>
+            {view.alerts.length > 0 && (
+              <ul className="alert-list" data-testid="alert-list">
+                {view.alerts.map((a) => (
+                  <li key={a.id} data-alert={a.id}>
+                    {a.label}: {a.kind === 'move' ? `moves ${a.value}% in a day` : `${a.kind === 'above' ? 'at or above' : 'at or below'} ${a.value}`} ({a.channels.join(', ')}){' '}
+                    <button type="button" className="btn btn-ghost" onClick={() => void removeAlert(a.id)} disabled={busy}>
+                      Delete
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : (
+          <p data-testid="alerts-upgrade">
+            Price alerts come with the Premium plan and up. <a href="/subscription">See the plans</a>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

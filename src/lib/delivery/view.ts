@@ -1,0 +1,34 @@
+/** What `/alerts` and `GET /api/alerts/settings` show of a user's delivery (shared by the server and the island). */
+import type { AlertKind } from './alerts.ts';
+
+export interface DeliveryView {
+  readonly rights: { readonly dailyUpdate: boolean; readonly alerts: boolean; readonly priceBot: boolean };
+  readonly settings: { readonly series: readonly string[]; readonly email: boolean; readonly whatsapp: boolean; readonly hour: number };
+  readonly whatsapp: {
+    /** The verified number, for people (`+91 98200 12345`). */
+    readonly number: string | null;
+    readonly verifiedAt: string | null;
+    /** false after STOP. */
+    readonly optedIn: boolean;
+    /** A number waiting for its code. */
+    readonly pending: string | null;
+  };
+  readonly alerts: readonly AlertView[];
+}
+
+export interface AlertView {
+  readonly id: string;
+  readonly series: string;
+  readonly label: string;
+  readonly kind: AlertKind;
+  readonly value: number;
+  readonly channels: readonly ('email' | 'whatsapp')[];
+  readonly createdAt: string;
+}
+
+export interface InstrumentChoice {
+  readonly id: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly group: string;
+}

@@ -1,0 +1,67 @@
+/**
+ * Sending delivery messages exactly once: every message is claimed in the Store's sent-log
+ * (user, kind, day or crossing, channel) before it is sent, completed after, and released when
+ * sending failed so a later run can try again. WhatsApp goes as an approved template unless the
+ * number wrote to us in the last 24 hours (the service window), and never to a number that
+ * said STOP or belongs to someone else now.
+ */
+import type { OutgoingMail } from '../mail/mailer.ts';
+import type { DeliveryStore, NewDelivery } from '../store/delivery.ts';
+import type { PriceStore } from '../store/prices.ts';
+import type { UserStore } from '../store/users.ts';
+import type { WhatsAppMessage, WhatsAppSender } from './whatsapp.ts';
+
+export type DeliveryStorePart = DeliveryStore & Pick<UserStore, 'findUserBy'> & Pick<PriceStore, 'latestPoints' | 'latestCitySheet' | 'citySheetOn'>;
+
+/** Everything delivery needs, injected (the server builds it from astro:env in ./index.ts). */
+export interface DeliveryDeps {
+  readonly store: DeliveryStorePart;
+  readonly whatsapp: WhatsAppSender;
+  readonly sendMail: (mail: OutgoingMail) => Promise<unknown>;
+  /** The public origin for links in messages. */
+  readonly siteUrl: string;
+  /** Signs unsubscribe links. */
+  readonly linkSecret: string;
+  readonly now: () => Date;
+  readonly log?: Pick<Console, 'info' | 'warn' | 'error'> | undefined;
+}
+
+export type SendOutcome = 'sent' | 'skipped' | 'failed';
+
+/** Claims, sends, completes; a failed send releases the claim (logged, never thrown). */
+export async function sendOnce(deps: DeliveryDeps, delivery: NewDelivery, send: () => Promise<unknown>): Promise<SendOutcome> {
+  if (!(await deps.store.claimDelivery(delivery, deps.now()))) return 'skipped';
+  try {
+    await send();
+  } catch (error) {
+    await deps.store.releaseDelivery(delivery).catch(() => undefined);
+    (deps.log ?? console).error(`[delivery] ${delivery.kind} ${delivery.ref} to ${delivery.uid} by ${delivery.channel} failed:`, error instanceof Error ? error.message : error);
+    return 'failed';
+  }
+  await deps.store.completeDelivery(delivery, deps.now());
+  return 'sent';
+}
+
+export const SERVICE_WINDOW_MS = 24 * 3_600_000;
+
+/** True when free text may go to this number now (it wrote to us within 24 hours). */
+export const inServiceWindow = (lastInboundAt: string | null, now: Date): boolean =>
+  lastInboundAt !== null && now.getTime() - Date.parse(lastInboundAt) < SERVICE_WINDOW_MS;
+
+/**
+ * The WhatsApp message for a user's verified number, or null when nothing may go: the number
+ * opted out (STOP), or is no longer theirs. Inside the service window the free text goes,
+ * outside it the template.
+ */
+export async function whatsappFor(
+  deps: DeliveryDeps,
+  uid: string,
+  number: string,
+  text: string,
+  template: Extract<WhatsAppMessage, { kind: 'template' }>['template'],
+  params: readonly string[],
+): Promise<WhatsAppMessage | null> {
+  const contact = await deps.store.getWhatsAppContact(number);
+  if (!contact || contact.uid !== uid || !contact.optedIn) return null;
+  return inServiceWindow(contact.lastInboundAt, deps.now()) ? { kind: 'text', to: number, body: text } : { kind: 'template', to: number, template, params };
+}

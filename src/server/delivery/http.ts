@@ -1,0 +1,254 @@
+/**
+ * The delivery endpoints of `/alerts` (JSON; signed-in by the access policy, what they allow by
+ * the plan): settings, alerts, WhatsApp number verification, and the one-click unsubscribe.
+ * Every body is zod-validated (400 naming the field), plans without the right get 403 with
+ * a clear message, browser writes must come from our own pages.
+ */
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { APIRoute } from 'astro';
+import { z } from 'astro/zod';
+import { ALERT_KINDS, INITIAL_ALERT_STATE, stepAlert } from '../../lib/delivery/alerts.ts';
+import { findInstrument, instruments } from '../../lib/delivery/instruments.ts';
+import { displayNumber, whatsappNumberOf } from '../../lib/delivery/phone.ts';
+import { deliveryRightsOf, RIGHT_MESSAGES, type DeliveryRights } from '../../lib/delivery/rights.ts';
+import { DEFAULT_DELIVERY_HOUR } from '../../lib/delivery/schedule.ts';
+import type { AlertView, DeliveryView, InstrumentChoice } from '../../lib/delivery/view.ts';
+import { valueProblem } from '../../lib/priceRanges.ts';
+import type { Session } from '../auth/session.ts';
+import { createRateLimiter } from '../mail/rateLimit.ts';
+import { json, jsonError, readSignedInPost, readText, sameOriginError, unauthenticated } from '../http/responses.ts';
+import { CHANNELS, type AlertRecord, type DeliverySettings } from '../store/delivery.ts';
+import { deliveryDeps } from './index.ts';
+import { readUnsubscribeToken } from './links.ts';
+import { quoteOf } from './quotes.ts';
+
+export const MAX_DAILY_SERIES = 30;
+export const MAX_ALERTS = 50;
+const CODE_TTL_MS = 10 * 60_000;
+const MAX_CODE_ATTEMPTS = 5;
+/** Codes sent per user: 3 in 10 minutes, 10 a day (each is a paid WhatsApp message). */
+const codeLimiter = createRateLimiter([
+  { windowMs: 10 * 60_000, max: 3 },
+  { windowMs: 86_400_000, max: 10 },
+]);
+
+const instrumentId = z
+  .string({ error: 'Name a price by its id, e.g. city.mumbai.ppRaffia.' })
+  .max(80, 'That is not a price we publish.')
+  .refine((id) => findInstrument(id) !== undefined, 'That is not a price we publish.');
+
+export const SettingsBody = z.object({
+  series: z
+    .array(instrumentId, { error: 'series must be a list of price ids.' })
+    .max(MAX_DAILY_SERIES, `Choose at most ${MAX_DAILY_SERIES} prices.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'A price is listed twice.'),
+  email: z.boolean({ error: 'email must be true or false.' }),
+  whatsapp: z.boolean({ error: 'whatsapp must be true or false.' }),
+  hour: z.number({ error: 'hour must be a whole hour, 0 to 23 (IST).' }).int('hour must be a whole hour, 0 to 23 (IST).').min(0, 'hour must be 0 to 23 (IST).').max(23, 'hour must be 0 to 23 (IST).'),
+});
+
+const channel = z.enum(CHANNELS as [string, ...string[]], { error: 'A channel is email or whatsapp.' });
+export const AlertBody = z.object({
+  series: instrumentId,
+  kind: z.enum(ALERT_KINDS as [string, ...string[]], { error: 'kind must be above, below or move.' }),
+  value: z.number({ error: 'value must be a number.' }).refine(Number.isFinite, 'value must be a number.'),
+  channels: z
+    .array(channel, { error: 'channels must be a list: email, whatsapp.' })
+    .min(1, 'Choose at least one channel.')
+    .max(2, 'Choose email, whatsapp or both.')
+    .refine((list) => new Set(list).size === list.length, 'A channel is listed twice.'),
+});
+
+export const NumberBody = z.object({
+  number: z.string({ error: 'Give your WhatsApp number.' }).max(30, 'That is not a phone number.'),
+  consent: z.literal(true, { error: 'Agree to receive PolyIndex messages on WhatsApp first.' }),
+});
+export const CodeBody = z.object({ code: z.string({ error: 'Give the 6-digit code.' }).regex(/^\d{6}$/, 'The code is 6 digits.') });
+
+const codeHash = (uid: string, number: string, code: string): string => createHash('sha256').update(`${uid}:${number}:${code}`).digest('hex');
+
+const rightsOf = (session: Session): DeliveryRights => deliveryRightsOf({ uid: session.uid, record: session.record }, new Date());
+
+const forbidden = (right: keyof typeof RIGHT_MESSAGES): Response => jsonError(403, 'forbidden', RIGHT_MESSAGES[right]);
+
+export function emptySettings(uid: string, rights: DeliveryRights, now: Date): DeliverySettings {
+  return { uid, series: [...rights.dailyDefaults], email: false, whatsapp: false, hour: DEFAULT_DELIVERY_HOUR, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: now.toISOString() };
+}
+
+/** What /alerts shows: rights, settings (defaults before the first save), alerts, the number. */
+export async function deliveryView(session: Session): Promise<DeliveryView> {
+  const deps = await deliveryDeps();
+  const rights = rightsOf(session);
+  const now = deps.now();
+  const settings = (await deps.store.getDeliverySettings(session.uid)) ?? emptySettings(session.uid, rights, now);
+  const contact = settings.whatsappNumber ? await deps.store.getWhatsAppContact(settings.whatsappNumber) : null;
+  const alerts = await deps.store.listAlertsByUid(session.uid);
+  return {
+    rights: { dailyUpdate: rights.dailyUpdate, alerts: rights.alerts, priceBot: rights.priceBot },
+    settings: { series: settings.series, email: settings.email, whatsapp: settings.whatsapp, hour: settings.hour },
+    whatsapp: {
+      number: settings.whatsappNumber ? displayNumber(settings.whatsappNumber) : null,
+      verifiedAt: settings.whatsappVerifiedAt,
+      optedIn: contact?.optedIn ?? false,
+      pending: settings.pending && Date.parse(settings.pending.expiresAt) > now.getTime() ? displayNumber(settings.pending.number) : null,
+    },
+    alerts: alerts.map(alertView),
+  };
+}
+
+const alertView = (a: AlertRecord): AlertView => ({ id: a.id, series: a.instrument, label: findInstrument(a.instrument)?.label ?? a.instrument, kind: a.kind, value: a.value, channels: a.channels, createdAt: a.createdAt });
+
+/** The instruments /alerts offers (id, label, unit). */
+export const instrumentChoices = (): InstrumentChoice[] => instruments.map((i) => ({ id: i.id, label: i.label, unit: i.unit, group: i.group }));
+
+const signedIn = (locals: App.Locals): Session | null => locals.session ?? null;
+
+/** GET /api/alerts/settings */
+export const getSettings: APIRoute = async ({ locals }) => {
+  const session = signedIn(locals);
+  if (!session) return unauthenticated();
+  return json(await deliveryView(session));
+};
+
+/** PUT /api/alerts/settings `{series, email, whatsapp, hour}` */
+export const putSettings: APIRoute = async ({ locals, request }) => {
+  const input = await readSignedInPost(request, signedIn(locals), SettingsBody);
+  if (!input.ok) return input.response;
+  const { session, data } = input;
+  const rights = rightsOf(session);
+  if (!rights.dailyUpdate) return forbidden('dailyUpdate');
+  const deps = await deliveryDeps();
+  const now = deps.now();
+  const current = (await deps.store.getDeliverySettings(session.uid)) ?? emptySettings(session.uid, rights, now);
+  if (data.whatsapp && !current.whatsappNumber) return jsonError(400, 'invalid_input', 'Verify a WhatsApp number first.', 'whatsapp');
+  if (data.email && !session.record?.email && !session.email) return jsonError(400, 'invalid_input', 'Your account has no e-mail address.', 'email');
+  await deps.store.saveDeliverySettings({ ...current, series: data.series, email: data.email, whatsapp: data.whatsapp, hour: data.hour, updatedAt: now.toISOString() });
+  return json(await deliveryView(session));
+};
+
+/** POST /api/alerts `{series, kind, value, channels}` → 201 */
+export const postAlert: APIRoute = async ({ locals, request }) => {
+  const input = await readSignedInPost(request, signedIn(locals), AlertBody);
+  if (!input.ok) return input.response;
+  const { session, data } = input;
+  if (!rightsOf(session).alerts) return forbidden('alerts');
+  const instrument = findInstrument(data.series)!;
+  if (data.kind === 'move') {
+    if (data.value <= 0 || data.value > 50) return jsonError(400, 'invalid_input', 'A move is a per-cent change between 0.1 and 50.', 'value');
+  } else {
+    const problem = valueProblem(instrument.unit, data.value);
+    if (problem) return jsonError(400, 'invalid_input', `For ${instrument.label}, ${problem}.`, 'value');
+  }
+  const deps = await deliveryDeps();
+  const settings = await deps.store.getDeliverySettings(session.uid);
+  if (data.channels.includes('whatsapp') && !settings?.whatsappNumber) return jsonError(400, 'invalid_input', 'Verify a WhatsApp number first, or choose e-mail.', 'channels');
+  if (data.channels.includes('email') && !session.record?.email && !session.email) return jsonError(400, 'invalid_input', 'Your account has no e-mail address.', 'channels');
+  const existing = await deps.store.listAlertsByUid(session.uid);
+  if (existing.length >= MAX_ALERTS) return jsonError(400, 'invalid_input', `You have ${MAX_ALERTS} alerts: delete one first.`, 'series');
+  const now = deps.now();
+  // The alert starts where the price is now: it fires on the next crossing, not at once.
+  const { latest, previous } = await quoteOf(deps.store, instrument);
+  const kind = data.kind as AlertRecord['kind'];
+  const armed = stepAlert(kind, data.value, INITIAL_ALERT_STATE, latest, previous, true).state;
+  const alert: AlertRecord = {
+    id: `al_${randomUUID().replaceAll('-', '')}`,
+    uid: session.uid,
+    instrument: instrument.id,
+    kind,
+    value: data.value,
+    channels: data.channels as AlertRecord['channels'],
+    ...armed,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  await deps.store.createAlert(alert);
+  return json({ alert: alertView(alert) }, 201);
+};
+
+/** DELETE /api/alerts/{id} */
+export const deleteAlert: APIRoute = async ({ locals, request, params }) => {
+  const session = signedIn(locals);
+  if (!session) return unauthenticated();
+  const crossOrigin = sameOriginError(request);
+  if (crossOrigin) return crossOrigin;
+  const id = params['id'] ?? '';
+  if (!/^al_[0-9a-f]{32}$/.test(id)) return jsonError(404, 'not_found', 'There is no such alert.', 'id');
+  const deps = await deliveryDeps();
+  return (await deps.store.deleteAlert(session.uid, id)) ? json({ deleted: true }) : jsonError(404, 'not_found', 'There is no such alert.', 'id');
+};
+
+/** POST /api/alerts/whatsapp `{number, consent: true}`: sends a code over WhatsApp. */
+export const postNumber: APIRoute = async ({ locals, request }) => {
+  const input = await readSignedInPost(request, signedIn(locals), NumberBody);
+  if (!input.ok) return input.response;
+  const { session, data } = input;
+  const rights = rightsOf(session);
+  if (!rights.dailyUpdate) return forbidden('dailyUpdate');
+  const number = whatsappNumberOf(data.number);
+  if (!number) return jsonError(400, 'invalid_input', 'That is not a phone number: give it with the country code, e.g. +91 98200 12345.', 'number');
+  const limited = codeLimiter.hit([`code:${session.uid}`]);
+  if (!limited.ok) return json({ error: { code: 'rate_limited', message: 'Too many codes: try again later.', field: 'number' } }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
+  const deps = await deliveryDeps();
+  const now = deps.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const current = (await deps.store.getDeliverySettings(session.uid)) ?? emptySettings(session.uid, rights, now);
+  await deps.store.saveDeliverySettings({
+    ...current,
+    pending: { number, codeHash: codeHash(session.uid, number, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(), attempts: 0 },
+    updatedAt: now.toISOString(),
+  });
+  try {
+    await deps.whatsapp.send({ kind: 'template', to: number, template: 'verificationCode', params: [code] });
+  } catch (error) {
+    console.error('[delivery] sending a verification code failed:', error instanceof Error ? error.message : error);
+    return jsonError(502, 'whatsapp_failed', 'WhatsApp did not take the message. Check the number and try again.', 'number');
+  }
+  return json({ pending: displayNumber(number) }, 202);
+};
+
+/** POST /api/alerts/whatsapp/verify `{code}` */
+export const postCode: APIRoute = async ({ locals, request }) => {
+  const input = await readSignedInPost(request, signedIn(locals), CodeBody);
+  if (!input.ok) return input.response;
+  const { session, data } = input;
+  const deps = await deliveryDeps();
+  const now = deps.now();
+  const settings = await deps.store.getDeliverySettings(session.uid);
+  const pending = settings?.pending;
+  if (!settings || !pending || Date.parse(pending.expiresAt) <= now.getTime() || pending.attempts >= MAX_CODE_ATTEMPTS) {
+    return jsonError(400, 'invalid_input', 'There is no code waiting: ask for a new one.', 'code');
+  }
+  if (codeHash(session.uid, pending.number, data.code) !== pending.codeHash) {
+    await deps.store.saveDeliverySettings({ ...settings, pending: { ...pending, attempts: pending.attempts + 1 }, updatedAt: now.toISOString() });
+    return jsonError(400, 'invalid_input', 'That code is not right.', 'code');
+  }
+  if (!(await deps.store.verifyWhatsAppNumber({ uid: session.uid, number: pending.number, now }))) {
+    return jsonError(409, 'conflict', 'The number changed meanwhile: ask for a new code.', 'code');
+  }
+  return json(await deliveryView(session));
+};
+
+/**
+ * POST /api/unsubscribe?token=… : RFC 8058 one-click (a mail client posts
+ * `List-Unsubscribe=One-Click`), and the button of /unsubscribe. Public: the signed token is
+ * the authority. Idempotent.
+ */
+export const postUnsubscribe: APIRoute = async ({ request, url }) => {
+  const target = readUnsubscribeToken((await deliveryDeps()).linkSecret, url.searchParams.get('token') ?? '');
+  if (!target) return jsonError(400, 'invalid_input', 'This unsubscribe link is not valid.', 'token');
+  // RFC 8058 fixes the body (`List-Unsubscribe=One-Click`, form-encoded): read only to bound it.
+  const body = await readText(request);
+  if (!body.ok) return body.response;
+  return json(await unsubscribe(target));
+};
+
+export async function unsubscribe(target: NonNullable<ReturnType<typeof readUnsubscribeToken>>): Promise<{ unsubscribed: 'daily' | 'alert' }> {
+  const deps = await deliveryDeps();
+  if (target.what === 'alert') {
+    await deps.store.deleteAlert(target.uid, target.alertId);
+    return { unsubscribed: 'alert' };
+  }
+  const settings = await deps.store.getDeliverySettings(target.uid);
+  if (settings?.email) await deps.store.saveDeliverySettings({ ...settings, email: false, updatedAt: deps.now().toISOString() });
+  return { unsubscribed: 'daily' };
+}

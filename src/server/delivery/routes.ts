@@ -1,0 +1,136 @@
+/**
+ * The machine-facing delivery endpoints: Meta's webhook (`/api/whatsapp/webhook`), the job
+ * endpoint for Cloud Scheduler or cron (`/api/jobs/daily-update`, bearer JOBS_SECRET, 404
+ * without it) and the sandbox phone's send (`/api/admin/whatsapp/send`, loopback sandbox only).
+ */
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { APIRoute } from 'astro';
+import { z } from 'astro/zod';
+import { whatsappNumberOf } from '../../lib/delivery/phone.ts';
+import { MAX_BOT_TEXT } from '../../lib/delivery/priceBot.ts';
+import { requireAdmin } from '../admin/guard.ts';
+import { json, jsonError, parseOr400, readBytesUpTo, readJson, MAX_BODY_BYTES } from '../http/responses.ts';
+import { handleInbound } from './bot.ts';
+import { runDailyUpdate } from './dailyUpdate.ts';
+import { deliveryDeps, jobsSecret, SANDBOX_PHONE_NUMBER_ID, sandboxPhoneDir, webhookAppSecret, webhookVerifyToken, whatsappMode } from './index.ts';
+import { inboundTextPayload, messagesOf, signatureHolds, signatureOf, subscriptionChallenge, WebhookPayload } from './webhook.ts';
+
+/** GET /api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=…&hub.challenge=… */
+export const verifyWebhook: APIRoute = ({ url }) => {
+  const token = webhookVerifyToken();
+  if (!token) return jsonError(503, 'not_configured', 'WHATSAPP_VERIFY_TOKEN is not set.');
+  const challenge = subscriptionChallenge(url.searchParams, token);
+  return challenge === null
+    ? jsonError(403, 'forbidden', 'The verify token does not match.')
+    : new Response(challenge, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+};
+
+/** POST /api/whatsapp/webhook: 401 unless X-Hub-Signature-256 holds for the raw body; then every message is handled once. */
+export const receiveWebhook: APIRoute = async ({ request }) => {
+  const secret = webhookAppSecret();
+  if (!secret) return jsonError(503, 'not_configured', 'WHATSAPP_APP_SECRET is not set: webhooks cannot be verified.');
+  const raw = await readBytesUpTo(request, MAX_BODY_BYTES, 'The webhook body is too large.');
+  if (!raw.ok) return raw.response;
+  if (!signatureHolds(secret, raw.bytes, request.headers.get('x-hub-signature-256'))) return jsonError(401, 'bad_signature', 'The X-Hub-Signature-256 header does not match the body.');
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(raw.bytes).toString('utf8'));
+  } catch {
+    return jsonError(400, 'invalid_body', 'The request body is not valid JSON.');
+  }
+  const payload = parseOr400(WebhookPayload, body);
+  if (!payload.ok) return payload.response;
+  const deps = await deliveryDeps();
+  const outcomes = [];
+  for (const message of messagesOf(payload.data)) {
+    outcomes.push(await handleInbound(deps, { from: message.from, id: message.id, type: message.type, text: message.text?.body ?? null }));
+  }
+  return json({ received: true, handled: outcomes });
+};
+
+const bearerMatches = (header: string | null, secret: string): boolean => {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
+  const expected = Buffer.from(secret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/** The job endpoint for a secret (null: the endpoint does not exist) and a run of the job. */
+export function dailyUpdateJobRoute(secret: string | null, run: () => Promise<unknown>): APIRoute {
+  return async ({ request }) => {
+    if (!secret) return jsonError(404, 'not_found', 'There is no such endpoint.');
+    if (!bearerMatches(request.headers.get('authorization'), secret)) {
+      return json({ error: { code: 'unauthenticated', message: 'Send Authorization: Bearer <JOBS_SECRET>.' } }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
+    return json(await run());
+  };
+}
+
+/** POST /api/jobs/daily-update with `Authorization: Bearer $JOBS_SECRET`: one run of the job. */
+export const dailyUpdateJob: APIRoute = dailyUpdateJobRoute(jobsSecret, async () => runDailyUpdate(await deliveryDeps()));
+
+// ---- the sandbox phone (embedded default, loopback only) ---------------------------------
+
+export const SandboxSend = z.object({
+  from: z.string({ error: 'Give the phone number you write from.' }).max(30, 'That is not a phone number.'),
+  text: z.string({ error: 'Type a message.' }).trim().min(1, 'Type a message.').max(MAX_BOT_TEXT, `At most ${MAX_BOT_TEXT} characters.`),
+});
+
+export interface SandboxInbound {
+  readonly id: string;
+  readonly at: string;
+  readonly from: string;
+  readonly text: string;
+}
+
+const inboundLog = () => join(sandboxPhoneDir, 'inbound.jsonl');
+
+/** What the sandbox phone sent, oldest first (optionally from one number). */
+export async function sandboxInbound(from?: string): Promise<SandboxInbound[]> {
+  let text: string;
+  try {
+    text = await readFile(inboundLog(), 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as SandboxInbound];
+      } catch {
+        return [];
+      }
+    })
+    .filter((m) => !from || m.from === from);
+}
+
+/**
+ * POST /api/admin/whatsapp/send `{from, text}`: the sandbox phone types as a subscriber. The
+ * message becomes the webhook Meta would send, signed with the sandbox's app secret, and is
+ * posted to this site's own webhook over HTTP: the production code path, end to end.
+ */
+export const sandboxSend: APIRoute = async (context) => {
+  const gate = requireAdmin(context);
+  if (!gate.ok) return gate.response;
+  if (whatsappMode !== 'sandbox') return jsonError(404, 'not_found', 'The sandbox phone exists only without a WhatsApp Business account.');
+  const input = await readJson(context.request, SandboxSend);
+  if (!input.ok) return input.response;
+  const from = whatsappNumberOf(input.data.from);
+  if (!from) return jsonError(400, 'invalid_input', 'That is not a phone number: give it with the country code, e.g. +91 98200 12345.', 'from');
+  const at = new Date();
+  const id = `wamid.sandbox-in.${randomUUID()}`;
+  await mkdir(sandboxPhoneDir, { recursive: true });
+  await appendFile(inboundLog(), `${JSON.stringify({ id, at: at.toISOString(), from, text: input.data.text } satisfies SandboxInbound)}\n`, { mode: 0o600 });
+  const body = JSON.stringify(inboundTextPayload({ from, name: 'Sandbox phone', id, text: input.data.text, at, phoneNumberId: SANDBOX_PHONE_NUMBER_ID }));
+  const response = await fetch(new URL('/api/whatsapp/webhook', context.url.origin), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(webhookAppSecret()!, body) },
+    body,
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!response.ok) return jsonError(502, 'webhook_failed', `The webhook answered ${response.status}.`);
+  return json({ sent: true, id, from });
+};

@@ -1,0 +1,385 @@
+/**
+ * Price delivery against the real SQLite store of the test DATA_DIR, the real mail outbox and
+ * the real WhatsApp outbox: verification by a code sent over WhatsApp, settings and alerts
+ * (plans without the right 403, bad input 400), alerts firing once per crossing after an admin
+ * price write, the daily job once per user and channel, the signed webhook (401 and nothing
+ * changes on a wrong signature) with the price bot, STOP, one-click unsubscribe, the welcome
+ * mail, the job endpoint's secret, and the Cloud API adapter against a fake Graph server.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { APIContext, APIRoute } from 'astro';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as signInEndpoint } from '../../src/pages/api/auth/session.ts';
+import { GET as citywise } from '../../src/pages/api/citywise/index.ts';
+import { POST as setPointRoute } from '../../src/pages/api/admin/prices/[series]/set.ts';
+import { POST as postAlertRoute } from '../../src/pages/api/alerts/index.ts';
+import { DELETE as deleteAlertRoute } from '../../src/pages/api/alerts/[id].ts';
+import { GET as getSettingsRoute, PUT as putSettingsRoute } from '../../src/pages/api/alerts/settings.ts';
+import { POST as postNumberRoute } from '../../src/pages/api/alerts/whatsapp/index.ts';
+import { POST as postCodeRoute } from '../../src/pages/api/alerts/whatsapp/verify.ts';
+import { POST as jobRoute } from '../../src/pages/api/jobs/daily-update.ts';
+import { POST as unsubscribeRoute } from '../../src/pages/api/unsubscribe.ts';
+import { GET as verifyWebhookRoute, POST as webhookRoute } from '../../src/pages/api/whatsapp/webhook.ts';
+import type { Session } from '../../src/server/auth/session.ts';
+import { runDailyUpdate } from '../../src/server/delivery/dailyUpdate.ts';
+import { deliveryDeps, webhookAppSecret, webhookVerifyToken, whatsappOutboxDir } from '../../src/server/delivery/index.ts';
+import { priceAlertsSettled } from '../../src/server/delivery/priceWrites.ts';
+import { dailyUpdateJobRoute } from '../../src/server/delivery/routes.ts';
+import { inboundTextPayload, signatureOf } from '../../src/server/delivery/webhook.ts';
+import { createCloudApiSender, readWhatsAppOutbox, WhatsAppError } from '../../src/server/delivery/whatsapp.ts';
+import { listOutbox, parseHeaders, readOutboxMessage } from '../../src/server/mail/outbox.ts';
+import { store } from '../../src/server/runtime.ts';
+import type { Store } from '../../src/server/store/index.ts';
+import type { UserRecord } from '../../src/server/store/users.ts';
+import { emulatorSignIn, emulatorSignUp, sessionOf, uniqueEmail } from './helpers.ts';
+import { TEST_DATA_DIR } from './env.ts';
+
+const ORIGIN = 'http://127.0.0.1:4321';
+const MAIL_OUTBOX = join(TEST_DATA_DIR, 'outbox');
+const SERIES = 'feedstock.va.china';
+const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+let db: Store;
+let seq = 0;
+let admin: UserRecord;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers
+type Answer = { status: number; json: any; response: Response };
+
+const uniqueNumber = (): string => `9198${String(Date.now() % 1e6).padStart(6, '0')}${String(++seq % 100).padStart(2, '0')}`;
+
+async function createUser(prefix: string, extra: Partial<UserRecord> = {}): Promise<UserRecord> {
+  const uid = `${prefix}-${Date.now().toString(36)}-${++seq}`;
+  const record: UserRecord = { uid, displayName: uid, email: `${uid}@example.test`, phone: null, photoURL: null, role: 'user', subscribed: false, plan: null, createdAt: '01-01-2026', ...extra };
+  await db.createUser(record);
+  return record;
+}
+const premiumUser = (prefix: string) => createUser(prefix, { subscribed: true, plan: 'Premium', expiresAt: inAYear });
+const premiumSession = (user: UserRecord): Session => sessionOf(user, 'full');
+
+async function call(route: APIRoute, path: string, options: { method?: string; body?: unknown; session?: Session | null; params?: Record<string, string>; origin?: string | null; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer> {
+  const url = new URL(path, ORIGIN);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  const origin = options.origin === undefined ? ORIGIN : options.origin;
+  if (origin !== null) headers['origin'] = origin;
+  const method = options.method ?? 'POST';
+  const body = options.raw ?? (options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body));
+  const request = new Request(url, { method, headers, ...(body !== undefined && method !== 'GET' ? { body } : {}) });
+  const context = { request, url, params: options.params ?? {}, locals: { session: options.session ?? null } } as unknown as APIContext;
+  const response = await route(context);
+  const text = await response.clone().text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: response.status, json, response };
+}
+
+const whatsappTo = (number: string) => readWhatsAppOutbox(whatsappOutboxDir, number);
+async function mailsTo(address: string, subject?: RegExp) {
+  return (await listOutbox(MAIL_OUTBOX, 10_000)).filter((m) => m.to?.includes(address) && (!subject || subject.test(m.subject ?? '')));
+}
+
+/** Verifies a WhatsApp number for a user through the endpoints, with the code read from the WhatsApp outbox. */
+async function verifyNumber(session: Session, number: string): Promise<void> {
+  const sent = await call(postNumberRoute, '/api/alerts/whatsapp', { body: { number: `+${number}`, consent: true }, session });
+  expect(sent.status, JSON.stringify(sent.json)).toBe(202);
+  const message = (await whatsappTo(number)).at(-1)!;
+  expect(message.type).toBe('polyindex_verification_code');
+  const code = /^(\d{6}) is your PolyIndex verification code/.exec(message.text)![1]!;
+  const verified = await call(postCodeRoute, '/api/alerts/whatsapp/verify', { body: { code }, session });
+  expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+}
+
+async function webhook(from: string, text: string, id = `wamid.test.${Date.now()}.${++seq}`, secret = webhookAppSecret()!): Promise<Answer> {
+  const raw = JSON.stringify(inboundTextPayload({ from, name: 'Test', id, text, at: new Date(), phoneNumberId: 'sandbox' }));
+  return call(webhookRoute, '/api/whatsapp/webhook', { raw, origin: null, headers: { 'x-hub-signature-256': signatureOf(secret, raw) } });
+}
+const lastReply = async (number: string) => (await whatsappTo(number)).at(-1)?.text ?? '';
+
+beforeAll(async () => {
+  db = await store();
+  admin = await createUser('dl-admin', { role: 'admin' });
+});
+
+describe('/api/alerts: what the plan allows, with every bad input refused', () => {
+  it('anonymous 401; free users 403 with the reason; Basic may set the daily update but not alerts', async () => {
+    const free = await createUser('dl-free');
+    const basic = await createUser('dl-basic', { subscribed: true, plan: 'Basic', expiresAt: inAYear });
+    const settings = { series: ['fx.usdinr'], email: true, whatsapp: false, hour: 9 };
+    const alert = { series: 'fx.usdinr', kind: 'above', value: 95, channels: ['email'] };
+    expect((await call(getSettingsRoute, '/api/alerts/settings', { method: 'GET' })).status).toBe(401);
+    expect((await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: settings })).status).toBe(401);
+    const freePut = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: settings, session: sessionOf(free, 'none') });
+    expect(freePut).toMatchObject({ status: 403, json: { error: { code: 'forbidden', message: expect.stringContaining('Basic plan') } } });
+    expect((await call(postNumberRoute, '/api/alerts/whatsapp', { body: { number: '+91 98200 12345', consent: true }, session: sessionOf(free, 'none') })).status).toBe(403);
+    const basicSession = sessionOf(basic, 'limited');
+    expect((await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: settings, session: basicSession })).status).toBe(200);
+    expect(await db.getDeliverySettings(basic.uid)).toMatchObject({ series: ['fx.usdinr'], email: true, hour: 9 });
+    expect(await call(postAlertRoute, '/api/alerts', { body: alert, session: basicSession })).toMatchObject({ status: 403, json: { error: { message: expect.stringContaining('Premium') } } });
+    const view = await call(getSettingsRoute, '/api/alerts/settings', { method: 'GET', session: basicSession });
+    expect(view.json.rights).toEqual({ dailyUpdate: true, alerts: false, priceBot: false });
+  });
+
+  it('bad bodies are 400 naming the field, cross-origin writes 403, and nothing is written', async () => {
+    const user = await premiumUser('dl-bad');
+    const session = premiumSession(user);
+    const puts: [unknown, string | undefined][] = [
+      ['not json', undefined], [{ series: ['nope'], email: true, whatsapp: false, hour: 9 }, 'series.0'], [{ series: [], email: true, whatsapp: false, hour: 25 }, 'hour'],
+      [{ series: [], email: 'y', whatsapp: false, hour: 9 }, 'email'], [{ series: [], email: false, whatsapp: true, hour: 9 }, 'whatsapp'],
+    ];
+    for (const [body, field] of puts) {
+      const answer = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body, session });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.json.error.field).toBe(field);
+    }
+    const alerts: [unknown, string][] = [
+      [{ series: 'fx.usdinr', kind: 'above', value: 5000, channels: ['email'] }, 'value'], [{ series: 'fx.usdinr', kind: 'move', value: 0, channels: ['email'] }, 'value'],
+      [{ series: 'fx.usdinr', kind: 'up', value: 90, channels: ['email'] }, 'kind'], [{ series: 'fx.usdinr', kind: 'above', value: 90, channels: ['whatsapp'] }, 'channels'],
+      [{ series: 'gold', kind: 'above', value: 90, channels: ['email'] }, 'series'],
+    ];
+    for (const [body, field] of alerts) {
+      const answer = await call(postAlertRoute, '/api/alerts', { body, session });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.json.error.field).toBe(field);
+    }
+    for (const number of ['12', 'abc', '+91 98200\n12345']) expect((await call(postNumberRoute, '/api/alerts/whatsapp', { body: { number, consent: true }, session })).json.error.field).toBe('number');
+    expect((await call(postNumberRoute, '/api/alerts/whatsapp', { body: { number: '+91 98200 12345' }, session })).json.error.field).toBe('consent');
+    expect((await call(postCodeRoute, '/api/alerts/whatsapp/verify', { body: { code: '123456' }, session })).json.error.field).toBe('code');
+    expect((await call(postCodeRoute, '/api/alerts/whatsapp/verify', { body: { code: '12' }, session })).status).toBe(400);
+    expect((await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: [], email: true, whatsapp: false, hour: 9 }, session, origin: 'https://evil.example' })).json.error.code).toBe('cross_origin');
+    expect((await call(deleteAlertRoute, '/api/alerts/al_x', { method: 'DELETE', session, params: { id: 'al_x' } })).status).toBe(404);
+    expect(await db.getDeliverySettings(user.uid)).toBeNull();
+    expect(await db.listAlertsByUid(user.uid)).toEqual([]);
+  });
+
+  it('a wrong code counts; five wrong codes end the code; a right code verifies and opts the number in', async () => {
+    const user = await premiumUser('dl-code');
+    const session = premiumSession(user);
+    const number = uniqueNumber();
+    await call(postNumberRoute, '/api/alerts/whatsapp', { body: { number: `+${number}`, consent: true }, session });
+    const code = /^(\d{6})/.exec((await whatsappTo(number)).at(-1)!.text)![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await call(postCodeRoute, '/api/alerts/whatsapp/verify', { body: { code: wrong }, session })).json.error.message).toMatch(/not right/);
+    expect((await call(postCodeRoute, '/api/alerts/whatsapp/verify', { body: { code }, session })).json.error.message).toMatch(/no code waiting/);
+    expect((await db.getDeliverySettings(user.uid))?.whatsappNumber).toBeNull();
+    await verifyNumber(session, number);
+    expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: user.uid, optedIn: true, optInAt: expect.any(String) });
+  });
+});
+
+describe('an alert fires once per crossing after an admin price write', () => {
+  it('one e-mail and one WhatsApp message per crossing; the same side again sends nothing', async () => {
+    const user = await premiumUser('dl-alert');
+    const session = premiumSession(user);
+    const number = uniqueNumber();
+    await verifyNumber(session, number);
+    const created = await call(postAlertRoute, '/api/alerts', { body: { series: SERIES, kind: 'above', value: 20_000, channels: ['email', 'whatsapp'] }, session });
+    expect(created.status).toBe(201);
+    const setPoint = async (date: string, value: number, expected?: number) => {
+      const answer = await call(setPointRoute, `/api/admin/prices/${SERIES}/set`, { body: { date, value, expected }, session: sessionOf(admin), params: { series: SERIES } });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      await priceAlertsSettled();
+    };
+    const alertMails = () => mailsTo(user.email!, /^Price alert/);
+    const alertMessages = async () => (await whatsappTo(number)).filter((m) => m.type === 'polyindex_price_alert' || /Price alert/.test(m.text));
+
+    await setPoint('2090-01-01', 21_000);
+    expect(await alertMails()).toHaveLength(1);
+    expect(await alertMessages()).toHaveLength(1);
+    expect((await alertMessages())[0]!.text).toContain('Vinyl acetate · China reaches or passes 20,000.00 RMB/t');
+    const raw = (await readOutboxMessage(MAIL_OUTBOX, (await alertMails())[0]!.file))!;
+    const headers = parseHeaders(raw);
+    expect(headers.get('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/api\/unsubscribe\?token=[\w.-]+>$/);
+    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(raw).toContain('Content-Type: text/html');
+
+    await setPoint('2090-01-02', 22_000);
+    await setPoint('2090-01-02', 22_500, 22_000);
+    expect(await alertMails()).toHaveLength(1);
+    expect(await alertMessages()).toHaveLength(1);
+
+    await setPoint('2090-01-03', 19_000);
+    expect(await alertMails()).toHaveLength(1);
+    await setPoint('2090-01-04', 20_500);
+    expect(await alertMails()).toHaveLength(2);
+    expect(await alertMessages()).toHaveLength(2);
+
+    // The alert mail's one-click link deletes the alert; a deleted alert sends nothing more.
+    const link = headers.get('list-unsubscribe')!.slice(1, -1);
+    const token = new URL(link).searchParams.get('token')!;
+    const unsubscribed = await call(unsubscribeRoute, `/api/unsubscribe?token=${encodeURIComponent(token)}`, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' }, origin: null });
+    expect(unsubscribed).toMatchObject({ status: 200, json: { unsubscribed: 'alert' } });
+    expect(await db.listAlertsByUid(user.uid)).toEqual([]);
+    expect((await call(unsubscribeRoute, '/api/unsubscribe?token=forged.token', { raw: '', origin: null })).status).toBe(400);
+  });
+
+  it('deleting an alert is for its owner only', async () => {
+    const owner = premiumUser('dl-owner');
+    const user = await owner;
+    const created = await call(postAlertRoute, '/api/alerts', { body: { series: 'fx.usdinr', kind: 'below', value: 60, channels: ['email'] }, session: premiumSession(user) });
+    const id = created.json.alert.id as string;
+    const other = await premiumUser('dl-other');
+    expect((await call(deleteAlertRoute, `/api/alerts/${id}`, { method: 'DELETE', session: premiumSession(other), params: { id } })).status).toBe(404);
+    expect((await call(deleteAlertRoute, `/api/alerts/${id}`, { method: 'DELETE', session: premiumSession(user), params: { id } })).json).toEqual({ deleted: true });
+  });
+});
+
+describe('the daily update', () => {
+  it('runs twice in a day and still sends one message per user and channel; STOP ends the WhatsApp one', async () => {
+    const premium = await premiumUser('dl-daily');
+    const stopped = await premiumUser('dl-stop');
+    const premiumNumber = uniqueNumber();
+    const stoppedNumber = uniqueNumber();
+    for (const [user, number] of [[premium, premiumNumber], [stopped, stoppedNumber]] as const) {
+      await verifyNumber(premiumSession(user), number);
+      const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'fx.usdinr'], email: true, whatsapp: true, hour: 0 }, session: premiumSession(user) });
+      expect(put.status).toBe(200);
+    }
+    expect((await webhook(stoppedNumber, 'STOP')).status).toBe(200);
+    expect(await lastReply(stoppedNumber)).toMatch(/no more PolyIndex updates/);
+
+    const deps = await deliveryDeps();
+    await runDailyUpdate(deps);
+    await runDailyUpdate(deps);
+    expect(await mailsTo(premium.email!, /daily prices/)).toHaveLength(1);
+    const daily = (n: string) => whatsappTo(n).then((list) => list.filter((m) => m.type === 'polyindex_daily_update' || /^PolyIndex prices for/.test(m.text)));
+    expect(await daily(premiumNumber)).toHaveLength(1);
+    expect((await daily(premiumNumber))[0]!.text).toContain('PP Raffia · Mumbai:');
+    expect(await mailsTo(stopped.email!, /daily prices/)).toHaveLength(1);
+    expect(await daily(stoppedNumber)).toHaveLength(0);
+    expect((await db.listDeliveries(premium.uid)).filter((d) => d.kind === 'daily').map((d) => [d.channel, d.status]).toSorted()).toEqual([['email', 'sent'], ['whatsapp', 'sent']]);
+  });
+});
+
+describe('the WhatsApp webhook and the price bot', () => {
+  it('GET answers the challenge only for the verify token', async () => {
+    const token = webhookVerifyToken()!;
+    const ok = await call(verifyWebhookRoute, `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=8765`, { method: 'GET', origin: null });
+    expect(ok).toMatchObject({ status: 200, json: 8765 });
+    expect((await call(verifyWebhookRoute, '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=8765', { method: 'GET', origin: null })).status).toBe(403);
+  });
+
+  it('a wrong, missing or stale signature is 401 and changes nothing; a bad payload with a good signature is 400', async () => {
+    const number = uniqueNumber();
+    const before = (await whatsappTo(number)).length;
+    expect((await webhook(number, 'naphtha', undefined, 'not-the-secret')).status).toBe(401);
+    const raw = JSON.stringify(inboundTextPayload({ from: number, name: 'x', id: 'wamid.nosig', text: 'stop', at: new Date(), phoneNumberId: 'sandbox' }));
+    expect((await call(webhookRoute, '/api/whatsapp/webhook', { raw, origin: null })).status).toBe(401);
+    expect((await call(webhookRoute, '/api/whatsapp/webhook', { raw: `${raw} `, origin: null, headers: { 'x-hub-signature-256': signatureOf(webhookAppSecret()!, raw) } })).status).toBe(401);
+    expect(await db.getWhatsAppContact(number)).toBeNull();
+    expect((await whatsappTo(number)).length).toBe(before);
+    for (const bad of ['{', '{"object":"page","entry":[]}', JSON.stringify({ object: 'whatsapp_business_account', entry: [{ changes: [{ field: 'messages', value: { messages: [{ from: 'x', id: '1', type: 'text' }] } }] }] })]) {
+      expect((await call(webhookRoute, '/api/whatsapp/webhook', { raw: bad, origin: null, headers: { 'x-hub-signature-256': signatureOf(webhookAppSecret()!, bad) } })).status, bad).toBe(400);
+    }
+  });
+
+  it('Premium gets the price /api/citywise shows; a lower plan and an unknown number get the subscribe link; a repeated message is answered once', async () => {
+    const premium = await premiumUser('dl-bot');
+    const number = uniqueNumber();
+    await verifyNumber(premiumSession(premium), number);
+    const sheet = await call(citywise, '/api/citywise', { method: 'GET', session: premiumSession(premium) });
+    const entry = (sheet.json.data as { call: string; entries: { call: string; price: number; date: string }[] }[]).find((c) => c.call === 'mumbai')!.entries.find((e) => e.call === 'ppRaffia')!;
+    const id = `wamid.bot.${Date.now()}`;
+    expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['replied']);
+    const reply = await lastReply(number);
+    expect(reply).toContain(`PP Raffia · Mumbai: ${entry.price.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} Rs/kg on ${entry.date}`);
+    expect(reply).toContain('/indian-bazaar/citywise?city=mumbai');
+    const count = (await whatsappTo(number)).length;
+    expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['duplicate']);
+    expect((await whatsappTo(number)).length).toBe(count);
+    // Inside the 24-hour window an alert or update goes as free text (the number just wrote).
+    expect((await db.getWhatsAppContact(number))?.lastInboundAt).not.toBeNull();
+
+    const basic = await createUser('dl-bot-basic', { subscribed: true, plan: 'Basic', expiresAt: inAYear });
+    const basicNumber = uniqueNumber();
+    await verifyNumber(sessionOf(basic, 'limited'), basicNumber);
+    await webhook(basicNumber, 'naphtha');
+    expect(await lastReply(basicNumber)).toMatch(/Premium plan\. Upgrade at http:\/\/127\.0\.0\.1:4321\/subscription/);
+
+    const stranger = uniqueNumber();
+    await webhook(stranger, 'brent');
+    expect(await lastReply(stranger)).toMatch(/not linked to a PolyIndex account\. Subscribe at http:\/\/127\.0\.0\.1:4321\/subscription/);
+    await webhook(stranger, 'help');
+    expect(await lastReply(stranger)).toMatch(/pp raffia mumbai/);
+  });
+
+  it('price questions are rate-limited per number', async () => {
+    const number = uniqueNumber();
+    const outcomes: string[] = [];
+    for (let i = 0; i < 12; i++) outcomes.push(...((await webhook(number, 'brent')).json.handled as string[]));
+    expect(outcomes.filter((o) => o === 'replied')).toHaveLength(10);
+    expect(outcomes.slice(10)).toEqual(['rate_limited', 'rate_limited']);
+    // STOP still works.
+    expect((await webhook(number, 'stop')).json.handled).toEqual(['replied']);
+  });
+});
+
+describe('the job endpoint', () => {
+  it('is 404 without JOBS_SECRET; with it, 401 without the right bearer, else one run', async () => {
+    expect((await call(jobRoute, '/api/jobs/daily-update', { origin: null })).status).toBe(404);
+    let runs = 0;
+    const route = dailyUpdateJobRoute('s3cret-jobs', async () => ({ ran: ++runs }));
+    expect((await call(dailyUpdateJobRoute(null, async () => ++runs), '/api/jobs/daily-update', { origin: null })).status).toBe(404);
+    for (const header of [undefined, 'Bearer wrong', 'Basic s3cret-jobs', 'Bearer s3cret-jobsX', 'bearer s3cret-jobs']) {
+      const answer = await call(route, '/api/jobs/daily-update', { origin: null, headers: header ? { authorization: header } : {} });
+      expect(answer.status, String(header)).toBe(401);
+    }
+    expect(runs).toBe(0);
+    expect((await call(route, '/api/jobs/daily-update', { origin: null, headers: { authorization: 'Bearer s3cret-jobs' } })).json).toEqual({ ran: 1 });
+  });
+});
+
+describe('the welcome e-mail', () => {
+  it('goes once, when the account is created on first sign-in', async () => {
+    const email = uniqueEmail('welcome');
+    const { idToken } = await emulatorSignUp(email);
+    const signIn = async (token: string) => {
+      const request = new Request(`${ORIGIN}/api/auth/session`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ idToken: token }) });
+      const cookies = { set: () => undefined, get: () => undefined, delete: () => undefined };
+      const response = await signInEndpoint({ request, url: new URL(request.url), cookies } as unknown as APIContext);
+      expect(response.status).toBe(200);
+    };
+    await signIn(idToken);
+    await signIn(await emulatorSignIn(email));
+    await expect.poll(async () => (await mailsTo(email, /^Welcome to PolyIndex$/)).length, { timeout: 10_000 }).toBe(1);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await mailsTo(email, /^Welcome/)).toHaveLength(1);
+  });
+});
+
+describe('the Cloud API adapter against a fake Graph server on loopback', () => {
+  let server: Server;
+  let base = '';
+  const seen: { url: string; auth: string | undefined; body: unknown }[] = [];
+  const answers: { status: number; body: unknown }[] = [];
+  beforeAll(async () => {
+    server = createServer((req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ url: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        const answer = answers.shift() ?? { status: 200, body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.fake.1' }] } };
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v21.0`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it('posts to /{phone-number-id}/messages with the bearer token; maps Graph errors', async () => {
+    const sender = createCloudApiSender({ token: 'EAAG-test', phoneNumberId: '1234567890', baseUrl: base });
+    expect(await sender.send({ kind: 'template', to: '919820012345', template: 'priceAlert', params: ['a', 'b', 'c'] })).toEqual({ id: 'wamid.fake.1' });
+    expect(seen[0]).toMatchObject({ url: '/v21.0/1234567890/messages', auth: 'Bearer EAAG-test', body: { messaging_product: 'whatsapp', to: '919820012345', type: 'template', template: { name: 'polyindex_price_alert' } } });
+    answers.push({ status: 400, body: { error: { message: 'Re-engagement message', type: 'OAuthException', code: 131047, fbtrace_id: 'x' } } });
+    const refused = await sender.send({ kind: 'text', to: '919820012345', body: 'hi' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(WhatsAppError);
+    expect(refused).toMatchObject({ status: 400, code: 131047 });
+    answers.push({ status: 200, body: { messages: [] } });
+    await expect(sender.send({ kind: 'text', to: '919820012345', body: 'hi' })).rejects.toThrow(/without a message id/);
+  });
+});
