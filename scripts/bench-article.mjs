@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // The JavaScript a public article ships, gzipped (issue 6: "a public article ships no JavaScript
-// beyond the header's session island"). Reads the built HTML under dist/client (building first
-// when the sources changed), collects every script it references — module scripts, module
-// preloads, island component and renderer URLs, inline scripts — follows each chunk's static
-// imports, and prints the gzipped size of each and the total. Fails when the article hydrates an
-// island other than the header's session island.
+// beyond the header's session island"). Articles are rendered on demand from the store (issue
+// 12), so this script serves the production build in-process (the adapter's handler on a
+// loopback port, a fresh DATA_DIR with the demo posts), fetches the article, collects every
+// script it references — module scripts, module preloads, island component and renderer URLs,
+// inline scripts — follows each chunk's static imports under dist/client, and prints the
+// gzipped size of each and the total. Fails when the article hydrates an island other than the
+// header's session island.
 //
 //   node scripts/bench-article.mjs [/news/{slug}]      (default: the newest public article)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
@@ -27,22 +31,38 @@ if (!buildIsCurrent()) {
   writeBuildStamp();
 }
 
-/** The newest public article: the news folder with the greatest date-prefixed slug and no paywall. */
-function defaultArticle() {
-  const slugs = readdirSync(join(CLIENT, 'news'), { withFileTypes: true })
-    .filter((d) => d.isDirectory() && /^\d{4}-\d{2}-\d{2}-/.test(d.name))
-    .map((d) => d.name)
-    .sort()
-    .reverse();
-  const slug = slugs.find((s) => !readFileSync(join(CLIENT, 'news', s, 'index.html'), 'utf8').includes('data-testid="paywall"'));
-  if (!slug) throw new Error('no public article in dist/client/news');
-  return `/news/${slug}`;
+// The built server, not started on its own port: its handler behind a loopback server of ours.
+const dataDir = mkdtempSync(join(tmpdir(), 'polyindex-bench-article-'));
+Object.assign(process.env, { ASTRO_NODE_AUTOSTART: 'disabled', DATA_DIR: dataDir, HOST: '127.0.0.1', METADATA_SERVER_DETECTION: 'none' });
+const { handler } = await import(join(process.cwd(), 'dist/server/entry.mjs'));
+const server = createServer(handler);
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const address = server.address();
+const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const fetchText = async (path) => {
+  const response = await fetch(new URL(path, origin));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.text();
+};
+
+/** The newest public article: the first feed item that carries its full text. */
+async function defaultArticle() {
+  const feed = await fetchText('/rss.xml');
+  const item = feed.split('<item>').slice(1).find((i) => i.includes('<content:encoded>'));
+  const link = item && /<link>([^<]+)<\/link>/.exec(item)?.[1];
+  if (!link) throw new Error('no public article in the feed');
+  return new URL(link).pathname.replace(/\/$/, '');
 }
 
-const article = process.argv[2] ?? defaultArticle();
-const htmlPath = join(CLIENT, article, 'index.html');
-if (!existsSync(htmlPath)) throw new Error(`${htmlPath} does not exist: is ${article} a prerendered article?`);
-const html = readFileSync(htmlPath, 'utf8');
+let html;
+let article;
+try {
+  article = process.argv[2] ?? (await defaultArticle());
+  html = await fetchText(article);
+} finally {
+  server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
 
 const attr = (tag, name) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
 const entries = new Set();

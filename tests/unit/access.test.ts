@@ -237,6 +237,9 @@ describe('the editor role', () => {
     expect(full('basic', 'full')).toBe(HOME);
     expect(full('premium', 'full')).toBe(A);
     expect(full('trial', 'full')).toBe(A);
+  });
+});
+
 describe('installable app', () => {
   // The manifest, the service worker script, the icons and the offline page: every visitor
   // (Chrome fetches them without a session), never a redirect, never indexed as pages.

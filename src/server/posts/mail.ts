@@ -18,7 +18,7 @@ export function postMail(post: Pick<Post, 'slug' | 'title' | 'summary' | 'body' 
     blocks: [
       { paragraph: post.summary },
       { article: { html: shown, text: plainTextOf(shown) } },
-      { paragraph: post.access === 'public' ? `Read it on PolyIndex: ${url}` : `Read the full post on PolyIndex: ${url}` },
+      { link: { text: post.access === 'public' ? 'Read it on PolyIndex' : 'Read the full post on PolyIndex', href: url } },
     ],
     footer: 'You received this post from PolyIndex.',
   });
