@@ -34,7 +34,9 @@ async function xmlText(page: Page, path: string): Promise<string> {
 const statusOf = async (request: APIRequestContext, path: string) => (await request.get(path, { maxRedirects: 0 })).status();
 
 test.describe('scheduling', () => {
+  // Slow by nature: the post goes live one to two minutes after it is scheduled (polled, never slept).
   test.slow();
+  test.describe.configure({ timeout: 300_000 });
 
   test('an editor writes, previews and schedules a post with a cover; it appears on time everywhere', async ({ page, browser }) => {
     // The minute field: the first whole minute at least 60 s away (at most two minutes ahead).
