@@ -25,6 +25,13 @@ export default defineConfig(
     },
   },
   {
+    // …and the server never reaches into an island (shared types live in lib/).
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/islands/**'] }],
+    },
+  },
+  {
     files: ['src/islands/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', 'astro:env/server', 'firebase-admin*', 'node:*'] }],

@@ -73,4 +73,15 @@ const banners = defineCollection({
   }),
 });
 
-export const collections = { newsSeed, vipDelegations, services: servicePages, legal, banners };
+/** Trade bodies and partners shown in the home page's partner carousel (fictional demo partners). */
+const partners = defineCollection({
+  loader: file('./src/content/partners.json'),
+  schema: z.object({
+    id: z.string(),
+    name: z.string().min(3),
+    logo: z.string().startsWith('/'),
+    order: z.number().int(),
+  }),
+});
+
+export const collections = { newsSeed, vipDelegations, services: servicePages, legal, banners, partners };

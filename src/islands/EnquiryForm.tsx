@@ -1,30 +1,5 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-
-/** One input of an enquiry form, as the server describes it (the server validates the same list). */
-export interface EnquiryField {
-  readonly name: string;
-  readonly label: string;
-  readonly type: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'number' | 'date';
-  readonly required: boolean;
-  readonly maxLength?: number;
-  readonly options?: readonly string[];
-  readonly min?: number;
-  readonly max?: number;
-  readonly step?: number;
-  readonly autoComplete?: string;
-  readonly hint?: string;
-}
-
-export interface EnquiryFormSpec {
-  readonly kind: string;
-  readonly title: string;
-  readonly intro: string;
-  readonly submitLabel: string;
-  readonly fields: readonly EnquiryField[];
-}
-
-/** The hidden field bots fill in and people never see. */
-export const HONEYPOT_FIELD = 'website';
+import { HONEYPOT_FIELD, type EnquiryFormSpec } from '../lib/enquiryForms.ts';
 
 interface Props {
   readonly form: EnquiryFormSpec;

@@ -4,6 +4,7 @@
  */
 import { Line, type LineSeries, type PointTooltipProps } from '@nivo/line';
 import { useEffect, useRef, useState } from 'react';
+import { PALETTE } from '../lib/chartPalette.ts';
 import { toDisplayDate } from '../lib/dates.ts';
 import type { ChartLine } from '../lib/series.ts';
 
@@ -15,9 +16,6 @@ export interface PriceChartProps {
   readonly height?: number;
 }
 
-export const LINE_COLOR = '#d62828';
-/** Further lines when grades are compared: red first, then distinct, print-safe colours. */
-const PALETTE = [LINE_COLOR, '#0b2545', '#13838f', '#e09f3e', '#6a4c93', '#2a9d8f'];
 const SSR_WIDTH = 760;
 
 type Series = { id: string; data: { x: string; y: number }[] } & LineSeries;
@@ -72,7 +70,7 @@ export default function PriceChart({ lines, unit, title, height = 320 }: PriceCh
           xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
           xFormat="time:%Y-%m-%d"
           yScale={{ type: 'linear', min: 'auto', max: 'auto', nice: true }}
-          colors={PALETTE}
+          colors={[...PALETTE]}
           lineWidth={2.5}
           enablePoints={false}
           enableGridX={false}

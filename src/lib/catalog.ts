@@ -247,4 +247,19 @@ export const allGrades: readonly GradeRef[] = polymers.flatMap((p) => p.grades.m
 /** `ppRaffia` → PP Raffia. Exact match: the key is an API identifier. */
 export const findGrade = (key: string): GradeRef | undefined => allGrades.find((g) => g.grade.key === key);
 
+/** A display name's words, lower case, British "moulding": `PP Raffia`, `pp-raffia` and `PP_raffia` read alike. */
+const nameWords = (text: string): string =>
+  text.trim().toLowerCase().replace(/molding/g, 'moulding').split(/[\s_-]+/).filter(Boolean).join(' ');
+const gradesByName = new Map(allGrades.map((g) => [nameWords(`${g.polymer.slug} ${g.grade.name}`), g]));
+
+/**
+ * A grade by its key (`ppRaffia`, exact), or by the display name the original's clients send:
+ * the polymer and the grade's words apart (`PP Raffia`, `HDPE Blow Moulding`, `lldpe roto-molding`),
+ * case and US spelling aside. Run together (`PPRAFFIA`) is neither.
+ */
+export const findGradeByKeyOrName = (text: string): GradeRef | undefined => {
+  const words = nameWords(text);
+  return findGrade(text.trim()) ?? (words.includes(' ') ? gradesByName.get(words) : undefined);
+};
+
 export const isVipYear = (year: number): boolean => vipDelegationYears.includes(year);

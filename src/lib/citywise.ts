@@ -53,3 +53,33 @@ export function groupByPolymer(entries: readonly CityEntry[]): { type: string; n
     .map((p) => ({ type: p.slug, name: p.name, entries: entries.filter((e) => e.type === p.slug) }))
     .filter((group) => group.entries.length > 0);
 }
+
+/** One date of a city-vs-city comparison of a grade: both prices (Rs/kg) and B − A. */
+export interface CityVsCityRow {
+  readonly date: string;
+  readonly a: number | null;
+  readonly b: number | null;
+  /** b − a, 2 decimals; null unless both cities have a price that day. */
+  readonly difference: number | null;
+}
+
+/** One grade's rows of two cities, one row per date (ascending), with the difference B − A. */
+export function cityVsCity(rows: readonly CityPriceRow[], a: string, b: string): CityVsCityRow[] {
+  const byDate = new Map<string, { a: number | null; b: number | null }>();
+  for (const row of rows) {
+    if (row.city !== a && row.city !== b) continue;
+    const entry = byDate.get(row.date) ?? { a: null, b: null };
+    if (row.city === a) entry.a = row.price;
+    if (row.city === b) entry.b = row.price;
+    byDate.set(row.date, entry);
+  }
+  return [...byDate]
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([date, { a: pa, b: pb }]) => ({ date, a: pa, b: pb, difference: pa !== null && pb !== null ? Math.round((pb - pa) * 100) / 100 : null }));
+}
+
+/** The month's sheet dates, and which one to show: the one asked for if it is among them, else the newest. */
+export function pickSheetDate(dates: readonly string[], asked: string | null): string | null {
+  if (asked && dates.includes(asked)) return asked;
+  return dates.at(-1) ?? null;
+}

@@ -16,9 +16,16 @@ export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
 const SERIES_ID_RE = /^[A-Za-z0-9._-]+$/;
 
 export function toPriceCsv(seriesId: string, points: readonly PricePoint[]): string {
-  if (!SERIES_ID_RE.test(seriesId)) throw new RangeError(`not a series id: ${seriesId}`);
+  return toSeriesCsv([{ series: seriesId, points }]);
+}
+
+/** Several series in one file, one after the other (a file may mix series). */
+export function toSeriesCsv(parts: readonly { readonly series: string; readonly points: readonly PricePoint[] }[]): string {
   const lines = [CSV_HEADER];
-  for (const p of points) lines.push(`${seriesId},${p.date},${p.value}`);
+  for (const { series, points } of parts) {
+    if (!SERIES_ID_RE.test(series)) throw new RangeError(`not a series id: ${series}`);
+    for (const p of points) lines.push(`${series},${p.date},${p.value}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -8,7 +8,7 @@
  *
  * Frequencies: feedstocks and USD/INR every weekday; CIF NS weekly (Fridays); Mumbai ex-works
  * weekly (Mondays, the list-price revision day); international offers twice a month;
- * city-wise sheets on the last eight Mumbai revision days. See docs/data.md.
+ * city-wise sheets on the last two years of Mumbai revision days. See docs/data.md.
  */
 import { cities, feedstocks, globalBazaarCountries, polymers, type Polymer } from './catalog.ts';
 import { addDays, daysBetween, type IsoDate } from './dates.ts';
@@ -208,6 +208,9 @@ function simulate(seed: number, start: IsoDate, today: IsoDate): Day[] {
 export const mumbaiExWorks = (cifUsdPerTonne: number, usdinr: number): number =>
   round(((cifUsdPerTonne * usdinr) / 1000) * IMPORT_PARITY * (1 + GST), 0.5);
 
+/** City-wise sheets go back this many weekly revision days (two years: the city-wise history). */
+export const CITY_SHEET_WEEKS = 104;
+
 /** Generates every catalog series, city sheet and offer from `historyStart(today)` to `today`. */
 export function generateDemoData(options: { seed?: number; today: IsoDate }): DemoData {
   const seed = options.seed ?? DEFAULT_SEED;
@@ -229,8 +232,8 @@ export function generateDemoData(options: { seed?: number; today: IsoDate }): De
     }
   }
 
-  // City-wise sheets on the last eight Mumbai revision days: Mumbai price + the city's freight.
-  const mondays = days.filter((d) => weekday(d.date) === 1).slice(-8);
+  // City-wise sheets on the last two years of Mumbai revision days: Mumbai price + the city's freight.
+  const mondays = days.filter((d) => weekday(d.date) === 1).slice(-CITY_SHEET_WEEKS);
   const citySheets: CityPriceRow[] = [];
   for (const day of mondays) {
     for (const city of cities) {

@@ -58,6 +58,7 @@ export function buildNavigation(delegations: readonly DelegationRef[]): NavItem[
       slug: `/graph/${polymers[0]?.slug ?? 'PP'}`,
       subItems: polymers.map((p) => leaf(`graph-${p.slug}`, p.slug, `/graph/${p.slug}`)),
     },
+    leaf('compare', 'Compare', '/compare'),
     {
       id: 'future-trend',
       section: 'Future Trend',

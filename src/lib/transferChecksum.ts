@@ -22,6 +22,7 @@ export const IDENTITY_FIELDS = {
   banners: ['id'],
   posts: ['id'],
   audit: ['id'],
+  savedViews: ['id'],
   /** Banner image records (name, content type, base64 bytes), once the port carries them. */
   bannerImages: ['name'],
   deliverySettings: ['uid'],

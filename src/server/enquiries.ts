@@ -4,7 +4,7 @@
  * operator with the sender as Reply-To, and a confirmation from our fixed template to the sender.
  */
 import { z } from 'astro/zod';
-import type { EnquiryField, EnquiryFormSpec } from '../islands/EnquiryForm.tsx';
+import type { EnquiryField, EnquiryFormSpec } from '../lib/enquiryForms.ts';
 import { polymers } from '../lib/catalog.ts';
 import { emailField, textField } from './mail/http.ts';
 import type { OutgoingMail, SentMail } from './mail/mailer.ts';

@@ -326,6 +326,33 @@ describe.each(backends)('price store on $name', (backend) => {
       expect(await store().latestCitySheets()).toEqual([city('mumbai', 'ppRaffia', 100, '2025-01-06')]);
     });
 
+    it('lists a city’s sheet dates in a range, and one grade across cities over time (city-wise history)', async () => {
+      await store().upsertCityPrices([
+        city('mumbai', 'ppRaffia', 100, '2025-01-06'),
+        city('mumbai', 'ppFilm', 99, '2025-01-06'),
+        city('mumbai', 'ppRaffia', 101, '2025-01-13'),
+        city('mumbai', 'ppRaffia', 104, '2025-02-03'),
+        city('pune', 'ppRaffia', 102, '2025-01-06'),
+        city('pune', 'ppFilm', 97, '2025-01-13'),
+        city('delhi', 'ppRaffia', 105, '2025-01-13'),
+      ]);
+      expect(await store().citySheetDates('mumbai', {})).toEqual(['2025-01-06', '2025-01-13', '2025-02-03']);
+      expect(await store().citySheetDates('mumbai', { from: '2025-01-01', to: '2025-01-31' })).toEqual(['2025-01-06', '2025-01-13']);
+      expect(await store().citySheetDates('mumbai', { from: '2025-01-13', to: '2025-01-13' })).toEqual(['2025-01-13']);
+      expect(await store().citySheetDates('mumbai', { from: '2025-03-01', to: '2025-03-31' })).toEqual([]);
+      expect(await store().citySheetDates('nowhere', {})).toEqual([]);
+      expect(await store().citySheetDates('a/b', {})).toEqual([]);
+
+      expect(await store().cityGradeHistory('ppRaffia', ['pune', 'mumbai'], { from: '2025-01-01', to: '2025-01-31' })).toEqual([
+        city('mumbai', 'ppRaffia', 100, '2025-01-06'),
+        city('pune', 'ppRaffia', 102, '2025-01-06'),
+        city('mumbai', 'ppRaffia', 101, '2025-01-13'),
+      ]);
+      expect(await store().cityGradeHistory('ppFilm', ['pune'], {})).toEqual([city('pune', 'ppFilm', 97, '2025-01-13')]);
+      expect(await store().cityGradeHistory('ppRaffia', [], {})).toEqual([]);
+      expect(await store().cityGradeHistory('noGrade', ['mumbai'], {})).toEqual([]);
+    });
+
     it('reads one city’s sheet of any date', async () => {
       await store().upsertCityPrices([
         city('mumbai', 'ppRaffia', 100, '2025-01-06'),

@@ -80,7 +80,8 @@ export function apiContext(path: string, options: ContextOptions = {}) {
       },
     },
     redirect: (to: string, status = 302) => new Response(null, { status, headers: { Location: to } }),
-    rewrite: async (to: string) => new Response(`rewritten to ${to}`, { status: to === '/404' ? 404 : 200 }),
+    // The statuses the target pages set themselves: 404.astro and unavailable.astro (503).
+    rewrite: async (to: string) => new Response(`rewritten to ${to}`, { status: to === '/404' ? 404 : to === '/unavailable' ? 503 : 200 }),
   };
   return { context: context as unknown as APIContext, set, jar };
 }

@@ -155,6 +155,13 @@ describe('GET /api/feedstock', () => {
 });
 
 describe('GET /api/historicaldata', () => {
+  it.each(['PP%20Raffia', 'pp+raffia', 'PP-Raffia'])('accepts the original clients\' grade name %s as an alias of ppRaffia', async (alias) => {
+    const canonical = await body(await call('historicaldata', `/api/historicaldata?polymer=ppRaffia&year=${lastYear}`));
+    const aliased = await call('historicaldata', `/api/historicaldata?polymer=${alias}&year=${lastYear}`);
+    expect(aliased.status).toBe(200);
+    expect(await body(aliased)).toEqual(canonical);
+  });
+
   it('answers Mumbai and CIF NS, dates ascending with values beside them', async () => {
     const response = await call('historicaldata', `/api/historicaldata?polymer=ppRaffia&year=${lastYear}`);
     expect(response.status).toBe(200);
@@ -173,6 +180,7 @@ describe('GET /api/historicaldata', () => {
     ['/api/historicaldata', 'polymer'],
     ['/api/historicaldata?polymer=PP', 'polymer'],
     ['/api/historicaldata?polymer=PPRAFFIA', 'polymer'],
+    ['/api/historicaldata?polymer=PP%20Raffia%20Film', 'polymer'],
     ['/api/historicaldata?polymer=ppRaffia&year=20x4', 'year'],
   ])('400 for %s (field %s)', async (path, field) => {
     await expectBadRequest(await call('historicaldata', path), field);
@@ -213,6 +221,52 @@ describe('GET /api/citywise and /api/citywise/{city}', () => {
     const { data } = (await body(await call('city', '/api/citywise/Pune', { params: { city: 'Pune' } }))) as { data: { call: string }[] };
     expect(data.length).toBe(17);
     await expectBadRequest(await call('city', '/api/citywise/atlantis', { params: { city: 'atlantis' } }), 'city');
+  });
+
+  it('answers any past date’s sheet (the city-wise history), an empty list on a day without one, 400 for a bad date', async () => {
+    const { store: getStore } = await import('../../src/server/runtime.ts');
+    const dates = await (await getStore()).citySheetDates('pune', {});
+    expect(dates.length).toBe(104);
+    const old = dates[10]!;
+    const { data } = (await body(await call('city', `/api/citywise/pune?date=${old}`, { params: { city: 'pune' } }))) as { data: { date: string; price: number }[] };
+    expect(data.length).toBe(17);
+    for (const entry of data) expect(entry.date).toBe(old.split('-').reverse().join('/'));
+    const latest = (await body(await call('city', '/api/citywise/pune', { params: { city: 'pune' } }))) as { data: { date: string }[] };
+    expect(latest.data[0]!.date).toBe(dates.at(-1)!.split('-').reverse().join('/'));
+    expect(await body(await call('city', '/api/citywise/pune?date=1999-01-04', { params: { city: 'pune' } }))).toEqual({ data: [] });
+    for (const bad of ['2025-02-30', '04-01-2025', 'yesterday']) {
+      await expectBadRequest(await call('city', `/api/citywise/pune?date=${bad}`, { params: { city: 'pune' } }), 'date');
+    }
+  });
+});
+
+describe('the city-wise history screen’s reads', () => {
+  it('finds a past month’s sheets, shows the one asked for, and compares one grade between two cities over the year', async () => {
+    const { store: getStore } = await import('../../src/server/runtime.ts');
+    const { readCitywiseHistory } = await import('../../src/server/citywiseHistory.ts');
+    const store = await getStore();
+    const dates = await store.citySheetDates('delhi', {});
+    const old = dates[20]!;
+    const [year, month] = [Number(old.slice(0, 4)), Number(old.slice(5, 7))];
+    const query = new URLSearchParams({ city: 'delhi', year: String(year), month: String(month), date: old, grade: 'hdpeFilm', vs: 'bangalore' });
+    const history = await readCitywiseHistory(store, query);
+    expect(history.city.slug).toBe('delhi');
+    expect(history.dates).toEqual(dates.filter((d) => d.startsWith(old.slice(0, 7))));
+    expect(history.date).toBe(old);
+    expect(history.entries).toHaveLength(17);
+    expect(history.years).toContain(year);
+    const rows = await store.cityGradeHistory('hdpeFilm', ['delhi', 'bangalore'], { from: `${year}-01-01`, to: `${year}-12-31` });
+    expect(history.compare.rows.length).toBe(new Set(rows.map((r) => r.date)).size);
+    for (const row of history.compare.rows) {
+      const a = rows.find((r) => r.city === 'delhi' && r.date === row.date)!.price;
+      const b = rows.find((r) => r.city === 'bangalore' && r.date === row.date)!.price;
+      expect(row).toEqual({ date: row.date, a, b, difference: Math.round((b - a) * 100) / 100 });
+    }
+    // Bad values fall back: an unknown grade, the same city twice, a date outside the month.
+    const fallback = await readCitywiseHistory(store, new URLSearchParams({ city: 'delhi', year: String(year), month: String(month), date: '1999-01-04', grade: 'gold', vs: 'delhi' }));
+    expect(fallback.date).toBe(history.dates.at(-1));
+    expect(fallback.compare.grade.grade.key).toBe('ppRaffia');
+    expect(fallback.compare.vs.slug).not.toBe('delhi');
   });
 });
 

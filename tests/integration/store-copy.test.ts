@@ -91,6 +91,7 @@ async function seedSource(store: Store): Promise<void> {
   await store.grantOrder({ orderId: 'order_paid', paymentId: 'pay_1', signature: 'sig', now: NOW, durationDays: 365, event: { id: 'evt_paid', type: 'payment.captured' } });
   await store.failOrder({ orderId: 'order_failed', paymentId: 'pay_2', reason: 'card declined', now: NOW, event: { id: 'evt_failed', type: 'payment.failed' } });
   await store.recordEvent({ id: 'evt_refund', type: 'refund.created' }, NOW);
+  await store.saveView({ uid: 'u-buyer', name: 'Naphtha vs PP', query: 's=feedstock.naphtha.japan,historical.ppRaffia.mumbai&range=5Y&unit=inr_kg', now: NOW });
   await store.replaceBanners([
     { id: 'b-one', title: 'One', subtitle: 'first', href: '/one', image: '/img/one.webp', alt: 'one', order: 1 },
     { id: 'b-two', title: 'Two', subtitle: 'second', href: '/two', image: '/img/two.webp', alt: 'two', order: 2 },

@@ -295,6 +295,27 @@ describe('price delivery (issue 13)', () => {
   });
 });
 
+describe('comparisons, saved views and the home page (issue 16)', () => {
+  const visitors = ['anonymous', 'free', 'trial', 'basic', 'standard', 'premium', 'platinum', 'expired', 'admin'] as const;
+  const table: Record<string, Record<(typeof visitors)[number], string>> = {
+    '/compare': { anonymous: REG('/compare'), free: SUB, trial: A, basic: HOME, standard: HOME, premium: A, platinum: A, expired: SUB, admin: A },
+    '/api/series': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
+    '/api/series/export.xlsx': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
+    '/api/views': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
+    '/api/views/abc/remove': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
+    '/api/home/ticker': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
+    '/api/home/teaser': { anonymous: A, free: A, trial: A, basic: A, standard: A, premium: A, platinum: A, expired: A, admin: A },
+  };
+  it.each(Object.keys(table).flatMap((path) => visitors.map((visitor) => [path, visitor] as const)))('%s for %s', (path, visitor) =>
+    expect(outcome(path, visitor)).toBe(table[path]![visitor]),
+  );
+
+  it.each([
+    ['/compare', 'full'], ['/api/series', 'full'], ['/api/series/export.png', 'full'], ['/api/views', 'full'], ['/api/views/x/remove', 'full'],
+    ['/api/home/ticker', 'full'], ['/api/home/teaser', 'public'], ['/api/home/teaser/x', 'full'],
+  ] as const)('%s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
+});
+
 describe('entitlement', () => {
   it.each([
     ['anonymous', 'anonymous'], ['free', 'none'], ['trial', 'full'], ['basic', 'limited'], ['standard', 'limited'],

@@ -7,6 +7,7 @@ import {
   findFeedstock,
   findFeedstockInsensitive,
   findGrade,
+  findGradeByKeyOrName,
   findSubMarket,
   futureTrendProducts,
   globalBazaarCountries,
@@ -112,4 +113,27 @@ describe('catalog look-ups', () => {
     expect(findCity('Mumbai')?.name).toBe('Mumbai');
     expect(findCity('Chennai')).toBeUndefined();
   });
+});
+
+describe('grade aliases of the original clients (issue 16)', () => {
+  it.each([
+    ['ppRaffia', 'ppRaffia'],
+    ['PP Raffia', 'ppRaffia'],
+    ['pp raffia', 'ppRaffia'],
+    [' PP  Raffia ', 'ppRaffia'],
+    ['PP-Raffia', 'ppRaffia'],
+    ['PP_Raffia', 'ppRaffia'],
+    ['HDPE Blow Moulding', 'hdpeBlowMoulding'],
+    ['HDPE Blow Molding', 'hdpeBlowMoulding'],
+    ['LLDPE roto-molding', 'lldpeRotoMoulding'],
+    ['PP Injection moulding', 'ppInjectionMoulding'],
+    ['PP ICP', 'ppIcp'],
+    ['PP Random copolymer', 'ppRandomCopolymer'],
+    ['LDPE General', 'ldpeGeneral'],
+    ['PVC Extrusion', 'pvcExtrusion'],
+  ])('%s → %s', (text, key) => expect(findGradeByKeyOrName(text)?.grade.key).toBe(key));
+
+  it.each(['PPRAFFIA', 'PP', 'Raffia', 'PP Raffia Film', 'PE Raffia', 'ppraffia', '', '   '])('%j is no grade', (text) =>
+    expect(findGradeByKeyOrName(text)).toBeUndefined(),
+  );
 });

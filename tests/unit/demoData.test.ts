@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cities, feedstocks, globalBazaarCountries, polymers } from '../../src/lib/catalog.ts';
-import { createRandom, generateDemoData, GST, historyStart, mumbaiExWorks } from '../../src/lib/demoData.ts';
+import { CITY_SHEET_WEEKS, createRandom, generateDemoData, GST, historyStart, mumbaiExWorks } from '../../src/lib/demoData.ts';
 import { allSeries, feedstockSeriesId, FX_SERIES_ID, historicalSeriesId } from '../../src/lib/seriesCatalog.ts';
 
 const TODAY = '2026-11-22';
@@ -101,6 +101,10 @@ describe('generateDemoData', () => {
       expect(data.citySheets.filter((r) => r.city === city.slug && r.date === latestDate)).toHaveLength(grades);
     }
     for (const row of data.citySheets) expect(row.price).toBeGreaterThan(50);
+    // Two years of weekly sheets (the city-wise history), every city on every date.
+    const dates = [...new Set(data.citySheets.map((r) => r.date))];
+    expect(dates).toHaveLength(CITY_SHEET_WEEKS);
+    expect(data.citySheets).toHaveLength(CITY_SHEET_WEEKS * cities.length * grades);
     for (const country of globalBazaarCountries) {
       const offers = data.offers.filter((o) => o.country === country.slug && o.date.startsWith('2025-06'));
       expect(offers, country.slug).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cityVsCity, pickSheetDate } from '../../src/lib/citywise.ts';
 import {
   averageByPeriod,
   lastTwelveMonths,
@@ -156,4 +157,26 @@ describe('thin', () => {
     expect(out.at(-1)!.value).toBe(99);
     expect(thin(points.slice(0, 5), 10)).toHaveLength(5);
   });
+});
+
+describe('city-wise history (issue 16)', () => {
+  const row = (city: string, date: string, price: number) => ({ city, polymerType: 'PP', grade: 'ppRaffia', price, date });
+
+  it('puts two cities side by side per date, with B − A', () => {
+    const rows = [row('pune', '2025-01-13', 101.5), row('mumbai', '2025-01-06', 100), row('pune', '2025-01-06', 102.25), row('delhi', '2025-01-06', 1), row('mumbai', '2025-01-20', 99)];
+    expect(cityVsCity(rows, 'mumbai', 'pune')).toEqual([
+      { date: '2025-01-06', a: 100, b: 102.25, difference: 2.25 },
+      { date: '2025-01-13', a: null, b: 101.5, difference: null },
+      { date: '2025-01-20', a: 99, b: null, difference: null },
+    ]);
+    expect(cityVsCity([], 'mumbai', 'pune')).toEqual([]);
+  });
+
+  it.each([
+    [['2025-01-06', '2025-01-13'], '2025-01-06', '2025-01-06'],
+    [['2025-01-06', '2025-01-13'], null, '2025-01-13'],
+    [['2025-01-06', '2025-01-13'], '2025-01-07', '2025-01-13'],
+    [['2025-01-06', '2025-01-13'], 'garbage', '2025-01-13'],
+    [[], '2025-01-06', null],
+  ] as const)('sheet dates %j, asked %s → %s', (dates, asked, expected) => expect(pickSheetDate(dates, asked)).toBe(expected));
 });

@@ -87,6 +87,10 @@ const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
   [(p) => under(p, '/api/alerts'), 'signedIn'],
   [(p) => p === '/api/sendMail' || under(p, '/api/enquiries'), 'public'],
   [(p) => p === '/api/makePayment' || under(p, '/api/payments') || under(p, '/api/profile'), 'signedIn'],
+  // The home page's Naphtha teaser is a shape without figures; its ticker is data.
+  [(p) => p === '/api/home/teaser', 'public'],
+  // Comparisons, their exports, saved views (full implies a sign-in) and the home ticker.
+  [(p) => under(p, '/api/series') || under(p, '/api/views') || p === '/api/home/ticker', 'full'],
 ];
 
 /** A premium or limited post's full text: signed-in readers; the page decides by the post's own access. */

@@ -1,17 +1,24 @@
 import type { APIRoute } from 'astro';
-import { json, jsonError } from '../../server/http/responses.ts';
-import { store, storeBackend } from '../../server/runtime.ts';
+import { sessionVerifier } from '../../server/auth/sessions.ts';
+import { createHealthCheck } from '../../server/health.ts';
+import { json } from '../../server/http/responses.ts';
+import { verifyMail } from '../../server/mail/index.ts';
+import { paymentsRuntime } from '../../server/payments/index.ts';
+import { auth, store, storeBackend } from '../../server/runtime.ts';
+
+const check = createHealthCheck({
+  store,
+  authReachable: (now) => sessionVerifier(auth()).reachable(now),
+  verifyMail,
+  pingPayments: async () => (await paymentsRuntime()).gateway.ping(),
+});
 
 /**
- * For a load balancer: 200 when this instance can read its store (one small read), 503 when
- * it cannot, so the proxy sends traffic elsewhere. No details of the failure leave the server.
+ * For a load balancer and whoever is on call: 200 when this instance can read its store, 503
+ * when it cannot (the proxy sends traffic elsewhere); each dependency as `ok` or `degraded`.
+ * No details of a failure leave the server (they are logged once per outage).
  */
 export const GET: APIRoute = async () => {
-  try {
-    await (await store()).listBanners();
-    return json({ ok: true, store: storeBackend() });
-  } catch (error) {
-    console.error('[health] store check failed:', error);
-    return jsonError(503, 'store_unavailable', 'The data store does not answer.');
-  }
+  const report = await check();
+  return json({ ...report, store: storeBackend() }, report.ok ? 200 : 503);
 };

@@ -1,7 +1,7 @@
 /** GET /api/historicaldata?polymer&year → {data:{Mumbai:{date,value}, "CIF NS":{date,value}}} (DESIGN §6). */
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
-import { findGrade, historicalSeries } from '../../lib/catalog.ts';
+import { findGradeByKeyOrName, historicalSeries } from '../../lib/catalog.ts';
 import { isoDateOf } from '../../lib/dates.ts';
 import { lastTwelveMonths, toDateValue, yearRange, type DateValue } from '../../lib/series.ts';
 import { historicalSeriesId } from '../../lib/seriesCatalog.ts';
@@ -15,9 +15,10 @@ const schema = perYear((now) =>
     polymer: z
       .string({ error: 'polymer is required: a grade key such as ppRaffia.' })
       .transform((key, ctx) => {
-        const grade = findGrade(key.trim());
+        // Today's keys, and the display names the original's clients send ("PP Raffia").
+        const grade = findGradeByKeyOrName(key);
         if (!grade) {
-          ctx.addIssue({ code: 'custom', message: 'polymer must be a grade key such as ppRaffia or hdpeBlowMoulding.' });
+          ctx.addIssue({ code: 'custom', message: 'polymer must be a grade key such as ppRaffia or a grade name such as PP Raffia.' });
           return z.NEVER;
         }
         return grade;

@@ -1,8 +1,20 @@
 /**
- * Server sessions: an ID token from the browser becomes a firebase-admin session cookie;
- * every request verifies the cookie with the revocation check; logout revokes.
+ * Server sessions: an ID token from the browser becomes a firebase-admin session cookie; every
+ * request verifies the cookie; sign-out revokes.
+ *
+ * What a request costs (both modes): a SHA-256 of the cookie and a map look-up. The cookie is
+ * checked in full (signature or emulator claims, expiry) the first time this process sees it and
+ * remembered under its hash, never the cookie itself; its expiry is compared on every request.
+ * Whether the user's sessions were revoked or the account disabled is asked of Firebase at most
+ * every REVOCATION_RECHECK_MS per user. When Firebase cannot be reached, a session goes on, on
+ * the last state Firebase gave, for at most AUTH_OUTAGE_GRACE_MS after it was given; sign-ins
+ * answer 503 meanwhile. See docs/decisions.md ("Sessions").
  */
+import { createHash } from 'node:crypto';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import { OutageLog, UnavailableError, UNAVAILABLE_MESSAGES, type OutageState } from '../outages.ts';
+import { verifyEmulatorSessionCookie } from './emulatorCookie.ts';
+import { FIREBASE_TIMEOUT_MS, firebaseCouldNotAnswer, withFirebaseTimeout } from './firebaseCalls.ts';
 
 export const SESSION_COOKIE = '__session';
 /** Session length; firebase-admin allows 5 minutes to 2 weeks. */
@@ -10,6 +22,27 @@ export const SESSION_DAYS = 5;
 export const SESSION_MS = SESSION_DAYS * 86_400_000;
 /** Only a fresh sign-in may mint a session cookie (the Firebase guide's rule). */
 export const MAX_SIGN_IN_AGE_S = 5 * 60;
+
+/**
+ * How long a user's revocation state is trusted before Firebase is asked again. A sign-out
+ * handled by this process counts at once; another instance notices it within this bound.
+ */
+export const REVOCATION_RECHECK_MS = 30_000;
+/** While Firebase cannot be reached, how long a last known revocation state keeps a session going. */
+export const AUTH_OUTAGE_GRACE_MS = 15 * 60_000;
+/** While Firebase cannot be reached, it is tried again at most this often (not on every request). */
+export const OUTAGE_RETRY_MS = 5_000;
+/** Verified cookies remembered per process (about 200 bytes each), least recently used out first. */
+export const MAX_CACHED_COOKIES = 10_000;
+/** Users whose revocation state is remembered per process (about 100 bytes each). */
+export const MAX_REMEMBERED_ACCOUNTS = 10_000;
+/** A Firebase session cookie is about 1 KB (the emulator's about 600 bytes); a longer one is not one. */
+const MAX_COOKIE_CHARS = 4096;
+/** At most this long a sign-out waits for the second after the sign-in (see `end`). */
+const SIGN_OUT_WAIT_MAX_MS = 2_000;
+
+const OUTAGE_CONSEQUENCE =
+  'signed-in sessions go on, on their last known revocation state, for up to 15 minutes; sign-ins answer 503';
 
 export class SessionError extends Error {
   readonly code: 'invalid_token' | 'stale_sign_in';
@@ -19,90 +52,319 @@ export class SessionError extends Error {
   }
 }
 
+/** What a verified session cookie says, remembered under the cookie's hash. */
+export interface VerifiedSession {
+  readonly uid: string;
+  readonly email: string | null;
+  /** When the user signed in, in whole seconds (Firebase's `auth_time`). */
+  readonly authTime: number;
+  /** The cookie is valid while now < expiresAt (ms). */
+  readonly expiresAt: number;
+}
+
 export interface StartedSession {
   readonly cookie: string;
   readonly token: DecodedIdToken;
 }
 
-export async function startSession(auth: Auth, idToken: string, now = Date.now()): Promise<StartedSession> {
-  let token: DecodedIdToken;
-  try {
-    token = await auth.verifyIdToken(idToken, true);
-  } catch {
-    throw new SessionError('invalid_token', 'The sign-in token is invalid or expired. Please sign in again.');
-  }
-  if (now / 1000 - token.auth_time > MAX_SIGN_IN_AGE_S) {
-    throw new SessionError('stale_sign_in', 'Please sign in again to continue.');
-  }
-  const cookie = await auth.createSessionCookie(idToken, { expiresIn: SESSION_MS });
-  return { cookie, token };
-}
-
-/**
- * How long a user's revocation state is trusted before Firebase is asked again. The cookie's
- * signature and expiry are checked on every request (locally); the revocation check costs a
- * call to Firebase, so it runs at most this often per user and process, and at once after a
- * sign-out handled here. Another instance notices a sign-out within this bound.
- */
-export const REVOCATION_RECHECK_MS = 30_000;
-const MAX_REMEMBERED_ACCOUNTS = 10_000;
-
+/** A user's revocation state as Firebase last gave it (or as a sign-out here made it). */
 interface AccountState {
   /** Sessions signed in before this instant (ms) are revoked. */
   readonly validAfterMs: number;
-  readonly disabled: boolean;
+  /** Disabled or deleted: no session of the account is valid. */
+  readonly closed: boolean;
   readonly checkedAt: number;
 }
-const accountStates = new Map<string, AccountState>();
 
-async function accountState(auth: Auth, uid: string, now: number): Promise<AccountState | null> {
-  const known = accountStates.get(uid);
-  if (known && now - known.checkedAt < REVOCATION_RECHECK_MS) return known;
-  let state: AccountState;
-  try {
-    const user = await auth.getUser(uid);
-    state = {
-      validAfterMs: user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : 0,
-      disabled: user.disabled,
-      checkedAt: now,
-    };
-  } catch {
-    return null; // a deleted account has no sessions
-  }
-  accountStates.delete(uid);
-  accountStates.set(uid, state);
-  // Oldest first in insertion order: forget the least recently checked.
-  if (accountStates.size > MAX_REMEMBERED_ACCOUNTS) accountStates.delete(accountStates.keys().next().value!);
-  return state;
+export interface SessionVerifierOptions {
+  /**
+   * Emulator mode: cookies are unsigned and checked here (firebase-admin would ask the emulator
+   * about the user on every call). Default: firebase-admin's own rule, FIREBASE_AUTH_EMULATOR_HOST set.
+   */
+  readonly emulator?: boolean;
+  /** The project the emulator's cookies are for. Default: the Auth's app's project id. */
+  readonly projectId?: string;
+  readonly timeoutMs?: number;
+  readonly log?: Pick<Console, 'error' | 'warn'>;
 }
 
-/**
- * The verified session's token, or null for a missing, garbage, expired, revoked or disabled
- * one: the same answer as firebase-admin's `verifySessionCookie(cookie, true)`, with the
- * revocation look-up remembered for REVOCATION_RECHECK_MS.
- */
-export async function verifySession(auth: Auth, cookie: string | undefined, now = Date.now()): Promise<DecodedIdToken | null> {
-  if (!cookie) return null;
-  let token: DecodedIdToken;
-  try {
-    token = await auth.verifySessionCookie(cookie, false);
-  } catch {
-    return null;
-  }
-  const state = await accountState(auth, token.uid, now);
-  if (!state || state.disabled || token.auth_time * 1000 < state.validAfterMs) return null;
-  return token;
+const hashOf = (cookie: string): string => createHash('sha256').update(cookie).digest('base64url');
+
+/** Map insertion order is recency: a hit moves to the end, the oldest entry leaves first. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > max) map.delete(map.keys().next().value as K);
 }
 
-/** Revokes every session of the cookie's user; a cookie that no longer verifies needs nothing. */
-export async function endSession(auth: Auth, cookie: string | undefined): Promise<void> {
-  if (!cookie) return;
-  let uid: string;
-  try {
-    uid = (await auth.verifySessionCookie(cookie, false)).uid;
-  } catch {
-    return;
+const toMs = (time: string | undefined): number => (time ? Date.parse(time) : 0);
+
+/** One process's view of its users' sessions with one Firebase project. */
+export class SessionVerifier {
+  readonly #auth: Auth;
+  readonly #emulator: boolean;
+  readonly #projectId: string;
+  readonly #timeoutMs: number;
+  readonly #log: Pick<Console, 'error' | 'warn'>;
+  readonly #outage: OutageLog;
+  readonly #cookies = new Map<string, VerifiedSession>();
+  /** Hashes of cookies signed out here, until they expire: refused whatever Firebase says. */
+  readonly #signedOut = new Map<string, number>();
+  readonly #accounts = new Map<string, AccountState>();
+  readonly #lookups = new Map<string, Promise<AccountState | null>>();
+  /** Sign-outs Firebase could not be told of (uid → revoke before), retried when it answers again. */
+  readonly #pendingRevocations = new Map<string, number>();
+  #lastAttempt = Number.NEGATIVE_INFINITY;
+  #lastFailure: unknown = null;
+  #lastAnswer = Number.NEGATIVE_INFINITY;
+  #probe: Promise<void> | null = null;
+
+  constructor(auth: Auth, options: SessionVerifierOptions = {}) {
+    this.#auth = auth;
+    this.#emulator = options.emulator ?? Boolean(process.env['FIREBASE_AUTH_EMULATOR_HOST']);
+    this.#projectId = options.projectId ?? auth.app.options.projectId ?? '';
+    this.#timeoutMs = options.timeoutMs ?? FIREBASE_TIMEOUT_MS;
+    this.#log = options.log ?? console;
+    this.#outage = new OutageLog('auth', this.#log);
   }
-  await auth.revokeRefreshTokens(uid);
-  accountStates.delete(uid);
+
+  /** What this process remembers, for tests and diagnostics: cookie keys are hashes, never cookies. */
+  snapshot(): { readonly cookieKeys: readonly string[]; readonly accounts: number; readonly signedOut: number } {
+    return { cookieKeys: [...this.#cookies.keys()], accounts: this.#accounts.size, signedOut: this.#signedOut.size };
+  }
+
+  /** Whether Firebase answered its last call, and since when it has not. */
+  get state(): OutageState {
+    return this.#outage.state;
+  }
+
+  /**
+   * The session, or null for a missing, garbage, expired, revoked, disabled or signed-out
+   * cookie: the same answer as firebase-admin's `verifySessionCookie(cookie, true)` with the
+   * revocation state remembered. Throws UnavailableError('auth') when Firebase cannot be
+   * reached and this process knows too little to answer (no state younger than the grace period).
+   */
+  async verify(cookie: string | undefined, now: number): Promise<VerifiedSession | null> {
+    if (!cookie || cookie.length > MAX_COOKIE_CHARS) return null;
+    const key = hashOf(cookie);
+    if (this.#signedOut.has(key)) return null;
+    let session = this.#cookies.get(key);
+    if (session) {
+      remember(this.#cookies, key, session, MAX_CACHED_COOKIES);
+    } else {
+      session = (await this.#verifyLocally(cookie, now)) ?? undefined;
+      if (!session) return null;
+      remember(this.#cookies, key, session, MAX_CACHED_COOKIES);
+    }
+    if (now >= session.expiresAt) {
+      this.#cookies.delete(key);
+      return null;
+    }
+    const account = await this.#accountState(session.uid, now);
+    if (account.closed || session.authTime * 1000 < account.validAfterMs) return null;
+    return session;
+  }
+
+  /** A fresh ID token → a session cookie. Throws SessionError (Firebase said no) or UnavailableError. */
+  async start(idToken: string, now: number): Promise<StartedSession> {
+    // verifyIdToken with the revocation check asks Firebase about the user in both modes.
+    const token = await this.#ask(() => this.#auth.verifyIdToken(idToken, true), 'verifying an ID token', now);
+    if (!token) throw new SessionError('invalid_token', 'The sign-in token is invalid or expired. Please sign in again.');
+    if (now / 1000 - token.auth_time > MAX_SIGN_IN_AGE_S) throw new SessionError('stale_sign_in', 'Please sign in again to continue.');
+    const cookie = await this.#ask(() => this.#auth.createSessionCookie(idToken, { expiresIn: SESSION_MS }), 'creating a session cookie', now);
+    if (!cookie) throw new SessionError('invalid_token', 'The sign-in token is invalid or expired. Please sign in again.');
+    return { cookie, token };
+  }
+
+  /**
+   * Signs the cookie's user out everywhere. Here at once and exactly: the cookie's hash is
+   * refused from now on, and so is every session of the user signed in up to this second.
+   * Elsewhere within REVOCATION_RECHECK_MS: Firebase revokes sessions signed in strictly before
+   * its revocation time, kept in whole seconds, so a sign-out in the second of the sign-in
+   * first waits for the next second (at most a second), or that cookie would stay valid on
+   * every other instance. `everywhere` is false when Firebase could not be told; the
+   * revocation is then retried when it answers again (by this process, while it runs).
+   */
+  async end(cookie: string | undefined, now: number): Promise<{ readonly everywhere: boolean }> {
+    if (!cookie || cookie.length > MAX_COOKIE_CHARS) return { everywhere: true };
+    const key = hashOf(cookie);
+    let session: VerifiedSession | null | undefined = this.#cookies.get(key);
+    if (!session) {
+      try {
+        session = await this.#verifyLocally(cookie, now);
+      } catch (error) {
+        if (error instanceof UnavailableError) return { everywhere: false };
+        throw error;
+      }
+    }
+    if (!session) return { everywhere: true }; // a cookie that does not verify has nothing to revoke
+    this.#cookies.delete(key);
+    remember(this.#signedOut, key, session.expiresAt, MAX_CACHED_COOKIES);
+    const revokeBefore = Math.max((session.authTime + 1) * 1000, Math.floor(now / 1000) * 1000);
+    this.#revokeHere(session.uid, revokeBefore, now);
+
+    // firebase-admin stamps the revocation with this process's clock (Date.now()); a timer may
+    // fire a little early by that clock, so wait until it says so (bounded by the monotonic one).
+    const nextSecond = (session.authTime + 1) * 1000;
+    const giveUpAt = performance.now() + SIGN_OUT_WAIT_MAX_MS;
+    while (Date.now() < nextSecond && performance.now() < giveUpAt) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(nextSecond - Date.now(), 50) + 1));
+    }
+    if (Date.now() < nextSecond) {
+      this.#log.warn(`[auth] this server's clock is behind Firebase's: a sign-out of ${session.uid} right after its sign-in reaches other instances only when the clocks agree`);
+    }
+    return { everywhere: await this.#revokeAtFirebase(session.uid, revokeBefore, now) };
+  }
+
+  /**
+   * For the health check: whether Firebase answers, asking it (a look-up of a user that does not
+   * exist) when no call has had an answer or a failure in the last REVOCATION_RECHECK_MS.
+   */
+  async reachable(now: number): Promise<boolean> {
+    if (now - Math.max(this.#lastAttempt, this.#lastAnswer) >= REVOCATION_RECHECK_MS) {
+      this.#probe ??= this.#ask(() => this.#auth.getUser('polyindex-health-probe'), 'the health probe', now)
+        .then(() => undefined, () => undefined)
+        .finally(() => (this.#probe = null));
+      await this.#probe;
+    }
+    return this.#outage.state.up;
+  }
+
+  async #verifyLocally(cookie: string, now: number): Promise<VerifiedSession | null> {
+    let token: DecodedIdToken;
+    try {
+      token = this.#emulator
+        ? verifyEmulatorSessionCookie(cookie, this.#projectId, now)
+        : // Real Firebase: the signature against Google's public keys (fetched when they expire, a few times a day).
+          await withFirebaseTimeout(this.#auth.verifySessionCookie(cookie, false), 'verifying a session cookie', this.#timeoutMs);
+    } catch (error) {
+      if (!firebaseCouldNotAnswer(error)) return null;
+      this.#outage.failed(error, now, OUTAGE_CONSEQUENCE);
+      throw new UnavailableError('auth', 'The session cookie cannot be checked: Google\'s public keys cannot be fetched.', { cause: error });
+    }
+    return { uid: token.uid, email: token.email ?? null, authTime: token.auth_time, expiresAt: token.exp * 1000 };
+  }
+
+  async #accountState(uid: string, now: number): Promise<AccountState> {
+    const known = this.#accounts.get(uid);
+    if (known && now - known.checkedAt < REVOCATION_RECHECK_MS) return known;
+    // During an outage one call every few seconds finds out when it is over; the rest do not wait.
+    const fresh = !this.#outage.state.up && now - this.#lastAttempt < OUTAGE_RETRY_MS ? null : await this.#lookUp(uid, now);
+    if (fresh) return fresh;
+    if (known && now - known.checkedAt < AUTH_OUTAGE_GRACE_MS) return known;
+    throw new UnavailableError('auth', 'Firebase Auth cannot be reached to check this session.', { cause: this.#lastFailure });
+  }
+
+  /** One look-up per user at a time; null when Firebase could not be asked. */
+  #lookUp(uid: string, now: number): Promise<AccountState | null> {
+    let lookup = this.#lookups.get(uid);
+    if (!lookup) {
+      lookup = this.#fetchState(uid, now).finally(() => this.#lookups.delete(uid));
+      this.#lookups.set(uid, lookup);
+    }
+    return lookup;
+  }
+
+  async #fetchState(uid: string, now: number): Promise<AccountState | null> {
+    let state: AccountState;
+    try {
+      const user = await this.#call(() => this.#auth.getUser(uid), 'looking up a user', now);
+      state = { validAfterMs: toMs(user.tokensValidAfterTime), closed: user.disabled, checkedAt: now };
+    } catch (error) {
+      if (firebaseCouldNotAnswer(error)) return null;
+      state = { validAfterMs: Number.POSITIVE_INFINITY, closed: true, checkedAt: now }; // deleted: no sessions
+    }
+    // A sign-out Firebase has not heard of yet still counts here.
+    const pending = this.#pendingRevocations.get(uid);
+    if (pending !== undefined) state = { ...state, validAfterMs: Math.max(state.validAfterMs, pending) };
+    remember(this.#accounts, uid, state, MAX_REMEMBERED_ACCOUNTS);
+    return state;
+  }
+
+  #revokeHere(uid: string, validAfterMs: number, now: number): void {
+    const known = this.#accounts.get(uid);
+    const state: AccountState = { validAfterMs: Math.max(validAfterMs, known?.validAfterMs ?? 0), closed: known?.closed ?? false, checkedAt: now };
+    remember(this.#accounts, uid, state, MAX_REMEMBERED_ACCOUNTS);
+  }
+
+  /** Revokes at Firebase and reads the revocation time back; false when Firebase could not be reached. */
+  async #revokeAtFirebase(uid: string, revokeBefore: number, now: number): Promise<boolean> {
+    try {
+      await this.#call(() => this.#auth.revokeRefreshTokens(uid), 'revoking sessions', now);
+      this.#pendingRevocations.delete(uid);
+      const user = await this.#call(() => this.#auth.getUser(uid), 'reading a revocation back', now).catch(() => null);
+      if (user) this.#revokeHere(uid, toMs(user.tokensValidAfterTime), now);
+      return true;
+    } catch (error) {
+      if (!firebaseCouldNotAnswer(error)) return true; // no such user: nothing left to revoke
+      remember(this.#pendingRevocations, uid, Math.max(revokeBefore, this.#pendingRevocations.get(uid) ?? 0), MAX_REMEMBERED_ACCOUNTS);
+      this.#log.error(`[auth] sign-out of ${uid}: Firebase could not be told; its other sessions stay valid elsewhere until it can (retried here)`);
+      return false;
+    }
+  }
+
+  /** Sign-outs Firebase missed during an outage, told to it once it answers again. */
+  async #retryRevocations(now: number): Promise<void> {
+    for (const [uid, revokeBefore] of [...this.#pendingRevocations]) {
+      if (!(await this.#revokeAtFirebase(uid, revokeBefore, now))) return;
+    }
+  }
+
+  /**
+   * One call to Firebase within the timeout; records whether Firebase answered (a "no" is an
+   * answer) for the outage log, and rethrows the call's own error.
+   */
+  async #call<T>(call: () => Promise<T>, what: string, now: number): Promise<T> {
+    this.#lastAttempt = now;
+    try {
+      const result = await withFirebaseTimeout(call(), what, this.#timeoutMs);
+      this.#answered(now);
+      return result;
+    } catch (error) {
+      if (firebaseCouldNotAnswer(error)) {
+        this.#lastFailure = error;
+        this.#outage.failed(error, now, OUTAGE_CONSEQUENCE);
+      } else {
+        this.#answered(now);
+      }
+      throw error;
+    }
+  }
+
+  #answered(now: number): void {
+    this.#lastAnswer = now;
+    const wasDown = !this.#outage.state.up;
+    this.#outage.answered(now);
+    if (wasDown && this.#pendingRevocations.size > 0) void this.#retryRevocations(now);
+  }
+
+  /** A call whose "no" is null and whose failure to reach Firebase is UnavailableError (503). */
+  async #ask<T>(call: () => Promise<T>, what: string, now: number): Promise<T | null> {
+    try {
+      return await this.#call(call, what, now);
+    } catch (error) {
+      if (firebaseCouldNotAnswer(error)) throw new UnavailableError('auth', UNAVAILABLE_MESSAGES.auth, { cause: error });
+      return null;
+    }
+  }
 }
+
+const verifiers = new WeakMap<Auth, SessionVerifier>();
+
+/** The process's verifier for this Auth (one per Firebase app, so its caches are shared by every request). */
+export function sessionVerifier(auth: Auth): SessionVerifier {
+  let verifier = verifiers.get(auth);
+  if (!verifier) {
+    verifier = new SessionVerifier(auth);
+    verifiers.set(auth, verifier);
+  }
+  return verifier;
+}
+
+export const startSession = (auth: Auth, idToken: string, now = Date.now()): Promise<StartedSession> => sessionVerifier(auth).start(idToken, now);
+
+export const verifySession = (auth: Auth, cookie: string | undefined, now = Date.now()): Promise<VerifiedSession | null> =>
+  sessionVerifier(auth).verify(cookie, now);
+
+export const endSession = (auth: Auth, cookie: string | undefined, now = Date.now()): Promise<{ readonly everywhere: boolean }> =>
+  sessionVerifier(auth).end(cookie, now);

@@ -29,6 +29,9 @@ export function sendMail(mail: OutgoingMail): Promise<SentMail> {
   return mailer().send(mail);
 }
 
+/** For the health check: resolves when mail can go out (see Mailer.verify). */
+export const verifyMail = (): Promise<void> => mailer().verify();
+
 /** Per-IP and per-user limit shared by /api/sendMail and the enquiry forms. */
 export const mailRateLimiter = createRateLimiter(MAIL_LIMITS);
 

@@ -3,6 +3,8 @@
  * (the embedded default) nodemailer's stream transport renders it and it lands in the outbox.
  * Built from explicit options (no astro:env here) so tests build it against their own server.
  */
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import nodemailer from 'nodemailer';
 import type { RenderedMail } from './templates.ts';
 import { writeOutboxMessage } from './outbox.ts';
@@ -33,6 +35,8 @@ export interface SentMail {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(mail: OutgoingMail): Promise<SentMail>;
+  /** Resolves when mail can go out now (the SMTP server greets and accepts the login; the outbox is writable). */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -65,6 +69,9 @@ export function createMailer(options: MailerOptions): Mailer {
         const info = await transport.sendMail(messageOf(options.from, mail));
         return { messageId: info.messageId, delivery: { kind: 'smtp', response: info.response } };
       },
+      async verify() {
+        await transport.verify();
+      },
       close: () => transport.close(),
     };
   }
@@ -77,6 +84,10 @@ export function createMailer(options: MailerOptions): Mailer {
       const raw = Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message));
       const file = await writeOutboxMessage(options.outboxDir, raw, info.messageId);
       return { messageId: info.messageId, delivery: { kind: 'outbox', file } };
+    },
+    async verify() {
+      await mkdir(options.outboxDir, { recursive: true });
+      await access(options.outboxDir, constants.W_OK);
     },
     close: () => transport.close(),
   };

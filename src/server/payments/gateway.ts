@@ -35,6 +35,8 @@ export interface PaymentGateway {
   verifyPayment(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC of the raw body against the webhook secret; null when no webhook secret is configured. */
   verifyWebhook(rawBody: string, signature: string): boolean | null;
+  /** For the health check: resolves when the gateway answers an authenticated read; GatewayError otherwise. */
+  ping(): Promise<void>;
 }
 
 /** The sandbox also plays Razorpay's part: it signs the checkout result and webhook bodies. */

@@ -96,5 +96,14 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
     verifyWebhook(rawBody, signature) {
       return config.webhookSecret ? verifyWebhookSignature(config.webhookSecret, rawBody, signature) : null;
     },
+
+    // The cheapest authenticated read: one order of the list (checks the keys too).
+    async ping() {
+      try {
+        await sdk.orders.all({ count: 1 });
+      } catch (error) {
+        throw toGatewayError(error);
+      }
+    },
   };
 }

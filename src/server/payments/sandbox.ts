@@ -62,6 +62,9 @@ export function createSandboxGateway(secret: string): SandboxGateway {
       return verifyWebhookSignature(secret, rawBody, signature);
     },
 
+    // In process: nothing to reach.
+    async ping() {},
+
     signPayment(orderId): CheckoutResult {
       const paymentId = randomId('pay_sbx_');
       return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(secret, orderId, paymentId) };

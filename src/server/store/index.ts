@@ -10,6 +10,7 @@ import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.t
 import { createSqlitePostStore, postMigrations } from './sqlite/posts.ts';
 import { createSqliteDeliveryStore, deliveryMigrations } from './sqlite/delivery.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
+import { createSqliteSavedViewStore, savedViewMigrations } from './sqlite/savedViews.ts';
 import { createSqliteTransfer } from './sqlite/transfer.ts';
 import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
 import { createFirestoreAuditStore } from './firestore/audit.ts';
@@ -19,6 +20,7 @@ import { createFirestorePaymentStore } from './firestore/payments.ts';
 import { createFirestorePostStore } from './firestore/posts.ts';
 import { createFirestoreDeliveryStore } from './firestore/delivery.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
+import { createFirestoreSavedViewStore } from './firestore/savedViews.ts';
 import { createFirestoreTransfer } from './firestore/transfer.ts';
 import { createFirestoreUserStore } from './firestore/users.ts';
 import type { AuditStore } from './audit.ts';
@@ -29,6 +31,7 @@ import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
+import type { SavedViewStore } from './savedViews.ts';
 import type { TransferStore } from './transfer.ts';
 import type { UserStore } from './users.ts';
 
@@ -40,6 +43,7 @@ export type Store = UserStore &
   BannerImageStore &
   AuditStore &
   PostStore &
+  SavedViewStore &
   TransferStore &
   DeliveryStore & {
     close(): Promise<void>;
@@ -47,7 +51,7 @@ export type Store = UserStore &
 
 export async function openStore(options: SqliteOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations, ...postMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations, ...postMigrations, ...savedViewMigrations]);
   return {
     ...createSqliteUserStore(client),
     ...createSqlitePaymentStore(client),
@@ -55,6 +59,7 @@ export async function openStore(options: SqliteOptions): Promise<Store> {
     ...createSqliteAuditStore(client),
     ...createSqliteBannerImageStore(client),
     ...createSqlitePostStore(client),
+    ...createSqliteSavedViewStore(client),
     ...createSqliteTransfer(client),
     ...createSqliteDeliveryStore(client),
     async close() {
@@ -72,6 +77,7 @@ export async function openFirestoreStore(options: FirestoreOptions): Promise<Sto
     ...createFirestoreAuditStore(db),
     ...createFirestoreBannerImageStore(db),
     ...createFirestorePostStore(db),
+    ...createFirestoreSavedViewStore(db),
     ...createFirestoreTransfer(db),
     ...createFirestoreDeliveryStore(db),
     close,

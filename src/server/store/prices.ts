@@ -60,6 +60,10 @@ export interface PriceStore {
   latestCitySheet(city: string): Promise<CityPriceRow[]>;
   /** One city's sheet of one date, or [] (the admin edits any date). */
   citySheetOn(city: string, date: string): Promise<CityPriceRow[]>;
+  /** The dates a city has a sheet for inside the range, ascending (the history's date picker). */
+  citySheetDates(city: string, range: DateRange): Promise<IsoDateText[]>;
+  /** One grade's rows in the given cities inside the range, ascending by date then city. */
+  cityGradeHistory(grade: string, cities: readonly string[], range: DateRange): Promise<CityPriceRow[]>;
 
   /** Writes offers, idempotent by (country, date), in one transaction. */
   upsertOffers(offers: readonly OfferRecord[]): Promise<number>;

@@ -10,6 +10,7 @@ import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact 
 import type { OrderRecord } from './payments.ts';
 import type { Post } from './posts.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
+import type { SavedView } from './savedViews.ts';
 import type { UserRecord } from './users.ts';
 
 /** A processed webhook event. */
@@ -37,6 +38,7 @@ export interface TransferRecords {
   alerts: AlertRecord;
   whatsappContacts: WhatsAppContact;
   deliveryLog: DeliveryLogRecord;
+  savedViews: SavedView;
 }
 
 export type TransferKind = keyof TransferRecords;
@@ -57,6 +59,7 @@ export const TRANSFER_KINDS: readonly TransferKind[] = [
   'alerts',
   'whatsappContacts',
   'deliveryLog',
+  'savedViews',
 ];
 
 export interface TransferStore {
@@ -71,7 +74,7 @@ export interface TransferStore {
    * offers by (country, date), banners by id (order kept), banner images by name, posts by id
    * (with their slugs and search index), audit
    * entries by id (id kept; later
-   * entries continue after the highest id). Existing records with the same identity are
+   * entries continue after the highest id), saved views by id. Existing records with the same identity are
    * replaced. Returns how many records were written.
    */
   importRecords<K extends TransferKind>(kind: K, records: readonly TransferRecords[K][]): Promise<number>;

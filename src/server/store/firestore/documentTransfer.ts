@@ -1,6 +1,6 @@
 /**
  * The transfer port (`npm run store:copy`) for Firestore's record-per-document kinds: users,
- * orders, payment events and audit entries. The price kinds are ./prices.ts's
+ * orders, payment events, audit entries and saved views. The price kinds are ./prices.ts's
  * (createFirestorePriceTransfer); ./transfer.ts puts both together.
  *
  * Export pages walk a unique top-level field (`where(field > last) orderBy(field) limit(n)`: no
@@ -29,8 +29,10 @@ import { ORDERS, orderDocOf, orderOf, PAID_ORDERS, PAYMENT_EVENTS } from './paym
 import { USERS, userDocOf, userRecordOf } from './users.ts';
 import { ALERTS, alertDocOf, alertOf, contactDocOf, contactOf, DELIVERY_LOG, DELIVERY_SETTINGS, logDocId, logDocOf, logOf, settingsDocOf, settingsOf, WHATSAPP_CONTACTS } from './delivery.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from '../delivery.ts';
+import { SAVED_VIEWS, savedViewDocOf, savedViewOf } from './savedViews.ts';
+import type { SavedView } from '../savedViews.ts';
 
-export const DOCUMENT_KINDS = ['users', 'orders', 'paymentEvents', 'audit', 'deliverySettings', 'alerts', 'whatsappContacts', 'deliveryLog'] as const satisfies readonly TransferKind[];
+export const DOCUMENT_KINDS = ['users', 'orders', 'paymentEvents', 'audit', 'deliverySettings', 'alerts', 'whatsappContacts', 'deliveryLog', 'savedViews'] as const satisfies readonly TransferKind[];
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const isDocumentKind = (kind: TransferKind): kind is DocumentKind => (DOCUMENT_KINDS as readonly TransferKind[]).includes(kind);
@@ -165,6 +167,18 @@ const LAYOUTS: Layouts = {
       logDocId(l.key);
     },
     docOf: (l) => logDocOf(l),
+    readsExisting: false,
+  },
+  savedViews: {
+    collection: SAVED_VIEWS,
+    pageField: 'id',
+    recordOf: (doc) => savedViewOf(doc.data()!),
+    idOf: (view: SavedView) => view.id,
+    check: (view) => {
+      docId(view.id);
+      if (!view.uid) throw new RangeError(`saved view ${view.id} has no owner`);
+    },
+    docOf: (view) => savedViewDocOf(view),
     readsExisting: false,
   },
 };

@@ -31,6 +31,7 @@ import { DOCS_PER_COMMIT, chunks, docId, transact } from './database.ts';
 import { createFirestorePriceAdminStore } from './priceAdmin.ts';
 import {
   BANNERS_DOC,
+  CITY_DATES,
   CITY_SHEETS,
   OFFER_MONTHS,
   SERIES,
@@ -256,6 +257,23 @@ export function createFirestorePriceStore(db: Firestore): PriceStore & PriceAdmi
       if (!usableId(city) || !usableId(date)) return [];
       const snapshot = await cityDateRef(db, city, date).get();
       return snapshot.exists ? cityRowsOf(city, date, sheetRowsOf(snapshot.get('rows'))) : [];
+    },
+
+    async citySheetDates(city, range) {
+      if (!usableId(city)) return [];
+      const snapshot = await cityRef(db, city).collection(CITY_DATES).where('date', '>=', range.from ?? '0000-00-00').where('date', '<=', range.to ?? '9999-99-99').orderBy('date').select('date').get();
+      return snapshot.docs.map((doc) => String(doc.get('date')));
+    },
+
+    async cityGradeHistory(grade, cities, range) {
+      // A sheet document per city and date: each city's dates in the range, read whole.
+      const perCity = await Promise.all(
+        cities.filter(usableId).map(async (city) => {
+          const snapshot = await cityRef(db, city).collection(CITY_DATES).where('date', '>=', range.from ?? '0000-00-00').where('date', '<=', range.to ?? '9999-99-99').orderBy('date').get();
+          return snapshot.docs.flatMap((doc) => cityRowsOf(city, String(doc.get('date')), sheetRowsOf(doc.get('rows')).filter((r) => r.grade === grade)));
+        }),
+      );
+      return perCity.flat().sort((a, b) => byText(a.date, b.date) || byText(a.city, b.city));
     },
 
     async upsertOffers(offers) {

@@ -3,7 +3,7 @@ import type { Client, Transaction } from '@libsql/client';
 import { bannerAuditEntry, type BannerAdminStore, type BannerEditResult } from '../bannerAdmin.ts';
 import type { Banner } from '../prices.ts';
 import { insertAuditEntry } from './audit.ts';
-import { toBanner } from './prices.ts';
+import { toBanner } from './priceRows.ts';
 import { inTransaction, notifyingAfter } from './database.ts';
 
 const list = async (tx: Transaction): Promise<Banner[]> => (await tx.execute('SELECT * FROM banners ORDER BY sort_order, id')).rows.map(toBanner);

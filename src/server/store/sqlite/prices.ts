@@ -2,16 +2,15 @@
  * SQLite adapter of the price store. Points are keyed (series_id, date) — the primary key is
  * the range index a chart read walks — and written with multi-row VALUES in one transaction.
  */
-import type { Client, InValue, Row, Transaction } from '@libsql/client';
-import type { Unit } from '../../../lib/catalog.ts';
-import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
+import type { Client, InValue, Transaction } from '@libsql/client';
 import type { BannerAdminStore } from '../bannerAdmin.ts';
 import type { PriceAdminStore } from '../priceAdmin.ts';
-import type { Banner, CityPriceRow, OfferData, OfferRecord, PricePoint, PriceStore } from '../prices.ts';
+import type { PriceStore } from '../prices.ts';
 import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
 import { inTransaction, type Migration } from './database.ts';
 import { createSqliteBannerAdminStore } from './bannerAdmin.ts';
 import { createSqlitePriceAdminStore } from './priceAdmin.ts';
+import { toBanner, toCityRow, toOffer, toPoint, toSeries } from './priceRows.ts';
 
 export const priceMigrations: readonly Migration[] = [
   {
@@ -84,40 +83,6 @@ async function insertChunked<T>(
   }
   return rows.length;
 }
-
-export const toSeries = (row: Row): SeriesDef => ({
-  id: String(row['id']),
-  family: String(row['family']) as SeriesDef['family'],
-  product: String(row['product']),
-  market: String(row['market']),
-  grade: String(row['grade']),
-  unit: String(row['unit']) as Unit,
-  currency: String(row['currency']) as SeriesDef['currency'],
-  frequency: String(row['frequency']) as SeriesDef['frequency'],
-  label: String(row['label']),
-});
-const toPoint = (row: Row): PricePoint => ({ date: String(row['date']), value: Number(row['value']) });
-export const toCityRow = (row: Row): CityPriceRow => ({
-  city: String(row['city']),
-  polymerType: String(row['polymer_type']),
-  grade: String(row['grade']),
-  price: Number(row['price']),
-  date: String(row['date']),
-});
-export const toOffer = (row: Row): OfferRecord => ({
-  country: String(row['country']),
-  date: String(row['date']),
-  data: JSON.parse(String(row['data'])) as OfferData,
-});
-export const toBanner = (row: Row): Banner => ({
-  id: String(row['id']),
-  title: String(row['title']),
-  subtitle: String(row['subtitle']),
-  href: String(row['href']),
-  image: String(row['image']),
-  alt: String(row['alt']),
-  order: Number(row['sort_order']),
-});
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -251,6 +216,24 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
       const result = await client.execute({
         sql: 'SELECT * FROM city_prices WHERE city = ? AND date = ? ORDER BY polymer_type, grade',
         args: [city, date],
+      });
+      return result.rows.map(toCityRow);
+    },
+
+    async citySheetDates(city, range) {
+      const result = await client.execute({
+        sql: 'SELECT DISTINCT date FROM city_prices WHERE city = ? AND date >= ? AND date <= ? ORDER BY date',
+        args: [city, range.from ?? '0000-00-00', range.to ?? '9999-99-99'],
+      });
+      return result.rows.map((row) => String(row['date']));
+    },
+
+    async cityGradeHistory(grade, cities, range) {
+      if (cities.length === 0) return [];
+      const result = await client.execute({
+        sql: `SELECT * FROM city_prices WHERE city IN (${cities.map(() => '?').join(', ')}) AND grade = ? AND date >= ? AND date <= ?
+               ORDER BY date, city`,
+        args: [...cities, grade, range.from ?? '0000-00-00', range.to ?? '9999-99-99'],
       });
       return result.rows.map(toCityRow);
     },

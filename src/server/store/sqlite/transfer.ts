@@ -9,15 +9,18 @@ import type { AuditEntry } from '../audit.ts';
 import type { OrderRecord } from '../payments.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from '../prices.ts';
 import type { PaymentEventRecord, TransferKind, TransferRecords, TransferStore } from '../transfer.ts';
+import type { SavedView } from '../savedViews.ts';
 import type { UserRecord } from '../users.ts';
 import { exportBannerImages, importBannerImages } from './bannerImages.ts';
 import { exportPosts, importPosts } from './posts.ts';
 import { inTransaction } from './database.ts';
 import { orderOf } from './payments.ts';
-import { toBanner, toCityRow, toOffer, toSeries } from './prices.ts';
+import { toBanner, toCityRow, toOffer, toSeries } from './priceRows.ts';
 import { entryOf } from './audit.ts';
+import { toSavedView } from './savedViews.ts';
 import { lookupColumns } from './users.ts';
 import { alertArgs, alertOf, contactArgs, contactOf, logArgs, logOf, settingsArgs, settingsOf } from './delivery.ts';
+import { viewNameKey } from '../savedViews.ts';
 
 /** Rows per exported page. */
 export const SQLITE_EXPORT_PAGE = 1000;
@@ -196,6 +199,19 @@ const TABLES: Tables = {
     upsert: `ON CONFLICT (key) DO UPDATE SET uid = excluded.uid, kind = excluded.kind, ref = excluded.ref, channel = excluded.channel,
                status = excluded.status, claimed_at = excluded.claimed_at, sent_at = excluded.sent_at`,
     argsOf: logArgs,
+  },
+  savedViews: {
+    ...pages('saved_views', ['id']),
+    keyOf: (row) => [String(row['id'])],
+    recordOf: toSavedView,
+    insert: 'INSERT INTO saved_views (id, uid, name, name_key, query, created_at, updated_at)',
+    columns: 7,
+    upsert: `ON CONFLICT (id) DO UPDATE SET uid = excluded.uid, name = excluded.name, name_key = excluded.name_key,
+               query = excluded.query, created_at = excluded.created_at, updated_at = excluded.updated_at`,
+    argsOf: (v: SavedView) => [v.id, v.uid, v.name, viewNameKey(v.name), v.query, v.createdAt, v.updatedAt],
+    check: (v) => {
+      if (!v.id || !v.uid || !viewNameKey(v.name)) throw new RangeError(`not a saved view: ${JSON.stringify(v.id)}`);
+    },
   },
 };
 

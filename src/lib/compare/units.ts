@@ -1,0 +1,139 @@
+/**
+ * Units of a comparison and the conversions between them (pure). A price is converted per
+ * date with the customs exchange rate (`fx.usdinr`, INR per USD) of that date, and crude from
+ * barrels to tonnes with a factor per crude grade. Only currency and mass change: taxes,
+ * duties and freight stay as quoted (Mumbai ex-works includes 18% GST; CIF excludes duty).
+ * docs/data.md ("Comparing series") writes the formulas out with a worked example.
+ */
+import type { Unit } from '../catalog.ts';
+import type { PricePoint } from '../priceTypes.ts';
+import { FX_SERIES_ID, type SeriesDef } from '../seriesCatalog.ts';
+
+/** The unit choices of /compare and `GET /api/series?unit=`. */
+export const compareUnits = ['native', 'inr_kg', 'usd_t'] as const;
+export type CompareUnit = (typeof compareUnits)[number];
+
+export const isCompareUnit = (value: string): value is CompareUnit => (compareUnits as readonly string[]).includes(value);
+
+/** What a trader reads for each choice. */
+export const compareUnitLabels: Readonly<Record<CompareUnit, string>> = {
+  native: 'As quoted',
+  inr_kg: '₹/kg',
+  usd_t: 'US$/t',
+};
+
+/** US gallons are not involved: one oil barrel is 0.158987294928 m³ exactly (42 US gal). */
+export const BARREL_M3 = 0.158987294928;
+
+/** Barrels in one tonne of a crude of specific gravity `sg` (density relative to water at 15 °C). */
+export const barrelsPerTonne = (sg: number): number => 1 / (sg * BARREL_M3);
+
+/** Specific gravity from API gravity: SG = 141.5 ÷ (API + 131.5). */
+export const specificGravityOfApi = (api: number): number => 141.5 / (api + 131.5);
+
+export interface CrudeFactor {
+  /** Barrels per tonne, rounded to 3 decimals as published in docs/data.md. */
+  readonly barrelsPerTonne: number;
+  /** Where the factor comes from, in words. */
+  readonly basis: string;
+}
+
+const crude = (api: number, name: string): CrudeFactor => ({
+  barrelsPerTonne: Math.round(barrelsPerTonne(specificGravityOfApi(api)) * 1000) / 1000,
+  basis: `${name} at API gravity ${api}° (SG ${specificGravityOfApi(api).toFixed(4)})`,
+});
+
+/**
+ * Barrels per tonne of each crude series, by series id. Every USD/bbl series must be listed
+ * here (a unit test checks the catalog against this table).
+ */
+export const crudeFactors: Readonly<Record<string, CrudeFactor>> = {
+  'feedstock.crude.brent': crude(38.3, 'Brent blend'),
+};
+
+/** How one series becomes the chosen unit: value × multiplier, × or ÷ the day's USD/INR, ÷ divisor. */
+export interface Conversion {
+  /** The unit the converted values are in (the series' own unit when nothing changes). */
+  readonly unit: string;
+  readonly multiplier: number;
+  readonly fx: 'none' | 'multiply' | 'divide';
+  readonly divisor: number;
+  /** The formula in words, for the answer and the exports. */
+  readonly formula: string;
+}
+
+export type ConversionResult = { readonly ok: true; readonly conversion: Conversion } | { readonly ok: false; readonly message: string };
+
+const identity = (unit: string): Conversion => ({ unit, multiplier: 1, fx: 'none', divisor: 1, formula: 'as quoted' });
+const USD_PER_TONNE: readonly Unit[] = ['US$/MT', 'US$/Mt'];
+
+/** The conversion of `series` to `unit`, or why there is none. */
+export function conversionFor(series: SeriesDef, unit: CompareUnit): ConversionResult {
+  if (unit === 'native') return { ok: true, conversion: identity(series.unit) };
+  const target = compareUnitLabels[unit];
+  const none = (why: string): ConversionResult => ({ ok: false, message: `${series.label} (${series.unit}) cannot be shown in ${target}: ${why}` });
+  if (series.id === FX_SERIES_ID || series.unit === 'INR/USD') return none('it is the exchange rate itself.');
+  if (series.unit === 'RMB/Mt') return none('PolyIndex keeps no RMB exchange rate.');
+
+  if (USD_PER_TONNE.includes(series.unit)) {
+    return {
+      ok: true,
+      conversion:
+        unit === 'usd_t'
+          ? { ...identity(target), formula: 'as quoted (US$ per tonne)' }
+          : { unit: target, multiplier: 1, fx: 'multiply', divisor: 1000, formula: '₹/kg = US$/t × USD/INR of the day ÷ 1000' },
+    };
+  }
+  if (series.unit === 'USD/bbl') {
+    const factor = crudeFactors[series.id];
+    if (!factor) return none('no barrels-per-tonne factor is recorded for it.');
+    const bbl = factor.barrelsPerTonne;
+    return {
+      ok: true,
+      conversion:
+        unit === 'usd_t'
+          ? { unit: target, multiplier: bbl, fx: 'none', divisor: 1, formula: `US$/t = US$/bbl × ${bbl} bbl/t (${factor.basis})` }
+          : { unit: target, multiplier: bbl, fx: 'multiply', divisor: 1000, formula: `₹/kg = US$/bbl × ${bbl} bbl/t × USD/INR of the day ÷ 1000 (${factor.basis})` },
+    };
+  }
+  if (series.unit === 'Rs/Kg') {
+    return {
+      ok: true,
+      conversion:
+        unit === 'inr_kg'
+          ? { ...identity(target), formula: 'as quoted (₹ per kg)' }
+          : { unit: target, multiplier: 1000, fx: 'divide', divisor: 1, formula: 'US$/t = ₹/kg × 1000 ÷ USD/INR of the day' },
+    };
+  }
+  return none('its unit has no conversion.');
+}
+
+/** Converted values keep 4 decimals: enough for ₹/kg and US$/t, and stable in exports. */
+export const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
+
+/**
+ * Converts ascending points with the USD/INR rate of each date: the rate of that day, or else
+ * the latest one before it (rates are published on weekdays; weekly series fall on other
+ * days). Points before the first known rate are left out. `fx` must be ascending.
+ */
+export function convertPoints(points: readonly PricePoint[], conversion: Conversion, fx: readonly PricePoint[]): PricePoint[] {
+  const { multiplier, divisor } = conversion;
+  if (conversion.fx === 'none') {
+    return multiplier === 1 && divisor === 1 ? [...points] : points.map((p) => ({ date: p.date, value: round4((p.value * multiplier) / divisor) }));
+  }
+  const out: PricePoint[] = [];
+  let i = -1;
+  for (const p of points) {
+    while (i + 1 < fx.length && fx[i + 1]!.date <= p.date) i++;
+    const rate = fx[i]?.value;
+    if (rate === undefined || !(rate > 0)) continue;
+    const scaled = p.value * multiplier;
+    const value = (conversion.fx === 'multiply' ? scaled * rate : scaled / rate) / divisor;
+    out.push({ date: p.date, value: round4(value) });
+  }
+  return out;
+}
+
+/** How many days before a range the exchange-rate read starts, so its first date has a rate. */
+export const FX_LOOKBACK_DAYS = 14;
+

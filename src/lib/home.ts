@@ -1,0 +1,82 @@
+/**
+ * The home page's data (pure): which series the Naphtha teaser and the subscribers' ticker
+ * show, the teaser's shape (the recent trend scaled to 0–100, no figures: anonymous visitors
+ * see it), the ticker's items, and the banner carousel's rules.
+ */
+import type { IsoDate } from './dates.ts';
+import type { PricePoint } from './priceTypes.ts';
+import { summarize, thin } from './series.ts';
+import { feedstockSeriesId, findSeries, FX_SERIES_ID, historicalSeriesId } from './seriesCatalog.ts';
+
+/** The teaser: Naphtha C&F Japan over the last three months. */
+export const TEASER_SERIES = feedstockSeriesId('Naphtha', 'japan');
+export const TEASER_DAYS = 92;
+export const TEASER_POINTS = 48;
+
+/** The ticker's key series, in the order a trader reads them. */
+export const TICKER_SERIES: readonly string[] = [
+  feedstockSeriesId('Crude', 'brent'),
+  feedstockSeriesId('Naphtha', 'japan'),
+  feedstockSeriesId('Propylene', 'korea'),
+  feedstockSeriesId('Ethylene', 'nea'),
+  historicalSeriesId('ppRaffia', 'CIF NS'),
+  historicalSeriesId('ppRaffia', 'Mumbai'),
+  historicalSeriesId('hdpeFilm', 'Mumbai'),
+  historicalSeriesId('pvcExtrusion', 'Mumbai'),
+  FX_SERIES_ID,
+];
+
+/** What anonymous visitors may see of a trend: its direction and its shape, scaled 0–100. */
+export interface Teaser {
+  readonly label: string;
+  readonly period: string;
+  readonly direction: 'up' | 'down' | 'flat';
+  /** Evenly thinned points, each 0 (the range's low) to 100 (its high), whole numbers. */
+  readonly shape: readonly number[];
+}
+
+/** A move smaller than this share of the first value is "flat". */
+const FLAT_SHARE = 0.01;
+
+export function teaserOf(label: string, points: readonly PricePoint[]): Teaser {
+  const values = thin(points, TEASER_POINTS).map((p) => p.value);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const first = values[0];
+  const last = values.at(-1);
+  const direction = first === undefined || last === undefined || Math.abs(last - first) < Math.abs(first) * FLAT_SHARE ? 'flat' : last > first ? 'up' : 'down';
+  return {
+    label,
+    period: 'last three months',
+    direction,
+    shape: values.map((v) => (high === low ? 50 : Math.round(((v - low) / (high - low)) * 100))),
+  };
+}
+
+export interface TickerItem {
+  readonly id: string;
+  readonly label: string;
+  readonly unit: string;
+  readonly value: number;
+  readonly date: IsoDate;
+  readonly change: number | null;
+  readonly changePct: number | null;
+}
+
+/** A ticker item from a series' newest points (the last two at least); null without any. */
+export function tickerItem(id: string, latest: readonly PricePoint[]): TickerItem | null {
+  const series = findSeries(id);
+  const summary = summarize(latest);
+  if (!series || !summary) return null;
+  return { id, label: series.label, unit: series.unit, value: summary.latest.value, date: summary.latest.date, change: summary.change, changePct: summary.changePct };
+}
+
+/** Banner carousel: how long a slide stays before the next one. */
+export const AUTO_ADVANCE_MS = 6000;
+
+/** The slide after (or before) `index` among `count`, wrapping round. */
+export const stepSlide = (index: number, count: number, step: 1 | -1): number => (count <= 0 ? 0 : (((index + step) % count) + count) % count);
+
+/** Auto-advance runs only when nobody has paused it, points at or focuses it, or asked for less motion, and the page is visible. */
+export const autoAdvances = (state: { readonly reducedMotion: boolean; readonly paused: boolean; readonly hovered: boolean; readonly focused: boolean; readonly hidden: boolean; readonly count: number }): boolean =>
+  !state.reducedMotion && !state.paused && !state.hovered && !state.focused && !state.hidden && state.count > 1;

@@ -1,0 +1,127 @@
+/**
+ * Exports of a comparison, exactly as /compare shows it (same query as GET /api/series): the
+ * price CSV, an XLSX workbook (exceljs: a summary sheet, then one sheet per series), and the
+ * chart as SVG (the island's @nivo/line props rendered on the server) or PNG (that SVG
+ * rasterised by sharp). No astro:* imports: the fast lane may call it. Access is the caller's.
+ */
+import { Line, type LineSvgProps } from '@nivo/line';
+import ExcelJS from 'exceljs';
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import sharp from 'sharp';
+import { chartSeries, compareChartProps, type ChartSeries } from '../../lib/compare/chart.ts';
+import type { Comparison } from '../../lib/compare/comparison.ts';
+import { comparisonCsv, exportFileName, sheetNames, SUMMARY_HEADER, summaryRows, type ExportFormat } from '../../lib/compare/exports.ts';
+import { compareUnitLabels } from '../../lib/compare/units.ts';
+import { CSV_MEDIA_TYPE } from '../../lib/csv.ts';
+import { toDisplayDate } from '../../lib/dates.ts';
+import { FX_SERIES_ID } from '../../lib/seriesCatalog.ts';
+import { PRIVATE_CACHE } from '../http/json.ts';
+import type { PriceStore } from '../store/prices.ts';
+import { parseSeriesQuery, readComparison } from './series.ts';
+
+export const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
+  csv: CSV_MEDIA_TYPE,
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+};
+
+/** The exported picture: 1200 px wide (PNG at twice that for print), plot 480 px high. */
+const WIDTH = 1200;
+const PLOT_HEIGHT = 480;
+const HEAD = 76;
+const FOOT = 36;
+
+const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const subtitle = (c: Comparison): string => `${toDisplayDate(c.range.from)} to ${toDisplayDate(c.range.to)} · ${c.valueLabel}`;
+
+/** The chart as a standalone SVG document: title, the nivo chart with its legend, the source line. */
+export function comparisonSvg(comparison: Comparison): string {
+  const props = compareChartProps(chartSeries(comparison), comparison.valueLabel, WIDTH);
+  const { legendHeight, ...lineProps } = props;
+  const chartHeight = PLOT_HEIGHT + legendHeight;
+  const markup = renderToStaticMarkup(createElement(Line as ComponentType<LineSvgProps<ChartSeries>>, { ...lineProps, width: WIDTH, height: chartHeight, ariaLabel: comparison.valueLabel }));
+  // nivo wraps its <svg> in a <div> (the tooltip's anchor): a picture keeps only the <svg>.
+  const chart = markup.slice(markup.indexOf('<svg'), markup.lastIndexOf('</svg>') + '</svg>'.length);
+  const height = HEAD + chartHeight + FOOT;
+  const title = `PolyIndex comparison of ${comparison.lines.length === 1 ? comparison.lines[0]!.label : `${comparison.lines.length} series`}`;
+  const fx = comparison.lines.some((l) => l.conversion.fx !== 'none') ? ` Converted with ${FX_SERIES_ID} (USD/INR of each date).` : '';
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif">`,
+    `<title>${xml(`${title}: ${comparison.lines.map((l) => l.label).join(', ')}`)}</title>`,
+    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    `<text x="24" y="34" font-size="20" font-weight="700" fill="#0b2545">${xml(title.length > 96 ? `${title.slice(0, 95)}…` : title)}</text>`,
+    `<text x="24" y="58" font-size="14" fill="#4a5568">${xml(subtitle(comparison))}</text>`,
+    `<g transform="translate(0 ${HEAD})">${chart}</g>`,
+    `<text x="24" y="${height - 14}" font-size="12" fill="#4a5568">${xml(`Source: PolyIndex. Units: ${comparison.unit === 'native' ? 'as quoted' : compareUnitLabels[comparison.unit]}.${fx}`)}</text>`,
+    '</svg>',
+  ].join('\n');
+}
+
+/** The PNG of the SVG, at twice its size (sharp renders SVG with librsvg). */
+export const comparisonPng = (svg: string): Promise<Buffer> => sharp(Buffer.from(svg), { density: 144 }).png().toBuffer();
+
+const utcDate = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
+
+/** The workbook: "Summary" (the query, then one row of figures per series), then a sheet per series. */
+export async function comparisonXlsx(comparison: Comparison): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'PolyIndex';
+  const summary = book.addWorksheet('Summary');
+  summary.addRow(['PolyIndex comparison']).font = { bold: true, size: 14 };
+  summary.addRow(['From', comparison.range.from, 'To', comparison.range.to]);
+  summary.addRow(['Values', comparison.valueLabel]);
+  summary.addRow(['Exchange rate', comparison.lines.some((l) => l.conversion.fx !== 'none') ? `${FX_SERIES_ID}: USD/INR of each date, else the latest before it` : 'not used']);
+  summary.addRow([]);
+  summary.addRow([...SUMMARY_HEADER]).font = { bold: true };
+  for (const row of summaryRows(comparison)) summary.addRow(row);
+  summary.columns.forEach((column, i) => {
+    column.width = i === 0 ? 44 : i === 3 ? 52 : 16;
+  });
+
+  const names = sheetNames(comparison.lines.map((l) => l.label));
+  comparison.lines.forEach((line, i) => {
+    const sheet = book.addWorksheet(names[i]!);
+    const unit = comparison.view === 'indexed' ? 'Index' : line.unit;
+    sheet.columns = [
+      { header: 'Date', key: 'date', width: 14, style: { numFmt: 'yyyy-mm-dd' } },
+      { header: `${line.label} (${unit})`, key: 'value', width: 28 },
+    ];
+    sheet.getRow(1).font = { bold: true };
+    for (const p of line.points) sheet.addRow({ date: utcDate(p.date), value: p.value });
+  });
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Validates the query and answers the file (or the 400). */
+export async function seriesExportResponse(store: PriceStore, url: URL, format: ExportFormat): Promise<Response> {
+  const query = parseSeriesQuery(url);
+  if (!query.ok) return query.response;
+  const comparison = await readComparison(store, query.data);
+  let body: string | Buffer;
+  switch (format) {
+    case 'csv':
+      body = comparisonCsv(comparison);
+      break;
+    case 'xlsx':
+      body = await comparisonXlsx(comparison);
+      break;
+    case 'svg':
+      body = comparisonSvg(comparison);
+      break;
+    case 'png':
+      body = await comparisonPng(comparisonSvg(comparison));
+      break;
+  }
+  return new Response(typeof body === 'string' ? body : new Uint8Array(body), {
+    status: 200,
+    headers: {
+      'Content-Type': format === 'svg' ? `${MEDIA_TYPES.svg}; charset=utf-8` : MEDIA_TYPES[format],
+      'Content-Disposition': `attachment; filename="${exportFileName(comparison, format)}"`,
+      'Cache-Control': PRIVATE_CACHE,
+      Vary: 'Cookie',
+    },
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * Rows of the price tables as port records. Their own module: the price store, the banner
+ * writes and the transfer all read them, and none of those may import another in a circle.
+ */
+import type { Row } from '@libsql/client';
+import type { Unit } from '../../../lib/catalog.ts';
+import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
+import type { Banner, CityPriceRow, OfferData, OfferRecord, PricePoint } from '../prices.ts';
+
+export const toSeries = (row: Row): SeriesDef => ({
+  id: String(row['id']),
+  family: String(row['family']) as SeriesDef['family'],
+  product: String(row['product']),
+  market: String(row['market']),
+  grade: String(row['grade']),
+  unit: String(row['unit']) as Unit,
+  currency: String(row['currency']) as SeriesDef['currency'],
+  frequency: String(row['frequency']) as SeriesDef['frequency'],
+  label: String(row['label']),
+});
+export const toPoint = (row: Row): PricePoint => ({ date: String(row['date']), value: Number(row['value']) });
+export const toCityRow = (row: Row): CityPriceRow => ({
+  city: String(row['city']),
+  polymerType: String(row['polymer_type']),
+  grade: String(row['grade']),
+  price: Number(row['price']),
+  date: String(row['date']),
+});
+export const toOffer = (row: Row): OfferRecord => ({
+  country: String(row['country']),
+  date: String(row['date']),
+  data: JSON.parse(String(row['data'])) as OfferData,
+});
+export const toBanner = (row: Row): Banner => ({
+  id: String(row['id']),
+  title: String(row['title']),
+  subtitle: String(row['subtitle']),
+  href: String(row['href']),
+  image: String(row['image']),
+  alt: String(row['alt']),
+  order: Number(row['sort_order']),
+});

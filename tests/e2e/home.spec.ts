@@ -1,0 +1,92 @@
+// The home page in Chromium: the Naphtha teaser without figures for everyone, the ticker for
+// subscribers only, the partner carousel, and the banner carousel's arrows, dots, pause and
+// auto-advance (which stops on hover and for reduced motion).
+import { expect, test } from '@playwright/test';
+import { signInByApi } from './helpers/auth.ts';
+import { violations } from './helpers/axe.ts';
+
+test('an anonymous visitor sees the Naphtha trend without figures, and no ticker', async ({ page }) => {
+  await page.goto('/');
+  const teaser = page.getByTestId('naphtha-teaser');
+  await expect(teaser.locator('polyline')).toHaveCount(1);
+  await expect(teaser).toHaveAttribute('data-direction', /^(up|down|flat)$/);
+  await expect(teaser).toContainText(/Naphtha · Japan has been (trending up|trending down|moving sideways) over the last three months/);
+  // No price anywhere in the teaser: no number of two or more digits.
+  expect(await teaser.innerText()).not.toMatch(/\d{2,}/);
+  const answer = await page.request.get('/api/home/teaser');
+  expect(answer.headers()['cache-control']).toBe('public, max-age=300');
+  expect(JSON.stringify(await answer.json())).not.toMatch(/\d+\.\d/);
+  expect((await page.request.get('/api/home/ticker')).status()).toBe(401);
+  await expect(page.getByTestId('ticker')).toBeHidden();
+  await expect(page.getByTestId('partner-carousel').getByRole('img')).toHaveCount(6);
+  await expect(page.getByTestId('banner-carousel')).toHaveAttribute('data-ready', 'true');
+  expect(await violations(page)).toEqual([]);
+});
+
+test('a subscriber sees the ticker of key series with latest value and change', async ({ page, context }) => {
+  await signInByApi(context.request, 'premium@polyindex.test');
+  await page.goto('/');
+  const ticker = page.getByTestId('ticker');
+  await expect(ticker).toBeVisible();
+  await expect(ticker.locator('[data-ticker-list] li')).toHaveCount(9);
+  await expect(ticker.locator('[data-ticker-list] li').first()).toContainText(/Crude oil · Brent \d+(\.\d+)? USD\/bbl [▲▼■—]/);
+  await ticker.getByRole('button', { name: 'Pause the price ticker' }).click();
+  await expect(ticker).toHaveAttribute('data-paused', 'true');
+});
+
+test('a Basic subscriber, whose plan has no data screens, gets no ticker', async ({ page, context }) => {
+  await signInByApi(context.request, 'basic@polyindex.test');
+  await page.goto('/');
+  await expect(page.getByTestId('naphtha-teaser').locator('polyline')).toHaveCount(1);
+  expect((await context.request.get('/api/home/ticker')).status()).toBe(403);
+  await expect(page.getByTestId('ticker')).toBeHidden();
+});
+
+test('the banner carousel: arrows and dots move it, it advances by itself, hover and Pause stop it', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.getByTestId('banner-carousel');
+  await expect(carousel).toHaveAttribute('data-ready', 'true');
+  const count = Number(await carousel.getAttribute('data-count'));
+  expect(count).toBeGreaterThan(1);
+  await expect(carousel.locator('.dot')).toHaveCount(count);
+  // The pointer on the carousel holds it still while the controls are tried.
+  await carousel.hover();
+  const start = Number(await carousel.getAttribute('data-index'));
+  const at = (offset: number) => String((((start + offset) % count) + count) % count);
+  await expect(carousel.locator('.dot').nth(start)).toHaveAttribute('aria-current', 'true');
+  await carousel.getByRole('button', { name: 'Next slide' }).click();
+  await expect(carousel).toHaveAttribute('data-index', at(1));
+  await expect(carousel.locator('.dot').nth(Number(at(1)))).toHaveAttribute('aria-current', 'true');
+  await carousel.getByRole('button', { name: 'Previous slide' }).click();
+  await carousel.getByRole('button', { name: 'Previous slide' }).click();
+  await expect(carousel).toHaveAttribute('data-index', at(-1));
+  await carousel.getByRole('button', { name: `Show slide 1 of ${count}` }).click();
+  await expect(carousel).toHaveAttribute('data-index', '0');
+  await expect(carousel).toHaveAttribute('data-running', 'false', { timeout: 10_000 });
+
+  // Focus and pointer away: it runs on its own.
+  await page.locator('h1').click();
+  await page.mouse.move(0, 0);
+  await expect(carousel).toHaveAttribute('data-running', 'true', { timeout: 15_000 });
+  await expect(carousel).not.toHaveAttribute('data-index', '0', { timeout: 15_000 });
+
+  // Pause (by keyboard) stops it.
+  await carousel.getByRole('button', { name: 'Pause' }).focus();
+  await carousel.getByRole('button', { name: 'Pause' }).press('Enter');
+  await expect(carousel).toHaveAttribute('data-paused', 'true');
+  await expect(carousel.getByRole('button', { name: 'Play' })).toHaveAttribute('aria-pressed', 'true');
+  await page.locator('h1').click();
+  await expect(carousel).toHaveAttribute('data-running', 'false', { timeout: 15_000 });
+});
+
+test('with reduced motion the carousel does not advance by itself', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/');
+  const carousel = page.getByTestId('banner-carousel');
+  await expect(carousel).toHaveAttribute('data-ready', 'true');
+  await expect(carousel).toHaveAttribute('data-running', 'false');
+  await carousel.getByRole('button', { name: 'Next slide' }).click();
+  await expect(carousel).toHaveAttribute('data-index', '1');
+  await context.close();
+});

@@ -1,0 +1,215 @@
+// GET /api/series and the comparison exports (CSV, XLSX, SVG, PNG), calling each route's GET
+// with an APIContext-like object, against the real SQLite store of the test DATA_DIR (seeded
+// with demo data on first open). Expected values are computed here from the store's own points
+// with the documented formula, not through the code under test.
+import type { APIContext, APIRoute } from 'astro';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Entitlement } from '../../src/lib/access/policy.ts';
+import { parsePriceCsv } from '../../src/lib/csv.ts';
+import { addDays, isoDateOf } from '../../src/lib/dates.ts';
+import type { PricePoint } from '../../src/lib/priceTypes.ts';
+import type { Session } from '../../src/server/auth/session.ts';
+import type { Store } from '../../src/server/store/index.ts';
+
+let series: APIRoute;
+let exporter: APIRoute;
+let store: Store;
+
+beforeAll(async () => {
+  series = (await import('../../src/pages/api/series/index.ts')).GET;
+  exporter = (await import('../../src/pages/api/series/export.[format].ts')).GET;
+  store = await (await import('../../src/server/runtime.ts')).store();
+});
+
+afterAll(async () => {
+  await store.close();
+});
+
+const sessionAs = (entitlement: Entitlement | 'anonymous'): Session | null =>
+  entitlement === 'anonymous' ? null : { uid: `u-${entitlement}`, email: null, record: null, entitlement, inTrial: null };
+
+async function call(route: 'series' | 'export', path: string, role: Entitlement | 'anonymous' = 'full', params: Record<string, string> = {}): Promise<Response> {
+  const url = new URL(path, 'http://127.0.0.1:4321');
+  const context = { request: new Request(url), url, params, locals: { session: sessionAs(role) } };
+  return (route === 'series' ? series : exporter)(context as unknown as APIContext);
+}
+
+interface Answer {
+  from: string;
+  to: string;
+  unit: string;
+  valueLabel: string;
+  fx: { series: string } | null;
+  series: { id: string; unit: string; nativeUnit: string; conversion: { formula: string }; stats: { last: PricePoint; count: number } | null; dates: string[]; values: number[] }[];
+}
+
+const CIF = 'historical.ppRaffia.cif-ns';
+const MUMBAI = 'historical.ppRaffia.mumbai';
+const NAPHTHA = 'feedstock.naphtha.japan';
+const today = isoDateOf(new Date());
+const from = addDays(today, -400);
+const QUERY = `ids=${NAPHTHA},${MUMBAI},${CIF}&from=${from}&to=${today}&unit=inr_kg`;
+
+/** The USD/INR of a date by the documented rule: that day's, else the latest before it. */
+const rateOn = (fx: readonly PricePoint[], date: string) => fx.filter((p) => p.date <= date).at(-1)!.value;
+
+describe('access', () => {
+  it.each([
+    ['series', `/api/series?${QUERY}`, {}],
+    ['export', `/api/series/export.csv?${QUERY}`, { format: 'csv' }],
+    ['export', `/api/series/export.png?${QUERY}`, { format: 'png' }],
+  ] as const)('%s %s: anonymous 401, none/limited 403, full/admin 200', async (route, path, params) => {
+    const status = async (role: Entitlement | 'anonymous') => (await call(route, path, role, params)).status;
+    expect(await status('anonymous')).toBe(401);
+    expect(await status('none')).toBe(403);
+    expect(await status('limited')).toBe(403);
+    expect(await status('full')).toBe(200);
+    expect(await status('admin')).toBe(200);
+  });
+
+  it('refuses before validating: a bad query from an anonymous visitor is 401', async () => {
+    expect((await call('series', '/api/series?ids=nope', 'anonymous')).status).toBe(401);
+  });
+});
+
+describe('GET /api/series', () => {
+  it('answers each series in ₹/kg, converted per date with fx.usdinr by the documented formula', async () => {
+    const response = await call('series', `/api/series?${QUERY}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=60');
+    const answer = (await response.json()) as Answer;
+    expect(answer).toMatchObject({ from, to: today, unit: 'inr_kg', valueLabel: '₹/kg', fx: { series: 'fx.usdinr' } });
+    expect(answer.series.map((s) => [s.id, s.nativeUnit, s.unit])).toEqual([
+      [NAPHTHA, 'US$/MT', '₹/kg'],
+      [MUMBAI, 'Rs/Kg', '₹/kg'],
+      [CIF, 'US$/Mt', '₹/kg'],
+    ]);
+    const fx = await store.points('fx.usdinr', { from: addDays(from, -30), to: today });
+    const cif = await store.points(CIF, { from, to: today });
+    const line = answer.series[2]!;
+    expect(line.dates).toEqual(cif.map((p) => p.date));
+    expect(line.values).toEqual(cif.map((p) => Math.round(((p.value * rateOn(fx, p.date)) / 1000) * 10_000) / 10_000));
+    // Mumbai is quoted in ₹/kg already: its values are the store's.
+    expect(answer.series[1]!.values).toEqual((await store.points(MUMBAI, { from, to: today })).map((p) => p.value));
+    expect(answer.series[2]!.stats?.last).toEqual({ date: line.dates.at(-1), value: line.values.at(-1) });
+    expect(answer.series[2]!.conversion.formula).toBe('₹/kg = US$/t × USD/INR of the day ÷ 1000');
+  });
+
+  it('answers native units without a rate, the last twelve months by default, and an ETag with 304', async () => {
+    const response = await call('series', `/api/series?ids=${NAPHTHA}`);
+    const answer = (await response.json()) as Answer;
+    expect(answer.fx).toBeNull();
+    expect(answer.to).toBe(today);
+    expect(answer.series[0]!.values).toEqual((await store.points(NAPHTHA, { from: answer.from, to: today })).map((p) => p.value));
+    const etag = response.headers.get('ETag')!;
+    const url = new URL(`/api/series?ids=${NAPHTHA}`, 'http://127.0.0.1:4321');
+    const again = await series({ request: new Request(url, { headers: { 'If-None-Match': etag } }), url, params: {}, locals: { session: sessionAs('full') } } as unknown as APIContext);
+    expect(again.status).toBe(304);
+  });
+
+  it('indexes to 100 and smooths on request', async () => {
+    const answer = (await (await call('series', `/api/series?ids=${NAPHTHA},${CIF}&from=${from}&to=${today}&unit=usd_t&view=indexed&ma=7`)).json()) as Answer;
+    for (const line of answer.series) {
+      expect(line.values[0]).toBe(100);
+      expect(line.dates[0]! >= from).toBe(true);
+    }
+    expect(answer.valueLabel).toBe('Index, first point = 100, 7-point moving average');
+  });
+
+  it.each([
+    ['', 'ids'],
+    ['ids=', 'ids'],
+    ['ids=nope.series', 'ids'],
+    [`ids=${NAPHTHA},${NAPHTHA}`, 'ids'],
+    [`ids=${NAPHTHA},,${CIF}`, 'ids'],
+    [`ids=${['feedstock.crude.brent', NAPHTHA, CIF, MUMBAI, 'fx.usdinr', 'feedstock.naphtha.china', 'feedstock.va.china'].join(',')}`, 'ids'],
+    [`ids=${NAPHTHA}&from=2024-02-30`, 'from'],
+    [`ids=${NAPHTHA}&from=24-01-2024`, 'from'],
+    [`ids=${NAPHTHA}&to=tomorrow`, 'to'],
+    [`ids=${NAPHTHA}&from=2025-01-02&to=2025-01-01`, 'from'],
+    [`ids=${NAPHTHA}&unit=kg`, 'unit'],
+    [`ids=${NAPHTHA},feedstock.va.china&unit=inr_kg`, 'unit'],
+    [`ids=fx.usdinr&unit=usd_t`, 'unit'],
+    [`ids=${NAPHTHA}&view=pie`, 'view'],
+    [`ids=${NAPHTHA}&ma=9`, 'ma'],
+    [`ids=${NAPHTHA}&ma=-7`, 'ma'],
+  ])('400 for ?%s (field %s)', async (query, field) => {
+    for (const [route, params] of [['series', {}], ['export', { format: 'xlsx' }]] as const) {
+      const response = await call(route, `/api/series${route === 'export' ? '/export.xlsx' : ''}?${query}`, 'full', params);
+      expect(response.status).toBe(400);
+      const { error } = (await response.json()) as { error: { code: string; message: string; field: string } };
+      expect(error.field).toBe(field);
+      expect(error.message.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('names the series a unit cannot take', async () => {
+    const { error } = (await (await call('series', `/api/series?ids=${NAPHTHA},feedstock.va.china&unit=usd_t`)).json()) as { error: { message: string } };
+    expect(error.message).toMatch(/Vinyl acetate · China \(RMB\/Mt\) cannot be shown in US\$\/t/);
+  });
+});
+
+describe('exports of what is shown', () => {
+  const answerOf = async (query: string) => (await (await call('series', `/api/series?${query}`)).json()) as Answer;
+
+  it('CSV: the price CSV format, converted lines named so the import refuses them', async () => {
+    const response = await call('export', `/api/series/export.csv?${QUERY}`, 'full', { format: 'csv' });
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="polyindex-compare-${from}-to-${today}-inr_kg.csv"`);
+    const { rows, errors } = parsePriceCsv(await response.text());
+    expect(errors).toEqual([]);
+    const answer = await answerOf(QUERY);
+    const names = [`${NAPHTHA}.inr_kg`, MUMBAI, `${CIF}.inr_kg`];
+    answer.series.forEach((line, i) => {
+      const mine = rows.filter((r) => r.series === names[i]);
+      expect(mine.map((r) => r.date)).toEqual(line.dates);
+      expect(mine.map((r) => r.value)).toEqual(line.values);
+    });
+  });
+
+  it('XLSX: a summary sheet and one sheet per series whose values equal /api/series', async () => {
+    const response = await call('export', `/api/series/export.xlsx?${QUERY}`, 'full', { format: 'xlsx' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await response.arrayBuffer());
+    const answer = await answerOf(QUERY);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Naphtha · Japan', 'PP Raffia · Mumbai ex-works', 'PP Raffia · CIF Nhava Sheva']);
+    answer.series.forEach((line, i) => {
+      const sheet = book.worksheets[i + 1]!;
+      const dates: string[] = [];
+      const values: number[] = [];
+      sheet.eachRow((row, n) => {
+        if (n === 1) return;
+        dates.push((row.getCell(1).value as Date).toISOString().slice(0, 10));
+        values.push(row.getCell(2).value as number);
+      });
+      expect(dates).toEqual(line.dates);
+      expect(values).toEqual(line.values);
+    });
+    const summary = book.getWorksheet('Summary')!;
+    expect(summary.getRow(7).getCell(1).value).toBe('Naphtha · Japan');
+    expect(summary.getRow(9).getCell(7).value).toBe(answer.series[2]!.values.at(-1));
+  });
+
+  it('SVG and PNG: the chart with every series, as a file', async () => {
+    const svg = await call('export', `/api/series/export.svg?${QUERY}`, 'full', { format: 'svg' });
+    expect(svg.headers.get('Content-Type')).toBe('image/svg+xml; charset=utf-8');
+    const text = await svg.text();
+    expect(text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    for (const label of ['Naphtha · Japan', 'PP Raffia · Mumbai ex-works (incl. GST)', 'PP Raffia · CIF Nhava Sheva']) expect(text).toContain(label);
+    expect(text).toContain('₹/kg');
+    const png = await call('export', `/api/series/export.png?${QUERY}`, 'full', { format: 'png' });
+    expect(png.headers.get('Content-Type')).toBe('image/png');
+    const bytes = Buffer.from(await png.arrayBuffer());
+    expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    const meta = await sharp(bytes).metadata();
+    expect(meta.width).toBe(2400);
+  });
+
+  it('an unknown format is a 404', async () => {
+    expect((await call('export', `/api/series/export.pdf?${QUERY}`, 'full', { format: 'pdf' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { autoAdvances, stepSlide, teaserOf, TEASER_POINTS, TICKER_SERIES, tickerItem } from '../../src/lib/home.ts';
+import { findSeries } from '../../src/lib/seriesCatalog.ts';
+
+const p = (date: string, value: number) => ({ date, value });
+
+describe('the Naphtha teaser', () => {
+  it('keeps the shape and direction of the trend, scaled 0–100, and no price', () => {
+    const points = [p('2026-09-01', 600), p('2026-09-02', 620), p('2026-09-03', 610), p('2026-09-04', 640)];
+    const teaser = teaserOf('Naphtha · Japan', points);
+    expect(teaser).toEqual({ label: 'Naphtha · Japan', period: 'last three months', direction: 'up', shape: [0, 50, 25, 100] });
+    expect(JSON.stringify(teaser)).not.toMatch(/6[0-4]\d/);
+  });
+
+  it.each([
+    [[600, 590], 'down'],
+    [[600, 604], 'flat'],
+    [[600, 600], 'flat'],
+  ] as const)('%j is %s', (values, direction) => {
+    const teaser = teaserOf('x', values.map((v, i) => p(`2026-09-0${i + 1}`, v)));
+    expect(teaser.direction).toBe(direction);
+  });
+
+  it('thins a long history and copes with a flat or empty one', () => {
+    const long = Array.from({ length: 200 }, (_, i) => p(`2026-01-01`, 500 + i));
+    expect(teaserOf('x', long).shape).toHaveLength(TEASER_POINTS);
+    expect(teaserOf('x', [p('2026-01-01', 5), p('2026-01-02', 5)]).shape).toEqual([50, 50]);
+    expect(teaserOf('x', []).shape).toEqual([]);
+    expect(teaserOf('x', []).direction).toBe('flat');
+  });
+});
+
+describe('the ticker', () => {
+  it('names only catalog series', () => {
+    for (const id of TICKER_SERIES) expect(findSeries(id), id).toBeDefined();
+  });
+
+  it('gives the latest value and its change on the point before', () => {
+    expect(tickerItem('fx.usdinr', [p('2026-11-20', 84), p('2026-11-23', 84.42)])).toEqual({
+      id: 'fx.usdinr', label: 'US dollar to Indian rupee', unit: 'INR/USD', value: 84.42, date: '2026-11-23', change: 0.42, changePct: 0.5,
+    });
+    expect(tickerItem('fx.usdinr', [])).toBeNull();
+    expect(tickerItem('no.series', [p('2026-11-20', 1)])).toBeNull();
+  });
+});
+
+describe('the banner carousel', () => {
+  it.each([
+    [0, 4, 1, 1], [3, 4, 1, 0], [0, 4, -1, 3], [2, 4, -1, 1], [0, 1, 1, 0], [0, 0, 1, 0],
+  ] as const)('from %d of %d, step %d → %d', (index, count, step, expected) => expect(stepSlide(index, count, step)).toBe(expected));
+
+  const still = { reducedMotion: false, paused: false, hovered: false, focused: false, hidden: false, count: 4 };
+  it('advances only when nothing holds it', () => {
+    expect(autoAdvances(still)).toBe(true);
+    for (const key of ['reducedMotion', 'paused', 'hovered', 'focused', 'hidden'] as const) expect(autoAdvances({ ...still, [key]: true }), key).toBe(false);
+    expect(autoAdvances({ ...still, count: 1 })).toBe(false);
+  });
+});
