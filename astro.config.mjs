@@ -27,13 +27,33 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const publicOrigin = process.env.SITE_URL ? new URL(process.env.SITE_URL) : null;
 
+/**
+ * Builds the server process's entry (src/server/entry/serve.ts → dist/server/serve.mjs) in the
+ * same server bundle as Astro's pages, so the fast lane and the pages share their modules (one
+ * store, one Firebase Auth, one session cache) instead of each loading its own copy.
+ * @returns {import('vite').Plugin}
+ */
+function serverEntry() {
+  return {
+    name: 'polyindex:server-entry',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: fileURLToPath(new URL('./src/server/entry/serve.ts', import.meta.url)), fileName: 'serve.mjs' });
+    },
+  };
+}
+
 export default defineConfig({
   site: process.env.SITE_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
   output: 'server',
   // A CDN origin for the hashed /_astro/ files (build time; see docs/deploy.md). Unset: same origin.
   ...(process.env.ASSETS_PREFIX ? { build: { assetsPrefix: process.env.ASSETS_PREFIX } } : {}),
   // The largest body an endpoint accepts is the admin CSV import; everything else reads 64 KiB.
-  adapter: node({ mode: 'standalone', bodySizeLimit: 8 * 1024 * 1024 }),
+  // Middleware mode: dist/server/serve.mjs (src/server/entry/serve.ts) is the server, with the
+  // data API's fast lane in front of Astro (DESIGN §4).
+  adapter: node({ mode: 'middleware', bodySizeLimit: 8 * 1024 * 1024 }),
+  vite: { plugins: [serverEntry(), jobsAtServerStart] },
   integrations: [
     react(),
     // The sitemap is an endpoint (src/pages/sitemap-0.xml.ts): it lists posts from the store.
@@ -47,7 +67,6 @@ export default defineConfig({
   security: {
     allowedDomains: publicOrigin ? [{ protocol: publicOrigin.protocol.replace(':', ''), hostname: publicOrigin.hostname }] : [],
   },
-  vite: { plugins: [jobsAtServerStart] },
   // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise.
   image: {
     service: {

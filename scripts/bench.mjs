@@ -1,199 +1,121 @@
 #!/usr/bin/env node
-// `npm run bench`: the budgets of issue 4, measured on loopback only.
+// `npm run bench`: every row of issue 14's table in one run, each with its aim, measured on
+// loopback only against the site as `npm start` runs it (scripts/lib/bench-site.mjs):
+//   - gated /api/feedstock (Premium cookie) and public /api/carousels/ beside a bare node:http
+//     server answering the same bytes (the ceiling): req/s ratio and p99;
+//   - Lighthouse mobile (Debian's Chromium) on /, a public article and one page of each chart
+//     family (feedstock, historical, graph, city-wise), signed in as Premium where gated;
+//   - the gzipped JavaScript of a public article and of /crude/Naphtha;
+//   - GET / p99 while the admin imports a 100,000-row CSV.
+// Results go to .cache/bench.json.
 //
-//   1. /api/feedstock for one series-year (Naphtha Japan, last year, daily), each server in its
-//      own process, autocannon in this one:
-//      a. bare     a bare node:http server answering the same bytes from memory: the ceiling;
-//      b. handler  node:http calling the endpoint's own code (src/server/api/feedstock.ts:
-//                  zod validation, body cache, ETag) — with the cache on, and off (SQLite
-//                  range read + shaping + JSON + hash on every request); no Astro;
-//      c. astro    the production server as `npm start` runs it (scripts/start.mjs: the built
-//                  site, the Auth emulator, the demo accounts), signed in as the Premium demo
-//                  account through the emulator and /api/auth/session — so each request also
-//                  pays the middleware's session verification. BENCH_COOKIE ("name=value")
-//                  uses that cookie instead of signing in. Also measured: the public
-//                  /api/carousels/ (no session to verify), to separate Astro's own cost.
-//      Printed: requests/s, p99 latency, and each row's ratio to the ceiling (aim ≥ 0.5).
-//   2. The JavaScript a chart page ships, gzipped: every script the HTML references (scripts,
-//      module preloads, island component and renderer URLs) and every chunk they import.
-//      Aim ≤ 200 KB.
+//   npm run bench                          this tree
+//   npm run bench -- --baseline <ref>      also <ref> (built in a worktree under .cache/baseline), side by side
+//   npm run bench -- --no-lighthouse       skip Lighthouse (the slow part)
+//   npm run bench -- --cost [--write-docs] the cost table instead (scripts/lib/bench-cost.mjs)
 //
-// Env: BENCH_SECONDS (default 4 per run), BENCH_CONNECTIONS (default 10), BENCH_COOKIE,
-// BENCH_PORT (default 4599), BENCH_EMULATOR_HOST (default 127.0.0.1:9599; uses the next two
-// ports too).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+// Env: BENCH_SECONDS (default 6 per row, split into 3 alternating bare/measured rounds), BENCH_CONNECTIONS (default 10), BENCH_PORT
+// (default 4599), BENCH_EMULATOR_HOST (default 127.0.0.1:9599; uses the next two ports too).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import { isoDateOf } from '../src/lib/dates.ts';
-import { feedstockSeriesId } from '../src/lib/seriesCatalog.ts';
-import { openStore, sqliteUrlFor } from '../src/server/store/index.ts';
-import { seedDemoPrices } from '../src/server/store/seedDemo.ts';
-import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
+import { parseArgs } from 'node:util';
+import { measureSite } from './lib/bench-site.mjs';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const { values: args } = parseArgs({
+  options: {
+    baseline: { type: 'string' },
+    cost: { type: 'boolean', default: false },
+    'write-docs': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+  },
+});
+
+if (args.cost) {
+  const { runCost } = await import('./lib/bench-cost.mjs');
+  await runCost({ writeDocs: args['write-docs'] });
+  process.exit(0);
+}
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const GIVEN_COOKIE = process.env.BENCH_COOKIE ?? '';
 const PORT = Number(process.env.BENCH_PORT ?? 4599);
 const EMULATOR_HOST = process.env.BENCH_EMULATOR_HOST ?? '127.0.0.1:9599';
-const HOST = '127.0.0.1';
-const DATA_DIR = resolve('.cache/bench-data');
-const year = Number(isoDateOf(new Date()).slice(0, 4)) - 1;
-const seriesId = feedstockSeriesId('Naphtha', 'japan');
-const PATH = `/api/feedstock?name=Naphtha&country=japan&type=Daily&year=${year}`;
-const CHART_PAGE = '/crude/Naphtha';
+const log = (line) => console.log(line);
 
-const env = { ...process.env, HOST, DATA_DIR, ASTRO_TELEMETRY_DISABLED: '1' };
-mkdirSync(DATA_DIR, { recursive: true });
+/** A worktree of `ref` under .cache/baseline (sharing this tree's node_modules); removed after the run. */
+function baselineTree(ref) {
+  const sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { encoding: 'utf8' }).trim();
+  const dir = resolve('.cache/baseline', sha.slice(0, 12));
+  if (!existsSync(dir)) {
+    mkdirSync(resolve('.cache/baseline'), { recursive: true });
+    execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { stdio: 'inherit' });
+  }
+  // Same dependencies: a ref with another lockfile would need its own install (say so rather than mislead).
+  if (!existsSync(resolve(dir, 'node_modules'))) symlinkSync(resolve('node_modules'), resolve(dir, 'node_modules'));
+  return { dir, sha };
+}
 
-if (!buildIsCurrent()) {
-  console.log('[bench] building the site…');
-  const build = spawnSync('astro', ['build'], { stdio: 'inherit', env });
+const sites = [];
+if (args.baseline) {
+  const { dir, sha } = baselineTree(args.baseline);
+  sites.push({ label: `baseline ${args.baseline} (${sha.slice(0, 8)})`, dir, worktree: true });
+}
+sites.push({ label: 'this tree', dir: resolve('.') });
+
+// Build each tree first (its own start script would, but a build inside a measurement is noise).
+for (const site of sites) {
+  log(`[bench] building ${site.label}…`);
+  const build = spawnSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], { cwd: site.dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  writeBuildStamp();
+  const stamp = await import(resolve(site.dir, 'scripts/lib/build-stamp.mjs'));
+  stamp.writeBuildStamp(site.dir);
 }
 
-// Seed once here so no server seeds while it is being measured.
-const store = await openStore({ url: sqliteUrlFor(DATA_DIR) });
-if (await store.hasNoPrices()) await seedDemoPrices(store, isoDateOf(new Date()));
-await store.close();
-
-/** Starts a child process and resolves with its port once it prints that it is listening. */
-function start(args, extraEnv = {}) {
-  const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-  const ready = /** @type {Promise<number>} */ (
-    new Promise((ok, fail) => {
-      const timer = setTimeout(() => fail(new Error(`${args[0]} did not start in 30 s\n${stderr}`)), 30_000);
-      child.stdout.on('data', (chunk) => {
-        const m = /listening (\d+)|localhost:(\d+)|127\.0\.0\.1:(\d+)/i.exec(String(chunk));
-        if (m) {
-          clearTimeout(timer);
-          ok(Number(m[1] ?? m[2] ?? m[3]));
-        }
-      });
-      child.on('exit', (code) => fail(new Error(`${args[0]} exited (${code})\n${stderr}`)));
-    })
-  );
-  return { child, ready };
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((ok) => child.once('exit', ok));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function load(name, url, headers = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { name, rps: result.requests.average, p99: result.latency.p99, bad: result.non2xx + result.errors + result.timeouts };
-}
-
-async function measure(name, mode) {
-  const server = start(['scripts/lib/bench-server.mjs', mode, PATH, DATA_DIR]);
-  try {
-    const port = await server.ready;
-    return await load(name, `http://${HOST}:${port}${PATH}`);
-  } finally {
-    await stop(server.child);
-  }
-}
-
-const rows = [];
-const notes = [];
-const ceiling = await measure('bare node:http, same bytes (ceiling)', 'bare');
-rows.push(ceiling);
-rows.push(await measure('handler, body cache on (no Astro)', 'warm'));
-rows.push(await measure('handler, body cache off (no Astro)', 'cold'));
-
-// The production server, as `npm start` runs it.
-const astro = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...env, PORT: String(PORT), FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let astroLog = '';
-astro.stdout.on('data', (chunk) => (astroLog += String(chunk)));
-astro.stderr.on('data', (chunk) => (astroLog += String(chunk)));
-const astroBase = `http://${HOST}:${PORT}`;
-
-/** Signs the Premium demo account in through the emulator and the site; returns the cookie. */
-async function premiumCookie() {
-  const { DEMO_PASSWORD } = await import('../src/server/demoAccounts.ts');
-  const signIn = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'premium@polyindex.test', password: DEMO_PASSWORD, returnSecureToken: true }),
-  });
-  if (!signIn.ok) throw new Error(`emulator sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const { idToken } = /** @type {{ idToken: string }} */ (await signIn.json());
-  const session = await fetch(`${astroBase}/api/auth/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: astroBase },
-    body: JSON.stringify({ idToken }),
-  });
-  const setCookie = session.headers.get('set-cookie') ?? '';
-  if (!session.ok || !setCookie) throw new Error(`session failed: ${session.status} ${await session.text()}`);
-  return setCookie.split(';')[0] ?? '';
-}
-
+const results = [];
 try {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const up = await fetch(`${astroBase}/`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (astro.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${astroLog}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const cookie = GIVEN_COOKIE || (await premiumCookie());
-  const cookieHeaders = { cookie };
-  const probe = await fetch(`${astroBase}${PATH}`, { headers: cookieHeaders });
-  await probe.arrayBuffer();
-  if (probe.status === 200) {
-    rows.push(await load('production server /api/feedstock (Premium)', `${astroBase}${PATH}`, cookieHeaders));
-  } else {
-    notes.push(`production server /api/feedstock: skipped — it answered ${probe.status} with the session cookie.`);
-  }
-  rows.push(await load('production server /api/carousels/ (public)', `${astroBase}/api/carousels/`));
-
-  console.log(`\n/api/feedstock, one series-year (${seriesId}, ${year}), ${CONNECTIONS} connections, ${SECONDS} s each, loopback`);
-  console.log(`  ${'run'.padEnd(46)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'non-2xx'.padStart(8)}`);
-  for (const row of rows) {
-    console.log(
-      `  ${row.name.padEnd(46)} ${row.rps.toFixed(0).padStart(8)} ${String(row.p99).padStart(8)} ${(row.rps / ceiling.rps).toFixed(2).padStart(7)} ${String(row.bad).padStart(8)}`,
-    );
-  }
-  for (const note of notes) console.log(`  ${note}`);
-
-  // ---- the JavaScript a chart page ships ------------------------------------------------
-  const page = await fetch(`${astroBase}${CHART_PAGE}`, { headers: cookieHeaders, redirect: 'manual' });
-  if (page.status !== 200) {
-    console.log(`\nchart page ${CHART_PAGE}: answered ${page.status}; its JavaScript was not measured.`);
-  } else {
-    const html = await page.text();
-    const seen = new Map();
-    const queue = [];
-    for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) queue.push(String(m[1]));
-    for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) queue.push(String(m[1]));
-    for (const m of html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)) queue.push(String(m[1]));
-    let inline = 0;
-    for (const m of html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)) {
-      inline += gzipSync(String(m[1])).length;
-    }
-    while (queue.length > 0) {
-      const url = new URL(String(queue.shift()), `${astroBase}${CHART_PAGE}`);
-      if (url.origin !== astroBase || seen.has(url.pathname)) continue;
-      const text = await (await fetch(url)).text();
-      seen.set(url.pathname, gzipSync(text).length);
-      for (const m of text.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) queue.push(new URL(String(m[1]), url).href);
-    }
-    const total = [...seen.values()].reduce((a, b) => a + b, 0) + inline;
-    console.log(`\nJavaScript shipped by ${CHART_PAGE}, gzipped: ${(total / 1024).toFixed(1)} KB (budget 200 KB)`);
-    for (const [path, size] of [...seen].sort((a, b) => b[1] - a[1])) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${path}`);
-    console.log(`  ${(inline / 1024).toFixed(1).padStart(7)} KB  inline scripts`);
+  for (const site of sites) {
+    log(`[bench] measuring ${site.label} (${SECONDS} s × ${CONNECTIONS} connections per throughput row)…`);
+    results.push(await measureSite({ ...site, port: PORT, emulatorHost: EMULATOR_HOST, seconds: SECONDS, connections: CONNECTIONS, lighthouse: !args['no-lighthouse'], log }));
   }
 } finally {
-  await stop(astro);
+  // The repository's worktree list is shared with every checkout: leave no baseline in it.
+  for (const site of sites) if (site.worktree) execFileSync('git', ['worktree', 'remove', '--force', site.dir], { stdio: 'inherit' });
 }
+
+// ---- the table: one row per aim, one column per site -------------------------------------
+const rows = [
+  ['gated /api/feedstock (Premium) vs bare node:http: ratio', (r) => r.rows.feedstock.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ['gated /api/feedstock (Premium): p99 ms', (r) => r.rows.feedstock.p99, '≤ 20', (v) => v <= 20],
+  ['public /api/carousels/ vs bare node:http: ratio', (r) => r.rows.carousels.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ...['feedstock', 'historical', 'graph', 'citywise'].flatMap((family) => [
+    [`Lighthouse mobile ${family} page: performance`, (r) => r.lighthouse?.[family]?.scores.performance, '≥ 95', (v) => v >= 95],
+    [`Lighthouse mobile ${family} page: TBT ms`, (r) => r.lighthouse?.[family] && r.lighthouse[family].metrics.tbtMs, '≤ 150', (v) => v <= 150],
+  ]),
+  ['Lighthouse mobile /crude/Naphtha: KB transferred', (r) => r.lighthouse?.feedstock && Math.round(r.lighthouse.feedstock.bytes / 1024), '—', () => true],
+  ['Lighthouse mobile /: performance', (r) => r.lighthouse?.home?.scores.performance, '≥ 95', (v) => v >= 95],
+  ['Lighthouse mobile public article: performance', (r) => r.lighthouse?.article?.scores.performance, '≥ 95', (v) => v >= 95],
+  ['JavaScript of a public article, KB gzipped', (r) => r.rows.articleJs.kb, '≤ 15', (v) => v <= 15],
+  ['JavaScript of /crude/Naphtha, KB gzipped', (r) => r.rows.chartJs.kb, '≤ 150', (v) => v <= 150],
+  ['GET / p99 ms during a 100k-row CSV import', (r) => r.rows.importRead.p99, '≤ 100', (v) => v <= 100],
+  ['  (the import itself, ms)', (r) => r.rows.importRead.importMs, '—', () => true],
+];
+
+const width = 58;
+const header = `  ${'measure'.padEnd(width)} ${results.map((r) => r.label.padStart(22)).join(' ')} ${'aim'.padStart(7)}  met`;
+console.log(`\nIssue 14, one run (${new Date().toISOString()}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
+console.log(header);
+const table = [];
+for (const [name, pick, aim, met] of rows) {
+  const values = results.map((r) => pick(r));
+  const last = values.at(-1);
+  const ok = aim === '—' ? '' : last === undefined || last === null ? 'n/a' : met(last) ? 'yes' : 'NO';
+  table.push({ measure: name, values: Object.fromEntries(results.map((r, i) => [r.label, values[i] ?? null])), aim, met: ok });
+  console.log(`  ${name.padEnd(width)} ${values.map((v) => String(v ?? '—').padStart(22)).join(' ')} ${aim.padStart(7)}  ${ok}`);
+}
+console.log('\nbare node:http ceilings (req/s):', results.map((r) => `${r.label}: feedstock ${r.rows.feedstock.bareRps}, carousels ${r.rows.carousels.bareRps}`).join('; '));
+console.log('JavaScript of /crude/Naphtha (this tree):', results.at(-1).rows.chartJs.files.map((f) => `${f.file} ${f.kb} KB`).join(', '));
+
+mkdirSync(resolve('.cache'), { recursive: true });
+writeFileSync(resolve('.cache/bench.json'), `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, table, results }, null, 2)}\n`);
+console.log('\nwritten: .cache/bench.json');

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { unsafeModeReasons } from '../src/lib/modes.ts';
+import { isAuthEmulatorMode, unsafeModeReasons } from '../src/lib/modes.ts';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
 import { startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
 import { assertSafePaymentMode } from './lib/payment-mode.mjs';
@@ -18,7 +18,9 @@ const env = {
   ASTRO_TELEMETRY_DISABLED: '1',
   METADATA_SERVER_DETECTION: process.env.METADATA_SERVER_DETECTION ?? 'none',
 };
-const authEmulator = !env.FIREBASE_SERVICE_ACCOUNT;
+const authEmulator = isAuthEmulatorMode(env.FIREBASE_SERVICE_ACCOUNT);
+// As the operator set it (real mode refuses it), before the emulator's default is filled in.
+const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
 const sandboxPayments = !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
 if (authEmulator) env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
 env.FIREBASE_PROJECT_ID ??= 'demo-polyindex';
@@ -27,7 +29,7 @@ const firestore = env.DATA_BACKEND === 'firestore';
 const firestoreStandIn = firestore && !env.FIRESTORE_EMULATOR_HOST && !env.FIREBASE_SERVICE_ACCOUNT;
 
 const whatsappSandbox = !(env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID);
-const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox });
+const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox });
 if (refusals.length > 0) {
   console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
   process.exit(1);
@@ -84,7 +86,7 @@ try {
     for (const a of demoAccounts) console.log(`    ${a.email.padEnd(26)} ${a.description}`);
   }
 
-  const server = spawn(process.execPath, ['dist/server/entry.mjs'], { stdio: 'inherit', env });
+  const server = spawn(process.execPath, ['dist/server/serve.mjs'], { stdio: 'inherit', env });
   cleanups.push(
     () =>
       new Promise((done) => {

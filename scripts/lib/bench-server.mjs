@@ -1,48 +1,22 @@
-// A server for `npm run bench`, in its own process so the load generator does not share its
-// event loop. Modes: `bare` answers the endpoint's bytes from memory (the ceiling); `warm` and
-// `cold` call the endpoint's own handler (src/server/api/feedstock.ts) with the body cache on
-// or off. Prints `listening <port>` when ready.
-//   node scripts/lib/bench-server.mjs <bare|warm|cold> <path> <dataDir>
+// The ceiling for `npm run bench`: a bare node:http server, in its own process, answering every
+// request with the same bytes and headers a real endpoint answered (read from a JSON file:
+// `{ status, headers, body }`, the body base64). Prints `listening <port>` when ready.
+//   node scripts/lib/bench-server.mjs <answer.json>
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { feedstockResponse } from '../../src/server/api/feedstock.ts';
-import { createBodyCache } from '../../src/server/http/bodyCache.ts';
-import { openStore, sqliteUrlFor } from '../../src/server/store/index.ts';
 
-const [mode, path, dataDir] = process.argv.slice(2);
-const HOST = '127.0.0.1';
-const store = await openStore({ url: sqliteUrlFor(String(dataDir)) });
-const cache = createBodyCache(mode === 'cold' ? { max: 0 } : {});
-const origin = `http://${HOST}`;
+const answer = JSON.parse(readFileSync(String(process.argv[2]), 'utf8'));
+const body = Buffer.from(answer.body, 'base64');
+const headers = { ...answer.headers, 'content-length': String(body.length) };
 
-/** @param {URL} url @param {Record<string, string>} headers */
-const answer = (url, headers) => feedstockResponse(store, new Request(url, { headers }), url, cache);
-
-const reference = await answer(new URL(String(path), origin), {});
-const referenceBytes = Buffer.from(await reference.arrayBuffer());
-const referenceHeaders = Object.fromEntries(reference.headers);
-
-const server = createServer((req, res) => {
-  if (mode === 'bare') {
-    res.writeHead(200, { ...referenceHeaders, 'Content-Length': referenceBytes.length });
-    res.end(referenceBytes);
-    return;
-  }
-  const url = new URL(req.url ?? '/', origin);
-  answer(url, /** @type {Record<string, string>} */ (req.headers))
-    .then(async (response) => {
-      const out = Buffer.from(await response.arrayBuffer());
-      res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'Content-Length': out.length });
-      res.end(out);
-    })
-    .catch(() => {
-      res.writeHead(500);
-      res.end();
-    });
+const server = createServer((_req, res) => {
+  res.writeHead(answer.status, headers);
+  res.end(body);
 });
-server.listen(0, HOST, () => {
+server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
 });
-const stop = () => server.close(() => store.close().then(() => process.exit(0)));
+const stop = () => server.close(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -24,7 +24,7 @@ export function sourceFingerprint(root = '.') {
 
 export function buildIsCurrent(root = '.') {
   const stamp = join(root, STAMP);
-  return existsSync(join(root, 'dist/server/entry.mjs')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceFingerprint(root);
+  return existsSync(join(root, 'dist/server/entry.mjs')) && existsSync(join(root, 'dist/server/serve.mjs')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceFingerprint(root);
 }
 
 export function writeBuildStamp(root = '.') {

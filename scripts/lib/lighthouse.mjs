@@ -1,6 +1,7 @@
 // Lighthouse on Debian's Chromium, loopback only: `runLighthouse(url, { cookie, formFactor })`
-// returns the category scores (0–100) of one page. Used by `npm run bench:compare`; written to
-// be shared with the other benches (one function, any page, signed in or not).
+// returns the category scores (0–100), the metrics and the bytes of one page. Used by
+// `npm run bench` (scripts/lib/bench-site.mjs) and `npm run bench:compare`: one function, any
+// page, signed in or not. The Chromium flags are playwright.config.ts's no-network ones.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -13,13 +14,13 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
  * @param {{ cookie?: string, formFactor?: 'mobile' | 'desktop', categories?: string[] }} [options]
  *   cookie: a `name=value` Cookie header (a session); formFactor: Lighthouse's mobile (default:
  *   Moto G Power, simulated slow 4G and 4× CPU) or desktop preset
- * @returns {Promise<{ scores: Record<string, number>, metrics: Record<string, number>, lhr: unknown }>}
+ * @returns {Promise<{ url: string, formFactor: string, scores: Record<string, number>, metrics: Record<string, number>, bytes: number, lhr: unknown }>}
  */
 export async function runLighthouse(url, { cookie, formFactor = 'mobile', categories = CATEGORIES } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     // Keep Chromium off the network: nothing but the page's own loopback origin.
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
     const flags = {
@@ -42,7 +43,9 @@ export async function runLighthouse(url, { cookie, formFactor = 'mobile', catego
       cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
       speedIndexMs: metric('speed-index'),
     };
-    return { scores, metrics, lhr };
+    // Bytes the page transferred (Lighthouse's total-byte-weight).
+    const bytes = Math.round(Number(lhr.audits['total-byte-weight']?.numericValue ?? NaN));
+    return { url, formFactor, scores, metrics, bytes, lhr };
   } finally {
     chrome.kill();
   }

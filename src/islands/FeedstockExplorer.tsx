@@ -1,12 +1,15 @@
 /**
  * The feedstock chart with Daily / Weekly / Monthly / Yearly averages fetched from
- * /api/feedstock. Server-rendered with the daily series; a period change fetches, shows a
- * skeleton meanwhile, clears the loading flag whatever happens, and offers Retry on failure.
+ * /api/feedstock. The daily chart is drawn by the server (`children`, with the light pointer
+ * layer over it); a period change fetches, shows a skeleton meanwhile, clears the loading flag
+ * whatever happens, and offers Retry on failure. The charting library is loaded only then.
  */
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { parseSlashedDate } from '../lib/dates.ts';
 import { periodTypes, sortAndRealign, toChartLine, type ChartLine, type PeriodType } from '../lib/series.ts';
-import PriceChart from './PriceChart.tsx';
+import ChartOverlay from './ChartOverlay.tsx';
+
+const PriceChart = lazy(() => import('./PriceChart.tsx'));
 
 export interface FeedstockExplorerProps {
   readonly name: string;
@@ -16,27 +19,36 @@ export interface FeedstockExplorerProps {
   readonly unit: string;
   readonly title: string;
   readonly initial: ChartLine;
+  /** The size the server drew the initial chart at (src/components/Chart.astro). */
+  readonly width: number;
+  readonly height: number;
+  /** The server-drawn SVG of `initial`. */
+  readonly children?: ReactNode;
 }
 
 type State =
+  | { readonly kind: 'initial'; readonly line: ChartLine }
   | { readonly kind: 'ready'; readonly line: ChartLine }
-  | { readonly kind: 'loading'; readonly line: ChartLine }
-  | { readonly kind: 'failed'; readonly line: ChartLine; readonly message: string };
+  | { readonly kind: 'loading'; readonly line: ChartLine; readonly shown: 'initial' | 'ready' }
+  | { readonly kind: 'failed'; readonly line: ChartLine; readonly message: string; readonly shown: 'initial' | 'ready' };
+
+/** Which chart is on screen: the server's drawing until the first successful fetch. */
+const shownOf = (state: State): 'initial' | 'ready' => ('shown' in state ? state.shown : state.kind === 'ready' ? 'ready' : 'initial');
 
 interface FeedstockResponse {
   data?: { key?: unknown; value?: unknown };
 }
 
-export default function FeedstockExplorer({ name, country, year, unit, title, initial }: FeedstockExplorerProps) {
+export default function FeedstockExplorer({ name, country, year, unit, title, initial, width, height, children }: FeedstockExplorerProps) {
   const [type, setType] = useState<PeriodType>('Daily');
-  const [state, setState] = useState<State>({ kind: 'ready', line: initial });
+  const [state, setState] = useState<State>({ kind: 'initial', line: initial });
   const request = useRef(0);
 
   const load = useCallback(
     async (next: PeriodType) => {
       setType(next);
       const id = ++request.current;
-      setState((s) => ({ kind: 'loading', line: s.line }));
+      setState((s) => ({ kind: 'loading', line: s.line, shown: shownOf(s) }));
       const query = new URLSearchParams({ name, country, type: next });
       if (year !== undefined) query.set('year', String(year));
       let outcome: { line: ChartLine } | { message: string };
@@ -55,12 +67,13 @@ export default function FeedstockExplorer({ name, country, year, unit, title, in
       // Whatever the outcome, the loading state ends here (for the newest request; an older
       // answer arriving late is dropped). A failure keeps the last chart and offers Retry.
       if (id === request.current) {
-        setState((s) => ('line' in outcome ? { kind: 'ready', line: outcome.line } : { kind: 'failed', line: s.line, message: outcome.message }));
+        setState((s) => ('line' in outcome ? { kind: 'ready', line: outcome.line } : { kind: 'failed', line: s.line, message: outcome.message, shown: shownOf(s) }));
       }
     },
     [name, country, year, initial],
   );
 
+  const skeleton = <div className="chart-skeleton" data-testid="chart-skeleton" aria-label="Loading prices" role="progressbar" />;
   return (
     <div className="feedstock-explorer" data-testid="feedstock-explorer" aria-busy={state.kind === 'loading'}>
       <div className="period-tabs" role="group" aria-label="Average per period">
@@ -77,9 +90,15 @@ export default function FeedstockExplorer({ name, country, year, unit, title, in
         ))}
       </div>
       {state.kind === 'loading' ? (
-        <div className="chart-skeleton" data-testid="chart-skeleton" aria-label="Loading prices" role="progressbar" />
+        skeleton
+      ) : shownOf(state) === 'initial' ? (
+        <ChartOverlay lines={[initial]} unit={unit} width={width} height={height}>
+          {children}
+        </ChartOverlay>
       ) : (
-        <PriceChart lines={[state.line]} unit={unit} title={`${title}, ${type.toLowerCase()}`} />
+        <Suspense fallback={skeleton}>
+          <PriceChart lines={[state.line]} unit={unit} title={`${title}, ${type.toLowerCase()}`} height={height} />
+        </Suspense>
       )}
       {state.kind === 'failed' && (
         <div className="chart-error" role="alert" data-testid="chart-error">

@@ -1,10 +1,16 @@
 /**
- * A price chart: @nivo/line rendered to SVG on the server and hydrated `client:visible` for
- * the tooltip. Red line, 2.5 px (spec §9); tooltip dates in the ordinal display form.
+ * A price chart drawn by @nivo/line. Red line, 2.5 px (spec §9); tooltip dates in the ordinal
+ * display form. Two uses:
+ *   - `StaticPriceChart`: the server draws the SVG (src/components/Chart.astro), and only the
+ *     light pointer layer (ChartOverlay) hydrates over it, so a chart page loads no charting
+ *     library;
+ *   - the default export: drawn in the browser at the box's width, loaded on demand when a
+ *     screen changes its data (the feedstock periods).
  */
 import { Line, type LineSeries, type PointTooltipProps } from '@nivo/line';
 import { useEffect, useRef, useState } from 'react';
-import { PALETTE } from '../lib/chartPalette.ts';
+import { chartLayout, formatChartValue as formatValue, WIDE_CHART_PX } from '../lib/chartGeometry.ts';
+import { LINE_COLOR, PALETTE } from '../lib/chartPalette.ts';
 import { toDisplayDate } from '../lib/dates.ts';
 import type { ChartLine } from '../lib/series.ts';
 
@@ -16,14 +22,13 @@ export interface PriceChartProps {
   readonly height?: number;
 }
 
-const SSR_WIDTH = 760;
+export { LINE_COLOR };
 
 type Series = { id: string; data: { x: string; y: number }[] } & LineSeries;
 
 /** The time scale hands back x as a UTC-midnight Date; the data gave it as ISO text. */
 const isoOf = (x: unknown): string => (x instanceof Date ? x.toISOString().slice(0, 10) : String(x).slice(0, 10));
 
-const formatValue = (value: number) => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 
 function Tooltip({ point, unit }: PointTooltipProps<Series> & { unit: string }) {
   return (
@@ -37,7 +42,7 @@ function Tooltip({ point, unit }: PointTooltipProps<Series> & { unit: string }) 
 
 export default function PriceChart({ lines, unit, title, height = 320 }: PriceChartProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(SSR_WIDTH);
+  const [width, setWidth] = useState(WIDE_CHART_PX);
 
   useEffect(() => {
     const element = box.current;
@@ -49,47 +54,52 @@ export default function PriceChart({ lines, unit, title, height = 320 }: PriceCh
     return () => observer.disconnect();
   }, []);
 
-  const data: Series[] = lines.map((line) => ({ id: line.id, data: line.data.map((d) => ({ x: d.x, y: d.y })) }));
-  const empty = data.every((s) => s.data.length === 0);
-  const narrow = width < 520;
-  // Several lines get a legend: one row when wide, one line per series when narrow.
-  const legendHeight = lines.length > 1 ? (narrow ? lines.length * 18 + 8 : 32) : 0;
-
   return (
     <div ref={box} className="price-chart" data-testid="price-chart" data-unit={unit}>
-      {empty ? (
-        <p className="muted chart-empty">No prices in this period.</p>
-      ) : (
-        <Line<Series>
-          width={width}
-          height={height + (narrow ? legendHeight : 0)}
-          data={data}
-          role="img"
-          ariaLabel={`${title} (${unit})`}
-          margin={{ top: 16, right: 20, bottom: legendHeight + 40, left: 64 }}
-          xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
-          xFormat="time:%Y-%m-%d"
-          yScale={{ type: 'linear', min: 'auto', max: 'auto', nice: true }}
-          colors={[...PALETTE]}
-          lineWidth={2.5}
-          enablePoints={false}
-          enableGridX={false}
-          useMesh
-          animate={false}
-          axisBottom={{ format: narrow ? '%b %y' : '%d %b %y', tickValues: narrow ? 4 : 7, tickSize: 4 }}
-          axisLeft={{ tickSize: 4, legend: unit, legendOffset: -56, legendPosition: 'middle', format: (v) => formatValue(Number(v)) }}
-          tooltip={(props) => <Tooltip {...props} unit={unit} />}
-          legends={
-            lines.length > 1
-              ? [
-                  narrow
-                    ? { anchor: 'bottom-left', direction: 'column', translateX: -40, translateY: 40 + legendHeight - 4, itemWidth: 160, itemHeight: 18, symbolSize: 10 }
-                    : { anchor: 'bottom-left', direction: 'row', translateY: 64, itemWidth: 130, itemHeight: 18, symbolSize: 10 },
-                ]
-              : []
-          }
-        />
-      )}
+      <ChartSvg lines={lines} unit={unit} title={title} height={height} width={width} interactive />
     </div>
+  );
+}
+
+/** The chart at a fixed width, without the library's pointer handling: for server rendering. */
+export function StaticPriceChart(props: PriceChartProps & { readonly width: number }) {
+  return <ChartSvg {...props} interactive={false} />;
+}
+
+function ChartSvg({ lines, unit, title, height = 320, width, interactive }: PriceChartProps & { readonly width: number; readonly interactive: boolean }) {
+  const data: Series[] = lines.map((line) => ({ id: line.id, data: line.data.map((d) => ({ x: d.x, y: d.y })) }));
+  if (data.every((s) => s.data.length === 0)) return <p className="muted chart-empty">No prices in this period.</p>;
+  const { narrow, legendHeight, outerHeight, margin } = chartLayout(width, height, lines.length);
+  return (
+    <Line<Series>
+      width={width}
+      height={outerHeight}
+      data={data}
+      role="img"
+      ariaLabel={`${title} (${unit})`}
+      margin={margin}
+      xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
+      xFormat="time:%Y-%m-%d"
+      yScale={{ type: 'linear', min: 'auto', max: 'auto', nice: true }}
+      colors={[...PALETTE]}
+      lineWidth={2.5}
+      enablePoints={false}
+      enableGridX={false}
+      isInteractive={interactive}
+      useMesh={interactive}
+      animate={false}
+      axisBottom={{ format: narrow ? '%b %y' : '%d %b %y', tickValues: narrow ? 4 : 7, tickSize: 4 }}
+      axisLeft={{ tickSize: 4, legend: unit, legendOffset: -56, legendPosition: 'middle', format: (v) => formatValue(Number(v)) }}
+      tooltip={(props) => <Tooltip {...props} unit={unit} />}
+      legends={
+        lines.length > 1
+          ? [
+              narrow
+                ? { anchor: 'bottom-left', direction: 'column', translateX: -40, translateY: 40 + legendHeight - 4, itemWidth: 160, itemHeight: 18, symbolSize: 10 }
+                : { anchor: 'bottom-left', direction: 'row', translateY: 64, itemWidth: 130, itemHeight: 18, symbolSize: 10 },
+            ]
+          : []
+      }
+    />
   );
 }

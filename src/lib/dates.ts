@@ -7,6 +7,8 @@
 export type IsoDate = string;
 
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+/** How a time on BUSINESS_TIME_ZONE's clock is labelled for readers. */
+export const BUSINESS_TIME_ZONE_NAME = 'IST';
 
 const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -97,6 +99,25 @@ export function isoDateOf(instant: Date, timeZone: string = BUSINESS_TIME_ZONE):
     dayFormats.set(timeZone, format);
   }
   return format.format(instant);
+}
+
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** An instant on India's clock, as a reader sees it: `2026-11-24T09:35:00Z` → "24 Nov 2026, 15:05 IST". */
+export function toDisplayDateTime(instant: Date): string {
+  // Numeric parts on a 24-hour clock, read part by part: the locale's order does not matter.
+  dateTimeFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of dateTimeFormat.formatToParts(instant)) part[type] = value;
+  return `${Number(part.day)} ${monthName(Number(part.month))} ${part.year}, ${part.hour}:${part.minute} ${BUSINESS_TIME_ZONE_NAME}`;
 }
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */

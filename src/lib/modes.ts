@@ -5,14 +5,23 @@
  */
 
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  // `::ffff:127.0.0.1` is how a dual-stack socket reports an IPv4 loopback peer.
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/^::ffff:/, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
+
+/**
+ * Emulator mode: no Firebase service account (an empty one counts as none). The one rule:
+ * runtime.ts exports it as `authEmulator`, scripts/start.mjs asks it too.
+ */
+export const isAuthEmulatorMode = (serviceAccountJson: string | undefined): boolean => !serviceAccountJson;
 
 export interface Modes {
   readonly host: string;
   /** No Firebase service account: the Auth emulator answers sign-ins. */
   readonly authEmulator: boolean;
+  /** FIREBASE_AUTH_EMULATOR_HOST as configured: firebase-admin obeys it whatever the mode. */
+  readonly authEmulatorHost?: string | undefined;
   /** No Razorpay keys: the local sandbox gateway takes payments. */
   readonly sandboxPayments: boolean;
   /** The store is a Firestore emulator (no security rules, no durability). */
@@ -21,10 +30,14 @@ export interface Modes {
   readonly whatsappSandbox?: boolean | undefined;
 }
 
+export const AUTH_EMULATOR_HOST_IN_REAL_MODE =
+  'FIREBASE_AUTH_EMULATOR_HOST is set beside FIREBASE_SERVICE_ACCOUNT: firebase-admin would then accept the emulator\'s unsigned tokens; unset FIREBASE_AUTH_EMULATOR_HOST';
+
 /** Why this configuration must not start; empty when it may. */
-export function unsafeModeReasons({ host, authEmulator, sandboxPayments, firestoreEmulator = false, whatsappSandbox = false }: Modes): string[] {
-  if (isLoopbackHost(host)) return [];
-  const reasons: string[] = [];
+export function unsafeModeReasons({ host, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator = false, whatsappSandbox = false }: Modes): string[] {
+  // Beside a service account, firebase-admin would still take the emulator's unsigned tokens: refused on every host.
+  const reasons: string[] = !authEmulator && authEmulatorHost ? [AUTH_EMULATOR_HOST_IN_REAL_MODE] : [];
+  if (isLoopbackHost(host)) return reasons;
   if (authEmulator) reasons.push(`the Firebase Auth emulator accepts unsigned tokens; set FIREBASE_SERVICE_ACCOUNT to serve ${host}`);
   if (sandboxPayments) reasons.push(`sandbox payments are signed with a local secret; set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to serve ${host}`);
   if (firestoreEmulator) reasons.push(`the store is a Firestore emulator (FIRESTORE_EMULATOR_HOST); use a real Firestore project to serve ${host}`);

@@ -21,8 +21,9 @@ import {
   WHATSAPP_TOKEN,
 } from 'astro:env/server';
 import type { Auth } from 'firebase-admin/auth';
-import { unsafeModeReasons } from '../lib/modes.ts';
+import { isAuthEmulatorMode, unsafeModeReasons } from '../lib/modes.ts';
 import { DEFAULT_EMULATOR_HOST, firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
+import { sessionVerifier } from './auth/sessions.ts';
 import { seedIfEmpty } from './seedOnFirstOpen.ts';
 import type { Store } from './store/index.ts';
 import { openConfiguredStore, storeConfigFrom, type StoreConfig } from './store/open.ts';
@@ -35,7 +36,8 @@ const firebaseOptions: FirebaseAdminOptions = {
   emulatorHost: FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST,
 };
 
-export const authEmulator = !FIREBASE_SERVICE_ACCOUNT;
+/** Emulator mode, the one fact: the session verifier, the start-up check and the web config read it. */
+export const authEmulator = isAuthEmulatorMode(FIREBASE_SERVICE_ACCOUNT);
 
 let configured: StoreConfig | undefined;
 /** The store the settings name, read on first use: a build (prerendering) never needs one. */
@@ -73,7 +75,7 @@ export function assertSafeToServe(host = process.env['HOST'] ?? '127.0.0.1'): vo
   const config = storeConfig();
   const firestoreEmulator = config.backend === 'firestore' && Boolean(config.emulatorHost);
   const whatsappSandbox = !(WHATSAPP_TOKEN && WHATSAPP_PHONE_NUMBER_ID);
-  const reasons = unsafeModeReasons({ host, authEmulator, sandboxPayments: false, firestoreEmulator, whatsappSandbox });
+  const reasons = unsafeModeReasons({ host, authEmulator, authEmulatorHost: FIREBASE_AUTH_EMULATOR_HOST, sandboxPayments: false, firestoreEmulator, whatsappSandbox });
   if (reasons.length > 0) throw new Error(`Refusing to serve ${host}: ${reasons.join('; ')}`);
 }
 
@@ -99,7 +101,19 @@ export function store(): Promise<Store> {
 }
 
 let authInstance: Auth | undefined;
+/** The process's Firebase Auth; its session verifier (sessions.ts) is made with it, in this mode. */
 export function auth(): Auth {
-  authInstance ??= firebaseAuth(firebaseOptions);
+  if (!authInstance) {
+    const made = firebaseAuth(firebaseOptions);
+    sessionVerifier(made, { emulator: authEmulator });
+    authInstance = made;
+  }
   return authInstance;
+}
+
+/** Closes the store if this process opened it (the server's graceful stop; SQLite checkpoints its WAL). */
+export async function closeStore(): Promise<void> {
+  const opened = storePromise;
+  storePromise = undefined;
+  if (opened) await (await opened.catch(() => null))?.close();
 }

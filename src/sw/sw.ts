@@ -5,9 +5,10 @@
  * - Precache: the hashed /_astro/ scripts and styles, the offline page, the manifest and icons.
  * - Public pages and public API answers: network first, a copy kept for reading offline.
  * - Gated price screens and their data answers: network first, a copy kept for ONE viewer (the
- *   owner, named by the server's X-PolyIndex-Viewer header), served offline only while that
- *   viewer's session has not expired, with a "prices as of …" stamp. Sign-in, sign-out (here, in
- *   another tab, or a 401 that says the session is gone) and another viewer forget them.
+ *   owner, named by the server's X-PolyIndex-Viewer header), served offline (or in place of a
+ *   503: the site is down) only while that viewer's session has not expired, with a "prices as
+ *   of …" stamp. Sign-in, sign-out (here, in another tab, or a 401 that says the session is
+ *   gone) and another viewer forget them.
  * - Never: sign-in/out, payments, the admin area, the session answer, `no-store` answers.
  */
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
@@ -28,7 +29,7 @@ import {
   PUBLIC_COPIES_MAX,
   isPrivateCacheName,
 } from '../lib/pwa/cacheNames.ts';
-import { SESSION_ANSWER_PATH, SESSION_CHANGE_PATHS, cacheKindOf, mayKeep, saysSignedOut, type CacheKind } from '../lib/pwa/cacheRules.ts';
+import { SESSION_ANSWER_PATH, SESSION_CHANGE_PATHS, cacheKindOf, mayKeep, outageAnswer, saysSignedOut, type CacheKind } from '../lib/pwa/cacheRules.ts';
 import { FETCHED_AT_HEADER, fetchedAtOf, withOfflineStamp } from '../lib/pwa/offlineStamp.ts';
 import { VIEWER_HEADER, ownerIsCurrent, parseOwner, parseViewer, type Owner } from '../lib/pwa/viewer.ts';
 
@@ -119,7 +120,7 @@ async function presented(copy: Response, event: ExtendableEvent): Promise<Respon
   return copy;
 }
 
-type State = { startedAt?: number; keptFor?: string; checkedAt?: number };
+type State = { startedAt?: number; keptFor?: string; checkedAt?: number; fromCopy?: boolean };
 const stateOf = (state: unknown): State => (state ?? {}) as State;
 
 /** Copies of public pages and answers: kept unless the answer refuses; read by anyone offline. */
@@ -147,20 +148,40 @@ async function askWhoIsSignedIn(): Promise<void> {
   if (response) await serially(() => observeViewer(response, 'never', startedAt));
 }
 
+// Vary: Cookie on gated answers: the cookie is never part of a worker's request, so ignore it.
+const matchOptions: CacheQueryOptions = { ignoreVary: true };
+
+/** The owner's kept copy of a gated request, presented as offline; null when there is none to show. */
+async function keptCopy(request: Request, event: ExtendableEvent): Promise<Response | null> {
+  const owner = await serially(readOwner);
+  if (!ownerIsCurrent(owner, Date.now())) return null;
+  const copy = await caches.match(request, { cacheName: PRIVATE_COPIES_CACHE, ...matchOptions });
+  return copy ? presented(copy, event) : null;
+}
+
 /** Copies of gated screens and data answers: kept for the owner only, read only while its session lasts. */
 const privateCopies: WorkboxPlugin = {
   handlerWillStart: async ({ state }) => {
     stateOf(state).startedAt = Date.now();
   },
-  fetchDidSucceed: async ({ response, event, state }) => {
-    if (response.type === 'opaqueredirect') event.waitUntil(askWhoIsSignedIn());
-    else await serially(() => observeViewer(response, 'private', stateOf(state).startedAt ?? 0));
-    return response;
+  fetchDidSucceed: async ({ request, response, event, state }) => {
+    if (response.type === 'opaqueredirect') {
+      event.waitUntil(askWhoIsSignedIn());
+      return response;
+    }
+    await serially(() => observeViewer(response, 'private', stateOf(state).startedAt ?? 0));
+    if (!outageAnswer('private', response.status)) return response;
+    // The site is down for the moment: the copy reads as it would offline (and is not kept again).
+    const copy = await keptCopy(request, event);
+    if (!copy) return response;
+    stateOf(state).fromCopy = true;
+    return copy;
   },
   cacheWillUpdate: async ({ response, state }) =>
     serially(async () => {
       const s = stateOf(state);
       const startedAt = s.startedAt ?? 0;
+      if (s.fromCopy) return null;
       if (!mayKeep('private', response.status, response.headers.get('Cache-Control')) || startedAt < forgottenAt) return null;
       const owner = await readOwner();
       if (!ownerIsCurrent(owner, Date.now()) || startedAt < owner.since) return null;
@@ -190,9 +211,6 @@ const privateCopies: WorkboxPlugin = {
     return cachedResponse ? presented(cachedResponse, event) : null;
   },
 };
-
-// Vary: Cookie on gated answers: the cookie is never part of a worker's request, so ignore it.
-const matchOptions: CacheQueryOptions = { ignoreVary: true };
 
 const publicStrategy = new NetworkFirst({
   cacheName: PUBLIC_CACHE,

@@ -31,7 +31,7 @@ async function closedPort(): Promise<number> {
 
 /** Another instance of the built site (`dist/`, built for the shared server) on `origin`. */
 async function startInstance(origin: string, env: Record<string, string>): Promise<void> {
-  const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  const server = spawn(process.execPath, ['dist/server/serve.mjs'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, HOST: '127.0.0.1', PORT: new URL(origin).port, METADATA_SERVER_DETECTION: 'none', ASTRO_TELEMETRY_DISABLED: '1', ...env },
   });
@@ -125,6 +125,21 @@ test('while the store cannot be reached, a signed-in visitor gets the 503 page, 
   expect(health.status()).toBe(503);
   expect(await health.json()).toMatchObject({ ok: false, status: 'unavailable', dependencies: { store: 'degraded' } });
 
-  // The public home page does not need the store.
+  // The public home page does not need the store, and does not take the visitor for signed out:
+  // the session answer says it could not be checked, and the header does not offer "Sign in".
+  const asked = page.waitForResponse((response) => response.url() === `${B}/api/session`);
+  // The header's script reports a session it could not load; wait for that, so "no Sign in" below
+  // is the header's answer, not a look before it had one.
+  const handled = page.waitForEvent('console', (message) => /Loading the session failed/.test(message.text()));
   expect((await page.goto(`${B}/`))?.status()).toBe(200);
+  expect((await asked).status()).toBe(503);
+  await handled;
+  await expect(page.getByTestId('sign-in')).toHaveCount(0);
+  const who = await page.context().request.get(`${B}/api/session`);
+  expect(who.status()).toBe(503);
+  expect(who.headers()['retry-after']).toBe('60');
+  expect(await who.json()).toMatchObject({ error: { code: 'store_unavailable' } });
+  // Positive control: where the session can be checked (A), the same header names the visitor.
+  await page.goto(`${A}/`);
+  await expect(page.getByTestId('sign-out')).toBeVisible();
 });

@@ -15,6 +15,7 @@ import { ensureAccount, signIn, signInByApi, uniqueEmail } from './helpers/auth.
 test.use({ serviceWorkers: 'allow' });
 
 const PRIVATE = 'polyindex-private-copies-v1';
+const PUBLIC = 'polyindex-public-v1';
 const STAMP = /^Offline copy: prices as of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} IST$/;
 
 /** Waits until the service worker is active and controls the page. */
@@ -262,6 +263,10 @@ test('an anonymous visitor never gets gated pages or data cached', async ({ page
   await expect(page).toHaveURL(/\/register/);
   const status = await page.evaluate(() => fetch('/api/feedstock?name=Naphtha').then((r) => r.status));
   expect(status).toBe(401);
+  // Positive control: a public page opened last is kept, so the worker was keeping this
+  // visitor's answers all along (and had its turn at the gated ones before).
+  await page.goto('/terms');
+  await expect.poll(() => cachesHolding(page, '/terms')).toEqual([PUBLIC]);
 
   expect(await cachesHolding(page, '/crude/Naphtha')).toEqual([]);
   expect(await cachesHolding(page, '/api/feedstock?name=Naphtha')).toEqual([]);
@@ -269,6 +274,30 @@ test('an anonymous visitor never gets gated pages or data cached', async ({ page
   expect(await cachesHolding(page, '/api/auth/config')).toEqual([]);
   expect(await page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('polyindex-private-')))).toEqual([]);
   await expectNoOfflineCopy(page);
+});
+
+test('while the site answers 503 (an outage), a kept screen opens from its copy, stamped; one never kept shows the 503', async ({ page, context }) => {
+  await signInByApi(context.request, 'premium@polyindex.test');
+  await viewNaphtha(page);
+  // The server cannot check the session or read its data: every gated answer is a 503 naming nobody
+  // (as the access middleware answers in an outage).
+  await context.route(
+    (url) => url.pathname.startsWith('/crude') || url.pathname.startsWith('/api/feedstock'),
+    (route) => route.fulfill({ status: 503, contentType: 'text/html', headers: { 'Retry-After': '60', 'Cache-Control': 'no-store' }, body: '<h1>Briefly unavailable</h1>' }),
+  );
+  await page.goto('/crude/Naphtha');
+  await expect(page.getByTestId('price-chart')).toBeVisible();
+  await expect(page.locator('[data-offline-stamp]')).toHaveText(STAMP);
+  // The copy was not stamped anew by being shown.
+  expect(await cachesHolding(page, '/crude/Naphtha')).toEqual([PRIVATE]);
+
+  await page.goto('/crude/Crude');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Briefly unavailable');
+  await context.unrouteAll();
+  // Back up: the live page again, no stamp.
+  await page.goto('/crude/Naphtha');
+  await expect(page.getByTestId('price-chart')).toBeVisible();
+  await expect(page.locator('[data-offline-stamp]')).toBeHidden();
 });
 
 test('account, payment and admin pages are never kept', async ({ page, context }) => {

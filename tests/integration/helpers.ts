@@ -48,6 +48,8 @@ interface ContextOptions {
   locals?: Partial<App.Locals>;
   params?: Record<string, string>;
   routePattern?: string;
+  /** The peer's address as the adapter reports it (default: loopback, as every test client is). */
+  clientAddress?: string;
 }
 
 /** An Astro API/middleware context around a real Request, as the adapter would build it. */
@@ -67,6 +69,7 @@ export function apiContext(path: string, options: ContextOptions = {}) {
     locals: { session: null, ...options.locals } as App.Locals,
     isPrerendered: false,
     routePattern: options.routePattern ?? url.pathname,
+    clientAddress: options.clientAddress ?? '127.0.0.1',
     cookies: {
       get: (name: string) => (jar.has(name) ? { value: jar.get(name)! } : undefined),
       has: (name: string) => jar.has(name),

@@ -11,6 +11,8 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
+import type { APIContext } from 'astro';
+import { GET as sessionEndpoint } from '../../src/pages/api/session.ts';
 import { createAccessMiddleware } from '../../src/server/auth/accessMiddleware.ts';
 import { signInHandler, signOutHandler } from '../../src/server/auth/endpoints.ts';
 import {
@@ -24,6 +26,7 @@ import {
 } from '../../src/server/auth/sessions.ts';
 import { createHealthCheck } from '../../src/server/health.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
+import { viewerMiddleware } from '../../src/server/pwa/viewer.ts';
 import { createRazorpayGateway } from '../../src/server/payments/razorpay.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
 import { auth as runtimeAuth, store as runtimeStore } from '../../src/server/runtime.ts';
@@ -37,14 +40,16 @@ const ORIGIN = { Origin: 'http://127.0.0.1:4321', 'Content-Type': 'application/j
 let instances = 0;
 /**
  * Another server instance's Auth: its own firebase-admin app (so its own session memory) that
- * talks to the emulator at `host`. firebase-admin reads the emulator address once, on the
- * app's first request, from the environment.
+ * talks to the emulator at `host`, with its session verifier in emulator mode (as runtime.ts
+ * makes it). firebase-admin reads the emulator address once, on the app's first request, from
+ * the environment.
  */
 async function instanceAuth(host = TEST_EMULATOR_HOST): Promise<Auth> {
   const saved = process.env['FIREBASE_AUTH_EMULATOR_HOST'];
   process.env['FIREBASE_AUTH_EMULATOR_HOST'] = host;
   try {
     const auth = getAuth(initializeApp({ projectId: 'demo-polyindex' }, `instance-${++instances}`));
+    sessionVerifier(auth, { emulator: true });
     await auth.getUser('warm-up').catch(() => undefined);
     return auth;
   } finally {
@@ -71,14 +76,23 @@ async function signIn(deps: { auth: () => Auth; store: () => Promise<Store> }, e
 
 const authTimeOf = (cookie: string): number => (JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString()) as { auth_time: number }).auth_time;
 
+/** The site's middleware chain (viewer header around access) with these dependencies. */
 function middlewareWith(deps: { auth: () => Auth; store: () => Promise<Store>; now?: () => Date }) {
-  const onRequest = createAccessMiddleware(deps);
-  return async (path: string, cookie?: string, next: () => Promise<Response> = async () => new Response('page', { status: 200 })) => {
-    const { context } = apiContext(path, { ...(cookie ? { cookies: { [SESSION_COOKIE]: cookie } } : {}) });
-    const response = (await onRequest(context, next)) as Response;
+  const access = createAccessMiddleware(deps);
+  return async (
+    path: string,
+    cookie?: string,
+    next: (context: APIContext) => Promise<Response> = async () => new Response('page', { status: 200 }),
+    clientAddress?: string,
+  ) => {
+    const { context } = apiContext(path, { ...(cookie ? { cookies: { [SESSION_COOKIE]: cookie } } : {}), ...(clientAddress ? { clientAddress } : {}) });
+    const response = (await viewerMiddleware(context, async () => (await access(context, () => next(context))) as Response)) as Response;
     return { response, locals: context.locals };
   };
 }
+
+/** GET /api/session as the site answers it, after the middleware. */
+const sessionAnswer = (context: APIContext) => Promise.resolve(sessionEndpoint(context));
 
 const logged = (spy: { mock: { calls: unknown[][] } }, pattern: RegExp) => spy.mock.calls.filter((call) => pattern.test(String(call[0]))).length;
 
@@ -174,12 +188,27 @@ describe('an Auth outage (issue 15, finding 1)', () => {
     const home = await view('/', cookie);
     expect(home.response.status).toBe(200);
     expect(home.locals.session).toBeNull();
+    // …but not as anonymous: who it is could not be checked, and every answer says so.
+    expect(home.locals.sessionUnchecked).toBe('auth');
+    expect(home.response.headers.get('X-PolyIndex-Viewer')).toBeNull();
+    expect(after.response.headers.get('X-PolyIndex-Viewer')).toBeNull();
+    const who = await view('/api/session', cookie, sessionAnswer);
+    expect(who.response.status).toBe(503);
+    expect(who.response.headers.get('Retry-After')).toBe('60');
+    expect(who.response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(who.response.headers.get('X-PolyIndex-Viewer')).toBeNull();
+    expect(await who.response.json()).toEqual({ error: { code: 'auth_unavailable', message: 'Sign-in is unavailable, try again in a few minutes.' } });
+    // A visitor without a cookie is still simply anonymous.
+    const nobody = await view('/api/session', undefined, sessionAnswer);
+    expect(await nobody.response.json()).toEqual({ user: null, entitlement: 'anonymous' });
+    expect(nobody.response.headers.get('X-PolyIndex-Viewer')).toBe('anonymous');
     expect(logged(errors, /^\[auth\] cannot be reached/)).toBe(1);
     expect(logged(warnings, /^\[auth\] reachable again/)).toBe(0);
 
     await proxy.setMode('open');
     clock += OUTAGE_RETRY_MS;
     expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200);
+    expect((await view('/api/session', cookie, sessionAnswer)).response.status).toBe(200);
     expect(logged(warnings, /^\[auth\] reachable again/)).toBe(1);
     expect(logged(errors, /^\[auth\] cannot be reached/)).toBe(1);
   });
@@ -189,9 +218,8 @@ describe('an Auth outage (issue 15, finding 1)', () => {
     const auth = await instanceAuth(proxy.host);
     const { idToken } = await emulatorSignUp(uniqueEmail('hang'));
     await proxy.setMode('hang');
-    const started = performance.now();
+    // The cause is our timeout: that is what ended the wait.
     await expect(startSession(auth, idToken)).rejects.toMatchObject({ dependency: 'auth', cause: { code: 'polyindex/timeout' } });
-    expect(performance.now() - started).toBeLessThan(20_000);
   });
 });
 
@@ -212,6 +240,13 @@ describe('a store outage (issue 15, finding 1)', () => {
     expect(await api.response.json()).toEqual({
       error: { code: 'store_unavailable', message: 'PolyIndex cannot reach its data right now. Please try again in a few minutes.' },
     });
+    // A public path with the cookie: served, but the visitor is not taken for anonymous.
+    const who = await view('/api/session', cookie, sessionAnswer);
+    expect(who.locals.sessionUnchecked).toBe('store');
+    expect(who.response.status).toBe(503);
+    expect(who.response.headers.get('X-PolyIndex-Viewer')).toBeNull();
+    expect(await who.response.json()).toMatchObject({ error: { code: 'store_unavailable' } });
+    expect(page.response.headers.get('X-PolyIndex-Viewer')).toBeNull();
     // Anonymous visitors: public pages open (they never touch the store here), gated ones sign in.
     expect((await view('/')).response.status).toBe(200);
     expect((await view('/crude/Naphtha')).response.headers.get('Location')).toBe('/register?next=%2Fcrude%2FNaphtha');
@@ -239,9 +274,11 @@ describe('a store outage (issue 15, finding 1)', () => {
       const view = middlewareWith(deps);
       expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200);
       await firestoreProxy.setMode('refuse');
-      const started = performance.now();
+      const errors = vi.mocked(console.error);
+      errors.mockClear();
       expect((await view('/crude/Naphtha', cookie)).response.status).toBe(503);
-      expect(performance.now() - started).toBeLessThan(20_000);
+      // The cause is our bound on the read: that is what ended the wait.
+      expect(logged(errors, /^\[store\] cannot be reached \(polyindex\/timeout/)).toBe(1);
       await firestoreProxy.setMode('open');
       await vi.waitFor(async () => expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200), { timeout: 30_000, interval: 500 });
     } finally {
@@ -275,6 +312,22 @@ describe('exact sign-out (issue 15, finding 4)', () => {
     // An instance that never saw it refuses it; one that did, once its state is due a re-check.
     expect(await verifySession(await instanceAuth(), cookie)).toBeNull();
     expect(await verifySession(other, cookie, otherKnewAt + REVOCATION_RECHECK_MS)).toBeNull();
+  });
+});
+
+describe('emulator mode serves loopback only', () => {
+  it('refuses a client that is not on loopback, whatever it asks, and serves one that is', async () => {
+    const { cookie } = await signIn({ auth: runtimeAuth, store: runtimeStore });
+    const view = middlewareWith({ auth: runtimeAuth, store: runtimeStore });
+    for (const [path, client] of [['/', '10.1.2.3'], ['/crude/Naphtha', '192.168.0.7'], ['/api/session', '::ffff:10.0.0.1'], ['/api/session', 'unknown']] as const) {
+      const refused = await view(path, cookie, sessionAnswer, client);
+      expect(refused.response.status, `${path} from ${client}`).toBe(403);
+      expect(await refused.response.json()).toMatchObject({ error: { code: 'loopback_only' } });
+      expect(refused.locals.session).toBeNull();
+    }
+    for (const client of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await view('/crude/Naphtha', cookie, undefined, client)).response.status, client).toBe(200);
+    }
   });
 });
 

@@ -13,4 +13,18 @@ describe('start-up safety', () => {
     expect(result.stderr).toContain('Firebase Auth emulator');
     expect(result.stdout).not.toContain('building');
   });
+
+  it('refuses FIREBASE_AUTH_EMULATOR_HOST beside a service account, on loopback too, before building anything', () => {
+    const result = start({
+      HOST: '127.0.0.1',
+      PORT: '4999',
+      DATA_DIR: '.cache/vitest-data/refused',
+      FIREBASE_SERVICE_ACCOUNT: '{"type":"service_account","project_id":"demo-leftover"}',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('refusing to serve 127.0.0.1');
+    expect(result.stderr).toContain('FIREBASE_AUTH_EMULATOR_HOST is set beside FIREBASE_SERVICE_ACCOUNT');
+    expect(result.stdout).not.toContain('building');
+  });
 });

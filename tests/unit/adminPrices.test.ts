@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { businessDaysBetween, freshnessOf, freshnessReport } from '../../src/lib/admin/freshness.ts';
-import { checkImport, countBySeries } from '../../src/lib/admin/priceImport.ts';
+import { checkImport, checkImportInSlices, countBySeries, IMPORT_SLICE } from '../../src/lib/admin/priceImport.ts';
 import { CSV_HEADER } from '../../src/lib/csv.ts';
 import { UNIT_RANGES, valueProblem } from '../../src/lib/priceRanges.ts';
 import { findSeries } from '../../src/lib/seriesCatalog.ts';
@@ -79,5 +79,24 @@ describe('outbox text and banner images (pure)', () => {
     expect(imageExtOf(new TextEncoder().encode('GIF89a'))).toBeNull();
     expect(['/', '/crude/Naphtha', '/news?x=1'].map(isSitePath)).toEqual([true, true, true]);
     expect(['//evil.example', 'https://evil.example', 'javascript:alert(1)', '/a b', '/\\evil', ''].map(isSitePath)).toEqual([false, false, false, false, false, false]);
+  });
+});
+
+describe('checking a large import in slices', () => {
+  it('gives the same answer as checkImport, pausing every IMPORT_SLICE lines', async () => {
+    const lines = [CSV_HEADER];
+    for (let i = 0; i < 5 * IMPORT_SLICE; i++) lines.push(`fx.usdinr,${new Date(Date.UTC(1990, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)},83.5`);
+    const text = `${lines.join('\n')}\n`;
+    let pauses = 0;
+    const sliced = await checkImportInSlices(text, async () => void pauses++);
+    expect(sliced).toEqual(checkImport(text));
+    expect(sliced.ok).toBe(true);
+    // Parsing and checking each pause at least once per slice.
+    expect(pauses).toBeGreaterThanOrEqual(2 * 5 - 2);
+  });
+
+  it('reports bad rows as checkImport does', async () => {
+    const text = `${CSV_HEADER}\nfx.usdinr,2025-01-02,83\nfx.usdinr,2025-01-03,3000\nnope,2025-01-02,1\n`;
+    expect(await checkImportInSlices(text, async () => undefined)).toEqual(checkImport(text));
   });
 });

@@ -3,12 +3,14 @@ import {
   addDays,
   daysBetween,
   isoDateOf,
+  monthName,
   ordinal,
   parseDashedDate,
   parseIsoDate,
   parseSlashedDate,
   toDashedDate,
   toDisplayDate,
+  toDisplayDateTime,
   toSlashedDate,
 } from '../../src/lib/dates.ts';
 
@@ -65,5 +67,22 @@ describe('calendar arithmetic', () => {
     // 20:00 UTC on 31 Dec is already 1 Jan in India (UTC+5:30).
     expect(isoDateOf(new Date('2025-12-31T20:00:00Z'))).toBe('2026-01-01');
     expect(isoDateOf(new Date('2025-12-31T18:00:00Z'))).toBe('2025-12-31');
+  });
+});
+
+describe('instants on India\'s clock', () => {
+  it.each([
+    ['2026-11-24T09:35:00Z', '24 Nov 2026, 15:05 IST'],
+    ['2026-11-24T18:29:59Z', '24 Nov 2026, 23:59 IST'],
+    // Past 18:30 UTC it is already the next day in India.
+    ['2026-11-24T18:30:00Z', '25 Nov 2026, 00:00 IST'],
+    ['2026-12-31T20:00:00Z', '1 Jan 2027, 01:30 IST'],
+  ])('%s is %s', (instant, text) => expect(toDisplayDateTime(new Date(instant))).toBe(text));
+
+  it('agrees with the calendar day of the same instant', () => {
+    for (const instant of ['2026-03-01T18:29:00Z', '2026-03-01T18:30:00Z', '2024-02-28T20:00:00Z']) {
+      const [y, m, d] = isoDateOf(new Date(instant)).split('-').map(Number) as [number, number, number];
+      expect(toDisplayDateTime(new Date(instant)).startsWith(`${d} ${monthName(m)} ${y},`)).toBe(true);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authErrorMessage, GENERIC_AUTH_ERROR } from '../../src/lib/authErrors.ts';
 import { startOfIndianDay, timeLeftLabel } from '../../src/lib/countdown.ts';
 import { gstinCheckCharacter, isValidGstin } from '../../src/lib/gstin.ts';
-import { isLoopbackHost, unsafeModeReasons } from '../../src/lib/modes.ts';
+import { isAuthEmulatorMode, isLoopbackHost, unsafeModeReasons } from '../../src/lib/modes.ts';
 import { safeNextPath } from '../../src/lib/redirects.ts';
 
 describe('?next= after sign-in', () => {
@@ -48,8 +48,26 @@ describe('auth error messages', () => {
 });
 
 describe('loopback-only modes', () => {
-  it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])('%s is loopback', (host) => expect(isLoopbackHost(host)).toBe(true));
-  it.each(['0.0.0.0', '192.168.1.10', 'polyindex.in', '::', '128.0.0.1'])('%s is not', (host) => expect(isLoopbackHost(host)).toBe(false));
+  it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])('%s is loopback', (host) => expect(isLoopbackHost(host)).toBe(true));
+  it.each(['0.0.0.0', '192.168.1.10', 'polyindex.in', '::', '128.0.0.1', '::ffff:10.0.0.1', '', 'unknown'])('%s is not', (host) => expect(isLoopbackHost(host)).toBe(false));
+  it('is in emulator mode exactly when no service account is set', () => {
+    expect(isAuthEmulatorMode(undefined)).toBe(true);
+    expect(isAuthEmulatorMode('')).toBe(true);
+    expect(isAuthEmulatorMode('{"type":"service_account"}')).toBe(false);
+  });
+  it('refuses FIREBASE_AUTH_EMULATOR_HOST beside a service account on every host: firebase-admin would take unsigned tokens', () => {
+    for (const host of ['0.0.0.0', '127.0.0.1']) {
+      expect(unsafeModeReasons({ host, authEmulator: false, authEmulatorHost: '127.0.0.1:9099', sandboxPayments: false })).toEqual([
+        expect.stringContaining('FIREBASE_AUTH_EMULATOR_HOST is set beside FIREBASE_SERVICE_ACCOUNT'),
+      ]);
+    }
+    // Emulator mode sets it itself (loopback only); real mode without it starts anywhere.
+    expect(unsafeModeReasons({ host: '127.0.0.1', authEmulator: true, authEmulatorHost: '127.0.0.1:9099', sandboxPayments: false })).toEqual([]);
+    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: true, authEmulatorHost: '127.0.0.1:9099', sandboxPayments: false })).toEqual([
+      expect.stringContaining('Firebase Auth emulator accepts unsigned tokens'),
+    ]);
+    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, authEmulatorHost: '', sandboxPayments: false })).toEqual([]);
+  });
   it('refuses the emulator and the sandbox off loopback, and nothing on loopback', () => {
     expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: true, sandboxPayments: true })).toHaveLength(2);
     expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false })).toEqual([]);

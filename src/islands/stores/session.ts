@@ -3,17 +3,10 @@
  * mirrored to localStorage under `user` as the spec keeps it, cleared on sign-out.
  */
 import { atom } from 'nanostores';
+import type { SessionView } from '../../lib/sessionView.ts';
 import { forgetOfflineCopies } from '../../scripts/pwa/forget.ts';
 
-export interface SessionView {
-  user: ({ uid: string; displayName: string | null; email: string | null; plan?: string | null; expiresAt?: string | null } & Record<string, unknown>) | null;
-  entitlement: 'anonymous' | 'none' | 'limited' | 'full' | 'admin';
-  admin?: boolean;
-  subscribed?: boolean;
-  trial?: { active: boolean; endsOn: string | null } | null;
-  renewalDue?: boolean;
-  adminPanelUrl?: string | null;
-}
+export type { SessionView };
 
 export const STORED_USER_KEY = 'user';
 

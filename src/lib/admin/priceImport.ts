@@ -3,7 +3,7 @@
  * checked against the series catalog and the unit's sane range (src/lib/priceRanges.ts).
  * Any bad row rejects the whole file; the errors name the line and the field.
  */
-import { parsePriceCsv, type CsvError, type CsvRow } from '../csv.ts';
+import { parsePriceCsvSteps, type CsvError, type CsvRow } from '../csv.ts';
 import { valueProblem } from '../priceRanges.ts';
 import { findSeries } from '../seriesCatalog.ts';
 
@@ -18,19 +18,35 @@ export type ImportCheck =
   | { readonly ok: false; readonly tooManyRows: boolean; readonly errors: readonly CsvError[] };
 
 export function checkImport(text: string): ImportCheck {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const dataLines = lines.slice(1).filter((line) => line.trim() !== '').length;
-  if (dataLines > MAX_IMPORT_ROWS) return { ok: false, tooManyRows: true, errors: [] };
-  const parsed = parsePriceCsv(text);
+  const steps = checkImportSteps(text, Number.POSITIVE_INFINITY, MAX_IMPORT_ROWS);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** Lines (or rows) checked between two pauses of `checkImportInSlices`: a few milliseconds of work. */
+export const IMPORT_SLICE = 500;
+
+/**
+ * `checkImport` in slices: awaits `pause()` every IMPORT_SLICE lines, so a server checking a
+ * 100,000-row file keeps answering other requests meanwhile (the caller passes a macrotask
+ * yield; this module stays pure).
+ */
+export async function checkImportInSlices(text: string, pause: () => Promise<void>, maxRows = MAX_IMPORT_ROWS): Promise<ImportCheck> {
+  const steps = checkImportSteps(text, IMPORT_SLICE, maxRows);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+function* checkImportSteps(text: string, slice: number, maxRows: number): Generator<void, ImportCheck> {
+  const parsed = yield* parsePriceCsvSteps(text, slice, maxRows);
+  if (parsed.tooManyRows) return { ok: false, tooManyRows: true, errors: [] };
   const errors: CsvError[] = [...parsed.errors];
   if (errors.length === 0) {
-    // parsePriceCsv keeps rows in file order, skipping blank lines: recover each row's line number.
-    let lineIndex = 0;
     const seen = new Set<string>();
-    for (const row of parsed.rows) {
-      do lineIndex++;
-      while ((lines[lineIndex] ?? '').trim() === '');
-      const line = lineIndex + 1;
+    for (const [i, row] of parsed.rows.entries()) {
+      if (i > 0 && i % slice === 0) yield;
+      const line = parsed.lineOf[i]!;
       const series = findSeries(row.series);
       if (!series) {
         errors.push({ line, field: 'series', message: `unknown series "${row.series}"` });

@@ -71,3 +71,10 @@ export const SESSION_ANSWER_PATH = '/api/session';
  * plan lacks that one path, and is simply not kept.
  */
 export const saysSignedOut = (kind: CacheKind, status: number): boolean => kind === 'private' && status === 401;
+
+/**
+ * True when a gated answer says the site cannot answer right now (503: the store or Firebase is
+ * down, see the access middleware): the owner's kept copy, stamped, stands in for it, as offline.
+ * Without a kept copy the 503 itself is shown.
+ */
+export const outageAnswer = (kind: CacheKind, status: number): boolean => kind === 'private' && status === 503;

@@ -2,6 +2,7 @@
  * The "prices as of …" stamp of a page or data answer served from the service worker's cache:
  * the time the kept copy was fetched, in India's time (the market's clock, as every date here).
  */
+import { toDisplayDateTime } from '../dates.ts';
 
 /** Set by the service worker on every copy it keeps: when it was fetched (ISO instant). */
 export const FETCHED_AT_HEADER = 'X-PolyIndex-Fetched-At';
@@ -9,18 +10,7 @@ export const FETCHED_AT_HEADER = 'X-PolyIndex-Fetched-At';
 /** The placeholder element every full page carries (src/components/OfflineStamp.astro). */
 export const STAMP_ATTRIBUTE = 'data-offline-stamp';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-/** India has had one offset all year since 1945: +05:30. */
-const IST_OFFSET_MS = 330 * 60_000;
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** `2026-11-24T09:35:00Z` → "24 Nov 2026, 15:05 IST". */
-export function istDateTime(instant: Date): string {
-  const ist = new Date(instant.getTime() + IST_OFFSET_MS);
-  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${pad2(ist.getUTCHours())}:${pad2(ist.getUTCMinutes())} IST`;
-}
-
-export const offlineStampText = (fetchedAt: Date): string => `Offline copy: prices as of ${istDateTime(fetchedAt)}`;
+export const offlineStampText = (fetchedAt: Date): string => `Offline copy: prices as of ${toDisplayDateTime(fetchedAt)}`;
 
 /** The fetch time a kept copy carries, or null when the header is missing or not a time. */
 export function fetchedAtOf(header: string | null | undefined): Date | null {

@@ -1,8 +1,4 @@
-/** GET /api/feedstock?name&country&type[&year] → {data:{key:[dd/mm/yyyy…], value:[…]}} (DESIGN §6). */
-import type { APIRoute } from 'astro';
-import { feedstockResponse } from '../../server/api/feedstock.ts';
-import { requireDataAccess } from '../../server/http/access.ts';
-import { store as getStore } from '../../server/runtime.ts';
+/** GET /api/feedstock?name&country&type[&year]: src/server/api/feedstock.ts, one row of src/server/api/routes.ts. */
+import { astroEndpoint } from '../../server/http/astroEndpoint.ts';
 
-export const GET: APIRoute = async ({ request, url, locals }) =>
-  requireDataAccess(locals) ?? feedstockResponse(await getStore(), request, url);
+export const GET = astroEndpoint('/api/feedstock');

@@ -6,7 +6,8 @@
  */
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
-import { checkImport, countBySeries, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/admin/priceImport.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { checkImportInSlices, countBySeries, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/admin/priceImport.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
 import { valueProblem } from '../../lib/priceRanges.ts';
 import { findSeries, type SeriesDef } from '../../lib/seriesCatalog.ts';
@@ -133,7 +134,8 @@ export const importPrices: APIRoute = async (context) => {
     `The file is too large: at most ${MAX_IMPORT_BYTES / 1024 / 1024} MiB. Split it into smaller files.`,
   );
   if (!body.ok) return body.response;
-  const check = checkImport(body.text);
+  // Checked in slices with a turn of the event loop between them: readers keep being answered.
+  const check = await checkImportInSlices(body.text, () => nextTurn());
   if (!check.ok) {
     if (check.tooManyRows) return jsonError(413, 'too_large', `The file has too many rows: at most ${MAX_IMPORT_ROWS}. Split it into smaller files.`);
     const first = check.errors[0]!;
@@ -147,6 +149,7 @@ export const importPrices: APIRoute = async (context) => {
   }
   const dryRun = ['1', 'true'].includes(new URL(context.request.url).searchParams.get('dryRun') ?? '');
   const result = await (await store()).adminImportPoints({ rows: check.rows, actor: gate.actor, now: new Date(), dryRun });
+  // The import has committed here (a dry run wrote nothing): what follows a price write runs now.
   if (!dryRun && result.changed > 0) void afterPriceWrite({ series: Object.keys(result.bySeries) });
   return json({
     dryRun,

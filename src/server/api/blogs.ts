@@ -1,7 +1,8 @@
 /**
  * GET /api/blogs?type&year&month → {data:[…]} oldest first (the legacy client reverses it):
- * the live posts of one type from the Store. No astro:* import: the route file and the node:http
- * fast lane both call blogsResponse(store, request, url, session).
+ * the live posts of one type from the Store. No astro:* import: a row of the data API's routing
+ * table (src/server/api/routes.ts), so the Astro route file and the node:http fast lane both
+ * answer with blogsResponse(store, request, url, session).
  *
  * - `type`: today's key (`plant-news`, `future-trend/PP` …) or a value the original's clients
  *   send (`PlantNews`, `PP`, `India` …: catalog.resolveNewsType); default `blog`.
@@ -20,6 +21,7 @@ import { cachedJson, badRequest } from '../http/json.ts';
 import { monthParam, parseQuery, perYear, yearParam } from '../http/query.ts';
 import { jsonError, unauthenticated } from '../http/responses.ts';
 import type { PostStore } from '../store/posts.ts';
+import type { ApiHandler, RequestHeaders } from './context.ts';
 
 /** Posts one answer lists at most (a type's whole history when no year is given). */
 export const BLOGS_LIMIT = 500;
@@ -57,7 +59,13 @@ export const blogOf = (post: Post) => ({
   url: `/news/${post.slug}`,
 });
 
-export async function blogsResponse(store: PostStore, request: Request, url: URL, session: Session | null | undefined, now: Date = new Date()): Promise<Response> {
+export async function blogsResponse(
+  store: PostStore,
+  request: { readonly headers: RequestHeaders },
+  url: URL,
+  session: Session | null | undefined,
+  now: Date = new Date(),
+): Promise<Response> {
   if (!session || session.entitlement === 'anonymous') return unauthenticated();
   // The policy's answer for this type (the middleware asked the same before the endpoint ran).
   if (!entitlementMeets(blogsRequirement(url.search), session.entitlement)) {
@@ -70,3 +78,6 @@ export async function blogsResponse(store: PostStore, request: Request, url: URL
   const posts = await store.livePosts({ type, year, month, limit: BLOGS_LIMIT }, now);
   return cachedJson(request, { data: posts.toReversed().map(blogOf) });
 }
+
+/** The routing table's handler (both lanes). */
+export const blogs: ApiHandler = ({ store, headers, url, session }) => blogsResponse(store, { headers }, url, session);

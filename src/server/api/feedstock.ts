@@ -1,16 +1,19 @@
 /**
  * GET /api/feedstock: query validation and the answer, given a store. Kept out of the route
- * file (no astro:* imports) so `npm run bench` measures this exact code in-process.
+ * file (no astro:* imports): both lanes (routes.ts) and `npm run bench` run this exact code.
  */
 import { z } from 'astro/zod';
 import { feedstocks, findFeedstockInsensitive, findSubMarket } from '../../lib/catalog.ts';
 import { isoDateOf } from '../../lib/dates.ts';
 import { averageByPeriod, lastTwelveMonths, periodTypes, toKeyValue, yearRange, type PeriodType } from '../../lib/series.ts';
 import { feedstockSeriesId } from '../../lib/seriesCatalog.ts';
-import { createBodyCache, type BodyCache } from '../http/bodyCache.ts';
+import type { BodyCache } from '../http/bodyCache.ts';
+import { requireDataAccess } from '../http/access.ts';
 import { cachedBody } from '../http/json.ts';
-import { parseQuery, perYear, yearParam } from '../http/query.ts';
+import { memoQuery, perYear, yearParam } from '../http/query.ts';
 import type { PriceStore } from '../store/prices.ts';
+import type { ApiContext, RequestHeaders } from './context.ts';
+import { preparedBodies } from './prepared.ts';
 
 export const feedstockQuery = perYear((now) =>
   z
@@ -57,19 +60,28 @@ export const feedstockQuery = perYear((now) =>
     }),
 );
 
-const sharedCache = createBodyCache();
+const parseFeedstockQuery = memoQuery((now) => feedstockQuery(now));
 
 /** Validates the query and answers `{data:{key,value}}` (or the 400). Access is checked by the caller. */
-export async function feedstockResponse(store: PriceStore, request: Request, url: URL, cache: BodyCache = sharedCache): Promise<Response> {
+export async function feedstockResponse(
+  store: PriceStore,
+  request: { readonly headers: RequestHeaders },
+  url: URL,
+  cache: BodyCache = preparedBodies,
+): Promise<Response> {
   const now = new Date();
-  const query = parseQuery(url, feedstockQuery(now));
+  const query = parseFeedstockQuery(url, now);
   if (!query.ok) return query.response;
   const { feedstock, market, type, year } = query.data;
   const range = year === undefined ? lastTwelveMonths(isoDateOf(now)) : yearRange(year);
   const seriesId = feedstockSeriesId(feedstock.slug, market.call);
-  const key = `${seriesId}|${range.from}|${range.to}|${type}`;
+  const key = `feedstock|${seriesId}|${range.from}|${range.to}|${type}`;
   const { body, etag } = await cache.get(key, store.version(), async () =>
     JSON.stringify({ data: toKeyValue(averageByPeriod(await store.points(seriesId, range), type)) }),
   );
   return cachedBody(request, body, { etag });
 }
+
+/** GET /api/feedstock?name&country&type[&year] → {data:{key:[dd/mm/yyyy…], value:[…]}} (DESIGN §6). */
+export const feedstock = ({ session, store, headers, url }: ApiContext): Promise<Response> | Response =>
+  requireDataAccess({ session }) ?? feedstockResponse(store, { headers }, url);

@@ -20,6 +20,8 @@ import { cachedBody } from '../http/json.ts';
 import { parseQuery, type QueryResult } from '../http/query.ts';
 import { jsonError } from '../http/responses.ts';
 import type { PriceStore } from '../store/prices.ts';
+import { requireDataAccess } from '../http/access.ts';
+import type { ApiContext, RequestHeaders } from './context.ts';
 
 const isoDate = (field: 'from' | 'to') =>
   z
@@ -141,7 +143,7 @@ export function comparisonJson(comparison: Comparison) {
 const sharedCache = createBodyCache();
 
 /** Validates the query and answers the comparison (or the 400). */
-export async function seriesResponse(store: PriceStore, request: Request, url: URL, cache: BodyCache = sharedCache): Promise<Response> {
+export async function seriesResponse(store: PriceStore, request: { readonly headers: RequestHeaders }, url: URL, cache: BodyCache = sharedCache): Promise<Response> {
   const query = parseSeriesQuery(url);
   if (!query.ok) return query.response;
   const { series, options } = query.data;
@@ -149,3 +151,7 @@ export async function seriesResponse(store: PriceStore, request: Request, url: U
   const { body, etag } = await cache.get(key, store.version(), async () => JSON.stringify(comparisonJson(await readComparison(store, query.data))));
   return cachedBody(request, body, { etag });
 }
+
+/** GET /api/series, as a row of the data API's routing table (src/server/api/routes.ts): both lanes. */
+export const series = ({ session, store, headers, url }: ApiContext): Promise<Response> | Response =>
+  requireDataAccess({ session }) ?? seriesResponse(store, { headers }, url);

@@ -4,19 +4,25 @@
  * real emulator and a real SQLite file.
  *
  * When a service the answer needs cannot be reached (the store, or Firebase beyond the outage
- * grace), the visitor is not treated as signed out: public paths are served as to an anonymous
- * visitor, everything else answers 503 (the 503 page, or JSON for API paths), never a redirect
- * to /register.
+ * grace), the visitor is not treated as signed out: `locals.sessionUnchecked` names the service,
+ * public paths are served without a session (but what answers for the visitor, /api/session and
+ * the viewer header, says "unknown", not "anonymous"), everything else answers 503 (the 503
+ * page, or JSON for API paths), never a redirect to /register.
+ *
+ * In emulator mode (the session verifier's, see runtime.ts) only loopback clients are served:
+ * the emulator's tokens are unsigned. The start-up check refuses a non-loopback HOST; this also
+ * covers a server reached through a proxy or bound by other means.
  */
 import type { APIContext, MiddlewareHandler } from 'astro';
 import type { Auth } from 'firebase-admin/auth';
 import { decide } from '../../lib/access/policy.ts';
+import { isLoopbackHost } from '../../lib/modes.ts';
 import { jsonError } from '../http/responses.ts';
 import { RETRY_AFTER_S, STORE_READ_TIMEOUT_MS, UnavailableError, storeOutages, unavailableJson, withTimeout } from '../outages.ts';
 import type { UserStore } from '../store/users.ts';
 import { sessionFromCookie } from './currentSession.ts';
 import type { Session } from './session.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { SESSION_COOKIE, sessionVerifier } from './sessions.ts';
 
 export interface AccessDeps {
   readonly auth: () => Auth;
@@ -60,6 +66,9 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
       // that cannot be opened is not fatal here: what needs it answers 503.
       await deps.store().catch(() => undefined);
     }
+    if (sessionVerifier(deps.auth()).emulator && !isLoopbackHost(clientAddressOf(context))) {
+      return withHeaders(jsonError(403, 'loopback_only', 'This server runs the Firebase Auth emulator and answers loopback clients only.'));
+    }
     // The 503 page itself (a rewrite target): it needs no session and must not fail again.
     if (context.routePattern === UNAVAILABLE_ROUTE) {
       context.locals.session ??= null;
@@ -81,6 +90,8 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
       unavailable = error;
     }
     context.locals.session = session;
+    // Not "anonymous": who the visitor is could not be checked.
+    if (unavailable) context.locals.sessionUnchecked = unavailable.dependency === 'store' ? 'store' : 'auth';
 
     // Unknown routes answer 404 to everyone; no redirect reveals or hides them. APIs speak JSON.
     if (context.routePattern === '/404') {
@@ -111,6 +122,15 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
     }
     return withHeaders(response);
   };
+}
+
+/** The client's address as the adapter saw it; '' when it cannot tell (never taken for loopback). */
+function clientAddressOf(context: APIContext): string {
+  try {
+    return context.clientAddress ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** 503 with Retry-After: JSON for API paths, the 503 page otherwise. Logged once per outage by its tracker, not here. */

@@ -11,7 +11,7 @@
  * answer 503 meanwhile. See docs/decisions.md ("Sessions").
  */
 import { createHash } from 'node:crypto';
-import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import type { Auth, DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import { OutageLog, UnavailableError, UNAVAILABLE_MESSAGES, type OutageState } from '../outages.ts';
 import { verifyEmulatorSessionCookie } from './emulatorCookie.ts';
 import { FIREBASE_TIMEOUT_MS, firebaseCouldNotAnswer, withFirebaseTimeout } from './firebaseCalls.ts';
@@ -41,8 +41,7 @@ const MAX_COOKIE_CHARS = 4096;
 /** At most this long a sign-out waits for the second after the sign-in (see `end`). */
 const SIGN_OUT_WAIT_MAX_MS = 2_000;
 
-const OUTAGE_CONSEQUENCE =
-  'signed-in sessions go on, on their last known revocation state, for up to 15 minutes; sign-ins answer 503';
+const OUTAGE_CONSEQUENCE = `signed-in sessions go on, on their last known revocation state, for up to ${AUTH_OUTAGE_GRACE_MS / 60_000} minutes; sign-ins answer 503`;
 
 export class SessionError extends Error {
   readonly code: 'invalid_token' | 'stale_sign_in';
@@ -67,21 +66,26 @@ export interface StartedSession {
   readonly token: DecodedIdToken;
 }
 
-/** A user's revocation state as Firebase last gave it (or as a sign-out here made it). */
+/**
+ * A user's revocation state as Firebase last gave it, tightened by sign-outs here. Only an answer
+ * from Firebase sets `checkedAt`: a sign-out here never makes the state younger.
+ */
 interface AccountState {
   /** Sessions signed in before this instant (ms) are revoked. */
   readonly validAfterMs: number;
   /** Disabled or deleted: no session of the account is valid. */
   readonly closed: boolean;
+  /** When Firebase gave this state (ms); -Infinity when it never has. */
   readonly checkedAt: number;
 }
 
 export interface SessionVerifierOptions {
   /**
    * Emulator mode: cookies are unsigned and checked here (firebase-admin would ask the emulator
-   * about the user on every call). Default: firebase-admin's own rule, FIREBASE_AUTH_EMULATOR_HOST set.
+   * about the user on every call). Always given: the runtime's `authEmulator` (lib/modes.ts) is
+   * the one rule; nothing here guesses it from the environment.
    */
-  readonly emulator?: boolean;
+  readonly emulator: boolean;
   /** The project the emulator's cookies are for. Default: the Auth's app's project id. */
   readonly projectId?: string;
   readonly timeoutMs?: number;
@@ -112,16 +116,19 @@ export class SessionVerifier {
   readonly #signedOut = new Map<string, number>();
   readonly #accounts = new Map<string, AccountState>();
   readonly #lookups = new Map<string, Promise<AccountState | null>>();
-  /** Sign-outs Firebase could not be told of (uid → revoke before), retried when it answers again. */
+  /**
+   * Sign-outs Firebase has not confirmed (uid → revoke before): in flight, or not told during an
+   * outage and retried when it answers again. Every state Firebase gives is tightened by them.
+   */
   readonly #pendingRevocations = new Map<string, number>();
   #lastAttempt = Number.NEGATIVE_INFINITY;
   #lastFailure: unknown = null;
   #lastAnswer = Number.NEGATIVE_INFINITY;
   #probe: Promise<void> | null = null;
 
-  constructor(auth: Auth, options: SessionVerifierOptions = {}) {
+  constructor(auth: Auth, options: SessionVerifierOptions) {
     this.#auth = auth;
-    this.#emulator = options.emulator ?? Boolean(process.env['FIREBASE_AUTH_EMULATOR_HOST']);
+    this.#emulator = options.emulator;
     this.#projectId = options.projectId ?? auth.app.options.projectId ?? '';
     this.#timeoutMs = options.timeoutMs ?? FIREBASE_TIMEOUT_MS;
     this.#log = options.log ?? console;
@@ -131,6 +138,11 @@ export class SessionVerifier {
   /** What this process remembers, for tests and diagnostics: cookie keys are hashes, never cookies. */
   snapshot(): { readonly cookieKeys: readonly string[]; readonly accounts: number; readonly signedOut: number } {
     return { cookieKeys: [...this.#cookies.keys()], accounts: this.#accounts.size, signedOut: this.#signedOut.size };
+  }
+
+  /** Emulator mode: unsigned cookies are accepted, so only loopback may be served. */
+  get emulator(): boolean {
+    return this.#emulator;
   }
 
   /** Whether Firebase answered its last call, and since when it has not. */
@@ -201,7 +213,9 @@ export class SessionVerifier {
     this.#cookies.delete(key);
     remember(this.#signedOut, key, session.expiresAt, MAX_CACHED_COOKIES);
     const revokeBefore = Math.max((session.authTime + 1) * 1000, Math.floor(now / 1000) * 1000);
-    this.#revokeHere(session.uid, revokeBefore, now);
+    // Pending until Firebase has it: a look-up of the user meanwhile must not undo it here.
+    remember(this.#pendingRevocations, session.uid, Math.max(revokeBefore, this.#pendingRevocations.get(session.uid) ?? 0), MAX_REMEMBERED_ACCOUNTS);
+    this.#revokeHere(session.uid, revokeBefore);
 
     // firebase-admin stamps the revocation with this process's clock (Date.now()); a timer may
     // fire a little early by that clock, so wait until it says so (bounded by the monotonic one).
@@ -266,24 +280,42 @@ export class SessionVerifier {
   }
 
   async #fetchState(uid: string, now: number): Promise<AccountState | null> {
-    let state: AccountState;
+    let user: UserRecord | null;
     try {
-      const user = await this.#call(() => this.#auth.getUser(uid), 'looking up a user', now);
-      state = { validAfterMs: toMs(user.tokensValidAfterTime), closed: user.disabled, checkedAt: now };
+      user = await this.#call(() => this.#auth.getUser(uid), 'looking up a user', now);
     } catch (error) {
       if (firebaseCouldNotAnswer(error)) return null;
-      state = { validAfterMs: Number.POSITIVE_INFINITY, closed: true, checkedAt: now }; // deleted: no sessions
+      user = null; // deleted: no sessions
     }
-    // A sign-out Firebase has not heard of yet still counts here.
-    const pending = this.#pendingRevocations.get(uid);
-    if (pending !== undefined) state = { ...state, validAfterMs: Math.max(state.validAfterMs, pending) };
+    return this.#given(uid, user, now);
+  }
+
+  /**
+   * Remembers what Firebase said of the user (null: no such user) as of `now`, with the sign-outs
+   * here it has not heard of yet (and `revokedHere`, one it just has), and returns it.
+   */
+  #given(uid: string, user: UserRecord | null, now: number, revokedHere = Number.NEGATIVE_INFINITY): AccountState {
+    let state: AccountState = user
+      ? { validAfterMs: toMs(user.tokensValidAfterTime), closed: user.disabled, checkedAt: now }
+      : { validAfterMs: Number.POSITIVE_INFINITY, closed: true, checkedAt: now };
+    const pending = Math.max(this.#pendingRevocations.get(uid) ?? Number.NEGATIVE_INFINITY, revokedHere);
+    if (pending > state.validAfterMs) state = { ...state, validAfterMs: pending };
     remember(this.#accounts, uid, state, MAX_REMEMBERED_ACCOUNTS);
     return state;
   }
 
-  #revokeHere(uid: string, validAfterMs: number, now: number): void {
+  /**
+   * A sign-out here: sessions of the user signed in before `validAfterMs` are refused at once.
+   * It only tightens. The state stays as old as Firebase's last answer (none: -Infinity), so a
+   * sign-out never vouches for a session during an outage, and repeated ones cannot stretch the grace.
+   */
+  #revokeHere(uid: string, validAfterMs: number): void {
     const known = this.#accounts.get(uid);
-    const state: AccountState = { validAfterMs: Math.max(validAfterMs, known?.validAfterMs ?? 0), closed: known?.closed ?? false, checkedAt: now };
+    const state: AccountState = {
+      validAfterMs: Math.max(validAfterMs, known?.validAfterMs ?? 0),
+      closed: known?.closed ?? false,
+      checkedAt: known?.checkedAt ?? Number.NEGATIVE_INFINITY,
+    };
     remember(this.#accounts, uid, state, MAX_REMEMBERED_ACCOUNTS);
   }
 
@@ -291,12 +323,17 @@ export class SessionVerifier {
   async #revokeAtFirebase(uid: string, revokeBefore: number, now: number): Promise<boolean> {
     try {
       await this.#call(() => this.#auth.revokeRefreshTokens(uid), 'revoking sessions', now);
-      this.#pendingRevocations.delete(uid);
-      const user = await this.#call(() => this.#auth.getUser(uid), 'reading a revocation back', now).catch(() => null);
-      if (user) this.#revokeHere(uid, toMs(user.tokensValidAfterTime), now);
+      // Firebase has it (a later sign-out of the user, still in flight, stays pending).
+      if ((this.#pendingRevocations.get(uid) ?? 0) <= revokeBefore) this.#pendingRevocations.delete(uid);
+      // Read back: Firebase's whole answer (revocation time, disabled) is the new state.
+      const user = await this.#call(() => this.#auth.getUser(uid), 'reading a revocation back', now).catch(() => undefined);
+      if (user) this.#given(uid, user, now, revokeBefore);
       return true;
     } catch (error) {
-      if (!firebaseCouldNotAnswer(error)) return true; // no such user: nothing left to revoke
+      if (!firebaseCouldNotAnswer(error)) {
+        this.#pendingRevocations.delete(uid); // no such user: nothing left to revoke
+        return true;
+      }
       remember(this.#pendingRevocations, uid, Math.max(revokeBefore, this.#pendingRevocations.get(uid) ?? 0), MAX_REMEMBERED_ACCOUNTS);
       this.#log.error(`[auth] sign-out of ${uid}: Firebase could not be told; its other sessions stay valid elsewhere until it can (retried here)`);
       return false;
@@ -351,12 +388,19 @@ export class SessionVerifier {
 
 const verifiers = new WeakMap<Auth, SessionVerifier>();
 
-/** The process's verifier for this Auth (one per Firebase app, so its caches are shared by every request). */
-export function sessionVerifier(auth: Auth): SessionVerifier {
+/**
+ * The process's verifier for this Auth (one per Firebase app, so its caches are shared by every
+ * request). Made once, with the mode, by whoever made the Auth (runtime.ts: `authEmulator`);
+ * asked for later without options. An Auth nobody gave a mode fails loudly rather than be guessed.
+ */
+export function sessionVerifier(auth: Auth, options?: SessionVerifierOptions): SessionVerifier {
   let verifier = verifiers.get(auth);
   if (!verifier) {
-    verifier = new SessionVerifier(auth);
+    if (!options) throw new Error('sessionVerifier: this Auth has no session verifier yet; make it with its mode ({ emulator })');
+    verifier = new SessionVerifier(auth, options);
     verifiers.set(auth, verifier);
+  } else if (options && options.emulator !== verifier.emulator) {
+    throw new Error('sessionVerifier: this Auth already has a verifier of the other mode');
   }
   return verifier;
 }

@@ -18,6 +18,25 @@ export function parseQuery<S extends z.ZodType>(url: URL, schema: S): QueryResul
 }
 
 /**
+ * `parseQuery` with its successful answers remembered per query string and day (in India): a
+ * chart's few queries are asked all day, and the fast lane should not run zod for each. Bounded;
+ * failures (400s) are not remembered. The answers are shared: callers must not change them.
+ */
+export function memoQuery<S extends z.ZodType>(schemaOf: (now: Date) => S, max = 500): (url: URL, now?: Date) => QueryResult<z.output<S>> {
+  const memo = new Map<string, z.output<S>>();
+  return (url, now = new Date()) => {
+    const key = `${isoDateOf(now)}${url.search}`;
+    if (memo.has(key)) return { ok: true, data: memo.get(key) as z.output<S> };
+    const result = parseQuery(url, schemaOf(now));
+    if (result.ok) {
+      if (memo.size >= max) memo.delete(memo.keys().next().value!);
+      memo.set(key, result.data);
+    }
+    return result;
+  };
+}
+
+/**
  * Builds a schema once per calendar year (its year bounds move on 1 January). zod compiles a
  * schema on first use, so a schema built per request would pay that cost every time.
  */

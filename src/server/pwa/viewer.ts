@@ -22,18 +22,29 @@ export function viewerOf(session: { readonly uid: string } | null | undefined, c
 }
 
 /**
+ * The X-PolyIndex-Viewer value of an answer with this Cache-Control, or null: an answer a shared
+ * cache may keep (`public`, `s-maxage`) names nobody, since another visitor could be handed it.
+ * Used by both lanes (this middleware, and the data API's fast lane). An answer whose session
+ * could not be checked (an outage) names nobody either: callers leave it out then.
+ */
+export function viewerHeaderFor(cacheControl: string | null, session: { readonly uid: string } | null | undefined, cookie: string | undefined, now: number): string | null {
+  const directives = cacheDirectives(cacheControl);
+  if (directives.has('public') || directives.has('s-maxage')) return null;
+  return formatViewer(viewerOf(session, cookie, now));
+}
+
+/**
  * Runs around the access middleware, which sets `locals.session` and the default Cache-Control.
- * An answer a shared cache may keep (`public`, `s-maxage`) names nobody: another visitor could
- * be handed it.
+ * An answer whose session could not be checked (`locals.sessionUnchecked`) names nobody.
  */
 export const viewerMiddleware: MiddlewareHandler = async (context, next) => {
   const response = await next();
-  if (context.isPrerendered) return response;
-  const directives = cacheDirectives(response.headers.get('Cache-Control'));
-  if (directives.has('public') || directives.has('s-maxage')) return response;
-  const viewer = viewerOf(context.locals.session, context.cookies.get(SESSION_COOKIE)?.value, Date.now());
+  // Who could not be checked (an outage) is nobody in particular: the worker keeps the owner's copies.
+  if (context.isPrerendered || context.locals.sessionUnchecked) return response;
+  const viewer = viewerHeaderFor(response.headers.get('Cache-Control'), context.locals.session, context.cookies.get(SESSION_COOKIE)?.value, Date.now());
+  if (viewer === null) return response;
   try {
-    response.headers.set(VIEWER_HEADER, formatViewer(viewer));
+    response.headers.set(VIEWER_HEADER, viewer);
   } catch {
     // A response with immutable headers (a fetched one passed through) simply names nobody.
   }

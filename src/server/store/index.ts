@@ -63,6 +63,9 @@ export async function openStore(options: SqliteOptions): Promise<Store> {
     ...createSqliteTransfer(client),
     ...createSqliteDeliveryStore(client),
     async close() {
+      // Fold the WAL back into the database file, so a stopped server leaves one complete file
+      // (backups and copies of DATA_DIR need nothing else). A libSQL server does its own.
+      if (options.url.startsWith('file:')) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)').catch(() => undefined);
       client.close();
     },
   };

@@ -1,4 +1,5 @@
 /** SQLite adapter of the audited admin price writes (see ../priceAdmin.ts). */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Client, InValue, Transaction } from '@libsql/client';
 import { priceAuditEntry, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
 import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
@@ -12,17 +13,27 @@ async function currentValue(tx: Reader, seriesId: string, date: string): Promise
   return row ? Number(row['value']) : null;
 }
 
-/** Stored values of the given series, keyed `series date`. */
+/** Rows read per query by storedValues: a few milliseconds of work between turns of the event loop. */
+const READ_PAGE = 500;
+
+/** Stored values of the given series, keyed `series date`, read a page at a time (by the primary key). */
 async function storedValues(tx: Reader, seriesIds: readonly string[]): Promise<Map<string, number>> {
   const values = new Map<string, number>();
   for (const id of seriesIds) {
-    const result = await tx.execute({ sql: 'SELECT date, value FROM price_points WHERE series_id = ?', args: [id] });
-    for (const row of result.rows) values.set(`${id} ${String(row['date'])}`, Number(row['value']));
+    let after = '';
+    for (;;) {
+      const result = await tx.execute({ sql: 'SELECT date, value FROM price_points WHERE series_id = ? AND date > ? ORDER BY date LIMIT ?', args: [id, after, READ_PAGE] });
+      for (const row of result.rows) values.set(`${id} ${String(row['date'])}`, Number(row['value']));
+      await nextTurn();
+      if (result.rows.length < READ_PAGE) break;
+      after = String(result.rows.at(-1)!['date']);
+    }
   }
   return values;
 }
 
-const CHUNK = 400;
+/** Rows per INSERT of an import: a few milliseconds each, with a turn of the event loop between. */
+const CHUNK = 200;
 
 /** `written` is called after every committed write (the price store's cache version). */
 export function createSqlitePriceAdminStore(client: Client, written: () => void): PriceAdminStore {
@@ -106,13 +117,22 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
       const run = async (tx: Reader, write: Transaction | null): Promise<ImportResult> => {
         const seriesIds = [...new Set(rows.map((r) => r.series))].sort();
         const stored = await storedValues(tx, seriesIds);
-        const changedRows = rows.filter((r) => stored.get(`${r.series} ${r.date}`) !== r.value);
+        const changedRows: typeof rows[number][] = [];
+        for (let i = 0; i < rows.length; i++) {
+          if (i > 0 && i % 5_000 === 0) await nextTurn();
+          const r = rows[i]!;
+          if (stored.get(`${r.series} ${r.date}`) !== r.value) changedRows.push(r);
+        }
         const bySeries: Record<string, { rows: number; changed: number }> = {};
         for (const id of seriesIds) bySeries[id] = { rows: 0, changed: 0 };
         for (const r of rows) bySeries[r.series]!.rows++;
         for (const r of changedRows) bySeries[r.series]!.changed++;
         if (!write || changedRows.length === 0) return { rows: rows.length, changed: changedRows.length, bySeries, entry: null };
+        // One transaction (all or nothing), written a chunk at a time with a turn of the event
+        // loop between chunks: the local driver is synchronous, and readers (other connections,
+        // WAL) must not wait for a 100,000-row import to finish.
         for (let i = 0; i < changedRows.length; i += CHUNK) {
+          if (i > 0) await nextTurn();
           const chunk = changedRows.slice(i, i + CHUNK);
           await write.execute({
             sql: `INSERT INTO price_points (series_id, date, value) VALUES ${chunk.map(() => '(?, ?, ?)').join(',')}

@@ -1,0 +1,261 @@
+// One site's measurements for `npm run bench` (scripts/bench.mjs): the site of a directory (this
+// tree, or a baseline ref's worktree) started as `npm start` starts it, then measured over HTTP
+// only, so any version of the code is measured the same way. Loopback only.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { allSeries } from '../../src/lib/seriesCatalog.ts';
+import { runLighthouse } from './lighthouse.mjs';
+
+const HOST = '127.0.0.1';
+const DEMO_PASSWORD = 'polyindex-demo';
+export const IMPORT_ROWS = 100_000;
+/** Lighthouse runs per page (the median counts). */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Alternating bare/measured rounds per throughput row. */
+const ROUNDS = 3;
+/** Requests per second to GET / during the import. */
+const READ_RATE = 200;
+
+/** Starts a child and resolves with the port it prints (`listening <port>`). */
+function startBare(answerFile) {
+  const child = spawn(process.execPath, [resolve('scripts/lib/bench-server.mjs'), answerFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = new Promise((ok, fail) => {
+    child.stdout.on('data', (chunk) => {
+      const m = /listening (\d+)/.exec(String(chunk));
+      if (m) ok(Number(m[1]));
+    });
+    child.on('exit', (code) => fail(new Error(`bench-server exited (${code})`)));
+  });
+  return { child, ready };
+}
+
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((ok) => child.once('exit', ok));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function load(url, { headers = {}, seconds, connections }) {
+  return new Promise((ok, fail) => {
+    autocannon({ url, connections, duration: seconds, headers }, (error, result) => (error ? fail(error) : ok(result)));
+  });
+}
+const summary = (result) => ({ rps: Math.round(result.requests.average), p99: result.latency.p99, max: result.latency.max, bad: result.non2xx + result.errors + result.timeouts });
+
+/** The JavaScript a page ships, gzipped: scripts, module preloads, island URLs and their static imports. */
+async function pageJavaScript(base, path, headers) {
+  const page = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
+  if (page.status !== 200) return { path, status: page.status, kb: null, files: [] };
+  const html = await page.text();
+  const queue = [];
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) queue.push(String(m[1]));
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) queue.push(String(m[1]));
+  for (const m of html.matchAll(/(?:component|renderer)-url="([^"]+)"/g)) queue.push(String(m[1]));
+  let inline = 0;
+  for (const m of html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)) inline += gzipSync(String(m[1]), { level: 9 }).length;
+  const seen = new Map();
+  while (queue.length > 0) {
+    const url = new URL(String(queue.shift()), `${base}${path}`);
+    if (url.origin !== base || seen.has(url.pathname)) continue;
+    const text = await (await fetch(url)).text();
+    seen.set(url.pathname, gzipSync(text, { level: 9 }).length);
+    // Static imports only (`import … from "./x.js"`, `import "./x.js"`, `export … from`): what loads with the page.
+    for (const m of text.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["']([^"']+\.js)["']/g)) queue.push(new URL(String(m[1]), url).href);
+  }
+  const total = [...seen.values()].reduce((a, b) => a + b, 0) + inline;
+  return {
+    path,
+    status: 200,
+    kb: Math.round((total / 1024) * 10) / 10,
+    islands: [...new Set([...html.matchAll(/component-url="[^"]*\/([A-Za-z]+)\.[^"]*"/g)].map((m) => m[1]))],
+    files: [...seen].sort((a, b) => b[1] - a[1]).map(([file, size]) => ({ file, kb: Math.round((size / 1024) * 10) / 10 })),
+  };
+}
+
+async function signIn(base, emulatorHost, email) {
+  const signedIn = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+  });
+  if (!signedIn.ok) throw new Error(`emulator sign-in of ${email} failed: ${signedIn.status} ${await signedIn.text()}`);
+  const { idToken } = await signedIn.json();
+  const session = await fetch(`${base}/api/auth/session`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify({ idToken }) });
+  const setCookie = session.headers.get('set-cookie') ?? '';
+  if (!session.ok || !setCookie) throw new Error(`session of ${email} failed: ${session.status} ${await session.text()}`);
+  return setCookie.split(';')[0];
+}
+
+/** The newest public article the /news listing links to (a premium teaser is skipped). */
+async function publicArticle(base) {
+  const html = await (await fetch(`${base}/news`)).text();
+  const slugs = [...new Set([...html.matchAll(/href="(\/news\/(?!page\/|type\/|search)[^"/?#]+)"/g)].map((m) => m[1]))];
+  for (const path of slugs) {
+    const page = await fetch(`${base}${path}`);
+    if (page.ok && !(await page.text()).includes('data-testid="paywall"')) return path;
+  }
+  throw new Error('no public article linked from /news');
+}
+
+/**
+ * An import of IMPORT_ROWS rows that changes every value it names, as an admin would build it:
+ * the series' exports, each value moved by a few cents (different on every run), plus earlier
+ * weekdays before each daily series' history begins until the file has IMPORT_ROWS rows.
+ */
+async function importCsv(base, adminCookie, run) {
+  const lines = ['series,date,value'];
+  const delta = 0.01 * ((run % 7) + 1);
+  const daily = [];
+  for (const series of allSeries) {
+    const response = await fetch(`${base}/api/export/${series.id}.csv`, { headers: { cookie: adminCookie } });
+    if (!response.ok) throw new Error(`export of ${series.id}: ${response.status}`);
+    const rows = (await response.text()).trim().split('\n').slice(1);
+    for (const line of rows) {
+      const [id, date, value] = line.split(',');
+      lines.push(`${id},${date},${(Number(value) + delta).toFixed(2)}`);
+    }
+    if (series.frequency === 'daily' && rows[0]) daily.push(rows[0].split(','));
+  }
+  // Older history, one weekday at a time, across the daily series in turn.
+  const cursors = daily.map(([id, date, value]) => ({ id, date: new Date(`${date}T00:00:00Z`), value: Number(value) }));
+  while (lines.length <= IMPORT_ROWS && cursors.length > 0) {
+    for (const cursor of cursors) {
+      do cursor.date = new Date(cursor.date.getTime() - 86_400_000);
+      while ([0, 6].includes(cursor.date.getUTCDay()));
+      lines.push(`${cursor.id},${cursor.date.toISOString().slice(0, 10)},${(cursor.value + delta).toFixed(2)}`);
+      if (lines.length > IMPORT_ROWS) break;
+    }
+  }
+  return { csv: `${lines.slice(0, IMPORT_ROWS + 1).join('\n')}\n`, rows: Math.min(lines.length - 1, IMPORT_ROWS) };
+}
+
+/**
+ * Starts the site of `dir` as `npm start` does and measures every row of issue 14's table.
+ * @param {{ dir: string, label: string, port: number, emulatorHost: string, seconds: number, connections: number, lighthouse: boolean, log: (line: string) => void }} options
+ */
+export async function measureSite({ dir, label, port, emulatorHost, seconds, connections, lighthouse, log }) {
+  const dataDir = resolve('.cache/bench-data', label.replace(/[^\w.-]+/g, '_'));
+  mkdirSync(dataDir, { recursive: true });
+  const base = `http://${HOST}:${port}`;
+  const site = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: dir,
+    env: { ...process.env, HOST, PORT: String(port), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let siteLog = '';
+  site.stdout.on('data', (chunk) => (siteLog += String(chunk)));
+  site.stderr.on('data', (chunk) => (siteLog += String(chunk)));
+  const result = { label, dir, rows: {} };
+  const work = join(dataDir, 'bench-work');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  try {
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      if ((await fetch(`${base}/`).then((r) => r.ok, () => false))) break;
+      if (site.exitCode !== null || Date.now() > deadline) throw new Error(`[${label}] the server did not start:\n${siteLog}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const premium = await signIn(base, emulatorHost, 'premium@polyindex.test');
+    const admin = await signIn(base, emulatorHost, 'admin@polyindex.test');
+    const year = new Date().getFullYear() - 1;
+    const feedstock = `/api/feedstock?name=Naphtha&country=japan&type=Daily&year=${year}`;
+
+    /** An endpoint beside a bare server answering its exact bytes. */
+    async function versusBare(name, path, headers) {
+      const probe = await fetch(`${base}${path}`, { headers });
+      const body = Buffer.from(await probe.arrayBuffer());
+      if (probe.status !== 200) throw new Error(`[${label}] ${path} answered ${probe.status}`);
+      const answerFile = join(work, `${name}.json`);
+      const answerHeaders = Object.fromEntries([...probe.headers].filter(([h]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(h)));
+      writeFileSync(answerFile, JSON.stringify({ status: probe.status, headers: answerHeaders, body: body.toString('base64') }));
+      // Bare and measured runs alternate in short rounds, so a change of load on the machine
+      // falls on both; the ratio is the median of the rounds' ratios.
+      const bare = startBare(answerFile);
+      const rounds = [];
+      try {
+        const barePort = await bare.ready;
+        const slot = Math.max(1, Math.round(seconds / ROUNDS));
+        for (let round = 0; round < ROUNDS; round++) {
+          const ceiling = summary(await load(`http://${HOST}:${barePort}${path}`, { seconds: slot, connections }));
+          const measured = summary(await load(`${base}${path}`, { headers, seconds: slot, connections }));
+          rounds.push({ ceiling, measured, ratio: measured.rps / ceiling.rps });
+        }
+      } finally {
+        await stop(bare.child);
+      }
+      const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+      const result = {
+        rps: median(rounds.map((r) => r.measured.rps)),
+        bareRps: median(rounds.map((r) => r.ceiling.rps)),
+        ratio: Math.round(median(rounds.map((r) => r.ratio)) * 100) / 100,
+        p99: median(rounds.map((r) => r.measured.p99)),
+        bad: rounds.reduce((sum, r) => sum + r.measured.bad, 0),
+        rounds: rounds.map((r) => ({ rps: r.measured.rps, bareRps: r.ceiling.rps, p99: r.measured.p99 })),
+        bytes: body.length,
+      };
+      log(`  [${label}] ${name}: ${result.rps} req/s (bare ${result.bareRps}), ratio ${result.ratio}, p99 ${result.p99} ms, non-2xx ${result.bad} (median of ${ROUNDS} alternating rounds)`);
+      return result;
+    }
+    // Warm: the first data request opens (and on a fresh directory seeds) the store.
+    for (let i = 0; i < 3; i++) await (await fetch(`${base}${feedstock}`, { headers: { cookie: premium } })).arrayBuffer();
+
+    result.rows.feedstock = await versusBare('feedstock', feedstock, { cookie: premium });
+    result.rows.carousels = await versusBare('carousels', '/api/carousels/', {});
+
+    const article = await publicArticle(base);
+    result.rows.articleJs = await pageJavaScript(base, article, {});
+    result.rows.chartJs = await pageJavaScript(base, '/crude/Naphtha', { cookie: premium });
+    log(`  [${label}] JavaScript: article ${article} ${result.rows.articleJs.kb} KB, /crude/Naphtha ${result.rows.chartJs.kb} KB (gzip)`);
+
+    // GET / while the admin imports IMPORT_ROWS rows. Readers arrive at a fixed rate (open
+    // loop): a stalled event loop then delays every request that arrives meanwhile, as it
+    // would real visitors, instead of only the few a closed loop happens to have in flight.
+    const { csv, rows } = await importCsv(base, admin, Date.now());
+    const reader = autocannon({ url: `${base}/`, connections, duration: 600, overallRate: READ_RATE });
+    const readerDone = new Promise((ok) => reader.once('done', ok));
+    await new Promise((r) => setTimeout(r, 500));
+    const started = Date.now();
+    const imported = await fetch(`${base}/api/admin/prices/import`, { method: 'POST', headers: { cookie: admin, Origin: base, 'Content-Type': 'text/csv' }, body: csv });
+    const importBody = await imported.json();
+    const importMs = Date.now() - started;
+    await new Promise((r) => setTimeout(r, 300));
+    reader.stop();
+    const during = summary(await readerDone);
+    if (!imported.ok) throw new Error(`[${label}] the import failed: ${imported.status} ${JSON.stringify(importBody)}`);
+    result.rows.importRead = { rows, changed: importBody.changed, importMs, ...during };
+    log(`  [${label}] GET / at ${READ_RATE} req/s during a ${rows}-row import (${importMs} ms, ${importBody.changed} changed): p99 ${during.p99} ms, max ${during.max} ms`);
+
+    if (lighthouse) {
+      result.lighthouse = {};
+      const pages = [
+        ['home', '/', undefined],
+        ['article', article, undefined],
+        ['feedstock', '/crude/Naphtha', premium],
+        ['historical', '/historical-data/PP', premium],
+        ['graph', '/graph/PP', premium],
+        ['citywise', '/indian-bazaar/citywise', premium],
+      ];
+      // The median run of LIGHTHOUSE_RUNS per page (by performance score): one run on a shared
+      // machine can be ten points off.
+      for (const [name, path, cookie] of pages) {
+        const runs = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          const { lhr: _full, ...run } = await runLighthouse(`${base}${path}`, { cookie, formFactor: 'mobile' });
+          runs.push(run);
+        }
+        runs.sort((a, b) => a.scores.performance - b.scores.performance);
+        const lh = runs[Math.floor(runs.length / 2)];
+        result.lighthouse[name] = { path, ...lh, runs: runs.map((r) => r.scores.performance) };
+        log(`  [${label}] Lighthouse mobile ${path}: performance ${lh.scores.performance} (runs ${runs.map((r) => r.scores.performance).join(', ')}), TBT ${lh.metrics.tbtMs} ms, LCP ${lh.metrics.lcpMs} ms, ${Math.round(lh.bytes / 1024)} KB`);
+      }
+    }
+    return result;
+  } finally {
+    await stop(site);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The visitor's session as the browser sees it (`GET /api/session`), and what the header and the
+ * mobile menu show for it: pure, so the plain header script stays a few hundred bytes of DOM
+ * code and the rules are table-tested (tests/unit/sessionView.test.ts).
+ */
+import { startOfIndianDay, timeLeftLabel } from './countdown.ts';
+
+export interface SessionView {
+  user: ({ uid: string; displayName: string | null; email: string | null; plan?: string | null; expiresAt?: string | null } & Record<string, unknown>) | null;
+  entitlement: 'anonymous' | 'none' | 'limited' | 'full' | 'admin';
+  admin?: boolean;
+  subscribed?: boolean;
+  trial?: { active: boolean; endsOn: string | null } | null;
+  renewalDue?: boolean;
+  adminPanelUrl?: string | null;
+}
+
+/** One thing the header shows: a link, a badge, a button or the trial banner. */
+export type HeaderItem =
+  | { readonly kind: 'link'; readonly text: string; readonly href: string; readonly testId: string; readonly className: string }
+  | { readonly kind: 'badge'; readonly text: string; readonly testId: string; readonly className: string }
+  | { readonly kind: 'signOut'; readonly text: string; readonly testId: string; readonly className: string }
+  | { readonly kind: 'banner'; readonly text: string; readonly link: { readonly text: string; readonly href: string }; readonly testId: string; readonly className: string };
+
+export const isSignedIn = (view: SessionView): boolean => view.user !== null || view.entitlement !== 'anonymous';
+
+/** The header's items, in order: Admin Panel / Subscribed / Subscribe Now, Renew, Alerts, Sign in/out, trial banner. */
+export function headerItems(view: SessionView, now: Date): HeaderItem[] {
+  const items: HeaderItem[] = [];
+  if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', href: view.adminPanelUrl ?? '/admin', testId: 'admin-panel', className: 'btn btn-primary' });
+  else if (view.subscribed) items.push({ kind: 'badge', text: `Subscribed${view.user?.plan ? ` · ${view.user.plan}` : ''}`, testId: 'subscribed', className: 'badge subscribed' });
+  else items.push({ kind: 'link', text: 'Subscribe Now', href: '/subscription', testId: 'subscribe-now', className: 'btn btn-primary' });
+  const expiresAt = view.user?.expiresAt ? new Date(view.user.expiresAt) : null;
+  if (view.renewalDue && expiresAt) {
+    items.push({ kind: 'link', text: `Renew: ${timeLeftLabel(expiresAt, now) ?? 'today'} left`, href: '/subscription', testId: 'renew', className: 'btn btn-ghost renew' });
+  }
+  if (isSignedIn(view)) items.push({ kind: 'link', text: 'Alerts', href: '/alerts', testId: 'alerts-link', className: 'btn btn-ghost' });
+  items.push(
+    isSignedIn(view)
+      ? { kind: 'signOut', text: 'Sign out', testId: 'sign-out', className: 'btn btn-ghost' }
+      : { kind: 'link', text: 'Sign in', href: '/register', testId: 'sign-in', className: 'btn btn-ghost' },
+  );
+  const trialLeft = view.trial?.endsOn ? timeLeftLabel(startOfIndianDay(view.trial.endsOn), now) : null;
+  if (trialLeft) {
+    items.push({
+      kind: 'banner',
+      text: `Free trial: ${trialLeft} left of full access. `,
+      link: { text: 'Choose a plan', href: '/subscription' },
+      testId: 'trial-banner',
+      className: 'trial-banner',
+    });
+  }
+  return items;
+}
+
+/** The mobile menu's account block (issue 16): who is signed in, their plan, and sign out. */
+export function menuItems(view: SessionView): HeaderItem[] {
+  if (!isSignedIn(view)) return [{ kind: 'link', text: 'Sign in', href: '/register', testId: 'menu-sign-in', className: 'menu-account-link' }];
+  const name = view.user?.displayName || view.user?.email || 'Signed in';
+  const items: HeaderItem[] = [{ kind: 'badge', text: name, testId: 'menu-user', className: 'menu-user' }];
+  if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', href: view.adminPanelUrl ?? '/admin', testId: 'menu-admin-panel', className: 'menu-account-link' });
+  else if (view.subscribed) items.push({ kind: 'badge', text: `Subscribed${view.user?.plan ? ` · ${view.user.plan}` : ''}`, testId: 'menu-subscribed', className: 'badge subscribed' });
+  else items.push({ kind: 'link', text: 'Subscribe Now', href: '/subscription', testId: 'menu-subscribe-now', className: 'menu-account-link' });
+  items.push({ kind: 'link', text: 'Alerts', href: '/alerts', testId: 'menu-alerts', className: 'menu-account-link' });
+  items.push({ kind: 'signOut', text: 'Sign out', testId: 'menu-sign-out', className: 'menu-account-link menu-sign-out' });
+  return items;
+}

@@ -1,0 +1,35 @@
+/**
+ * GET /api/citywise → {data:[{city, call, entries:[{type, display, call, price, date}]}]} (the
+ * first city is the default); GET /api/citywise/{city}[?date=YYYY-MM-DD] → {data:[entries]}: the
+ * city's newest sheet, or that date's (the city-wise history; none that day is an empty list).
+ */
+import { cities, findCity } from '../../lib/catalog.ts';
+import { toCityEntries, toCityRecords } from '../../lib/citywise.ts';
+import { parseIsoDate } from '../../lib/dates.ts';
+import { requireDataAccess } from '../http/access.ts';
+import { badRequest, cachedBody } from '../http/json.ts';
+import type { ApiContext } from './context.ts';
+import { preparedBodies } from './prepared.ts';
+
+export async function citywise({ session, store, headers }: ApiContext): Promise<Response> {
+  const denied = requireDataAccess({ session });
+  if (denied) return denied;
+  const { body, etag } = await preparedBodies.get('citywise', store.version(), async () =>
+    JSON.stringify({ data: toCityRecords(await store.latestCitySheets()) }),
+  );
+  return cachedBody({ headers }, body, { etag });
+}
+
+export async function citywiseCity({ session, store, headers, params, url }: ApiContext): Promise<Response> {
+  const denied = requireDataAccess({ session });
+  if (denied) return denied;
+  const city = findCity(params['city']?.trim());
+  if (!city) return badRequest('invalid_city', `city must be one of ${cities.map((c) => c.slug).join(', ')}.`, 'city');
+  const askedDate = url.searchParams.get('date');
+  const date = askedDate === null || askedDate === '' ? null : parseIsoDate(askedDate);
+  if (askedDate && !date) return badRequest('invalid_input', 'date must be a calendar date written YYYY-MM-DD.', 'date');
+  const { body, etag } = await preparedBodies.get(`citywise|${city.slug}|${date ?? 'latest'}`, store.version(), async () =>
+    JSON.stringify({ data: toCityEntries(date ? await store.citySheetOn(city.slug, date) : await store.latestCitySheet(city.slug)) }),
+  );
+  return cachedBody({ headers }, body, { etag });
+}

@@ -1,0 +1,42 @@
+/** GET /api/internationaloffers?country&month&year → {data:{data:[{date, data:{group:{grade:value}}}]}} (DESIGN §6). */
+import { z } from 'astro/zod';
+import { globalBazaarCountries } from '../../lib/catalog.ts';
+import { toSlashedDate } from '../../lib/dates.ts';
+import { readDataQuery } from '../http/access.ts';
+import { cachedBody } from '../http/json.ts';
+import { monthParam, perYear, yearParam } from '../http/query.ts';
+import type { ApiContext } from './context.ts';
+import { preparedBodies } from './prepared.ts';
+
+const schema = perYear((now) =>
+  z.object({
+    country: z
+      .string({ error: 'country is required: a global-bazaar country such as USA.' })
+      .transform((slug, ctx) => {
+        const country = globalBazaarCountries.find((c) => c.slug.toLowerCase() === slug.trim().toLowerCase());
+        if (!country) {
+          ctx.addIssue({ code: 'custom', message: `country must be one of ${globalBazaarCountries.map((c) => c.slug).join(', ')}.` });
+          return z.NEVER;
+        }
+        return country;
+      }),
+    month: monthParam,
+    year: yearParam(now),
+  }),
+);
+
+export async function internationaloffers({ session, store, headers, url }: ApiContext): Promise<Response> {
+  const query = readDataQuery({ session }, url, schema());
+  if (!query.ok) return query.response;
+  const { country } = query.data;
+  const key = `internationaloffers|${country.slug}|${query.data.year ?? ''}|${query.data.month ?? ''}`;
+  const { body, etag } = await preparedBodies.get(key, store.version(), async () => {
+    // Without month/year: the newest month that has offers.
+    const latest = await store.latestOfferMonth(country.slug);
+    const year = query.data.year ?? latest?.year;
+    const month = query.data.month ?? latest?.month;
+    const offers = year !== undefined && month !== undefined ? await store.offersInMonth(country.slug, year, month) : [];
+    return JSON.stringify({ data: { data: offers.map((o) => ({ date: toSlashedDate(o.date), data: o.data })) } });
+  });
+  return cachedBody({ headers }, body, { etag });
+}

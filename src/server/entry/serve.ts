@@ -1,0 +1,68 @@
+/**
+ * The production server process (`npm start` and the end-to-end suite run it as
+ * dist/server/serve.mjs; astro.config.mjs builds it beside Astro's own entry, in the same bundle,
+ * so the fast lane and the pages share one store, one Firebase Auth and one session cache):
+ *
+ *   request → fast lane (legacy data API, src/server/lanes/fastLane.ts)
+ *           → built files (dist/client)
+ *           → Astro (@astrojs/node in middleware mode: pages, every other endpoint, 404)
+ *
+ * HOST and PORT are read here at start (unset HOST = 127.0.0.1). Unsafe modes (the Auth
+ * emulator or a stand-in on a non-loopback address) are refused before anything listens.
+ * SIGTERM/SIGINT drain: stop accepting, finish what is in flight, stop background jobs, close
+ * the store (WAL checkpoint), exit 0 — within STOP_BUDGET_MS.
+ */
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sessionFromCookie } from '../auth/currentSession.ts';
+import { sessionVerifier } from '../auth/sessions.ts';
+import { createStaticFiles } from '../http/staticFiles.ts';
+import { createSiteServer, stopOnSignals } from '../http/siteServer.ts';
+import { createFastLane } from '../lanes/fastLane.ts';
+import { stopScheduler } from '../jobs/scheduler.ts';
+import { assertSafeToServe, auth, closeStore, store } from '../runtime.ts';
+
+/** Everything from SIGTERM to exit; process managers (systemd, Kubernetes) wait about this long. */
+export const STOP_BUDGET_MS = 10_000;
+/** The part of it requests in flight may take; the rest is for jobs and the store. */
+const DRAIN_MS = 7_000;
+
+const host = process.env['HOST'] ?? '127.0.0.1';
+const port = Number(process.env['PORT'] ?? 4321);
+
+try {
+  assertSafeToServe(host);
+} catch (error) {
+  console.error(`[polyindex] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+type MiddlewareHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => Promise<void>;
+// Astro's entry sits beside this file in dist/server; it is loaded at run time, not bundled again.
+const astro = (await import(/* @vite-ignore */ new URL('./entry.mjs', import.meta.url).href)) as { handler: MiddlewareHandler };
+
+const site = createSiteServer({
+  // The store is opened only for a cookie that verifies, as the access middleware does.
+  lanes: [
+    createFastLane({
+      store,
+      session: (cookie, now) => sessionFromCookie({ auth: auth(), store }, cookie, now),
+      loopbackOnly: () => sessionVerifier(auth()).emulator,
+    }),
+  ],
+  staticFiles: createStaticFiles(fileURLToPath(new URL('../client/', import.meta.url))),
+  fallback: (req, res) => astro.handler(req, res),
+});
+
+/**
+ * Background work that lives as long as the server process, stopped in the drain before the
+ * store closes. The daily-update scheduler starts when Astro's entry above is loaded
+ * (astro.config.mjs, `jobsAtServerStart` → src/server/jobs/atStart.ts); it is stopped here. More
+ * jobs: start them after `listen` and add their stop here.
+ */
+const jobs: { stop(): Promise<void> }[] = [{ stop: async () => stopScheduler() }];
+
+const listening = await site.listen(port, host);
+console.log(`[polyindex] listening on http://${host}:${listening}/`);
+
+stopOnSignals(site, { budgetMs: STOP_BUDGET_MS, drainMs: DRAIN_MS, closers: () => [...jobs.map((job) => () => job.stop()), closeStore] });

@@ -1,0 +1,70 @@
+/**
+ * The server process stops gracefully on SIGTERM: it stops accepting connections, finishes the
+ * request in flight, closes the store with a WAL checkpoint and exits 0 within 10 s.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openStore, sqliteUrlFor } from '../../src/server/store/index.ts';
+import { TEST_DATA_DIR } from './env.ts';
+
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += String(chunk)));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+describe('graceful stop', () => {
+  it('finishes the request in flight, refuses new connections, checkpoints the store and exits 0 within 10 s', async () => {
+    const dir = mkdtempSync(join(TEST_DATA_DIR, 'drain-'));
+    const child = spawn(process.execPath, ['tests/integration/fixtures/drainServer.ts', dir, '1500'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+    const port = await new Promise<number>((ok, fail) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += String(chunk);
+        const m = /listening (\d+)/.exec(output);
+        if (m) ok(Number(m[1]));
+      });
+      child.once('exit', (code) => fail(new Error(`the server exited (${code}): ${output}`)));
+    });
+    const exited = new Promise<{ code: number | null; at: number }>((ok) => child.once('exit', (code) => ok({ code, at: Date.now() })));
+
+    const inFlight = get(port, '/slow');
+    // The request is being answered (the lane holds it) before the signal arrives.
+    await new Promise((r) => setTimeout(r, 300));
+    const signalledAt = Date.now();
+    child.kill('SIGTERM');
+    // The listener closes at once: a new connection is refused while the slow answer is pending.
+    let refused = false;
+    for (let i = 0; i < 40 && !refused; i++) {
+      refused = await get(port, '/slow').then(
+        () => false,
+        (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED',
+      );
+      if (!refused) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(refused).toBe(true);
+
+    expect(await inFlight).toEqual({ status: 200, body: 'finished' });
+    const { code, at } = await exited;
+    expect(code).toBe(0);
+    expect(at - signalledAt).toBeLessThan(10_000);
+    expect(output).toContain('SIGTERM');
+
+    // The WAL was folded into the database file: nothing is left in it, and the row is there.
+    const wal = join(dir, 'polyindex.db-wal');
+    expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+    const store = await openStore({ url: sqliteUrlFor(dir) });
+    expect((await store.listBanners()).map((b) => b.id)).toEqual(['drain']);
+    await store.close();
+  });
+});

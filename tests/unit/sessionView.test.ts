@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { headerItems, menuItems, type SessionView } from '../../src/lib/sessionView.ts';
+
+// 10:00 IST on 22 Nov 2026.
+const NOW = new Date('2026-11-22T04:30:00Z');
+const user = (fields: Partial<NonNullable<SessionView['user']>> = {}) => ({ uid: 'u1', displayName: 'Asha Rao', email: 'asha@example.test', ...fields });
+const views: Record<string, SessionView> = {
+  anonymous: { user: null, entitlement: 'anonymous' },
+  free: { user: user(), entitlement: 'none', subscribed: false },
+  trial: { user: user(), entitlement: 'full', subscribed: false, trial: { active: true, endsOn: '2026-11-24' } },
+  premium: { user: user({ plan: 'Premium' }), entitlement: 'full', subscribed: true },
+  renewing: { user: user({ plan: 'Premium', expiresAt: '2026-11-30T04:30:00Z' }), entitlement: 'full', subscribed: true, renewalDue: true },
+  admin: { user: user({ displayName: null }), entitlement: 'admin', admin: true, adminPanelUrl: '/admin' },
+  noName: { user: user({ displayName: null, email: null, plan: 'Basic' }), entitlement: 'limited', subscribed: true },
+};
+
+const summary = (items: ReturnType<typeof headerItems>) => items.map((i) => `${i.testId}:${i.text}${i.kind === 'link' ? `→${i.href}` : ''}`);
+
+describe('header items', () => {
+  it.each([
+    ['anonymous', ['subscribe-now:Subscribe Now→/subscription', 'sign-in:Sign in→/register']],
+    ['free', ['subscribe-now:Subscribe Now→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
+    ['trial', ['subscribe-now:Subscribe Now→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out', 'trial-banner:Free trial: 1 day 14 h left of full access. ']],
+    ['premium', ['subscribed:Subscribed · Premium', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
+    ['renewing', ['subscribed:Subscribed · Premium', 'renew:Renew: 8 days left→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
+    ['admin', ['admin-panel:Admin Panel→/admin', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
+  ])('%s', (who, expected) => expect(summary(headerItems(views[who]!, NOW))).toEqual(expected));
+
+  it('drops the trial banner once the trial is over', () => {
+    expect(summary(headerItems(views['trial']!, new Date('2026-11-24T00:00:00Z')))).not.toContain(expect.stringMatching(/^trial-banner/));
+  });
+});
+
+describe('mobile menu account block', () => {
+  it.each([
+    ['anonymous', ['menu-sign-in:Sign in→/register']],
+    ['free', ['menu-user:Asha Rao', 'menu-subscribe-now:Subscribe Now→/subscription', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['premium', ['menu-user:Asha Rao', 'menu-subscribed:Subscribed · Premium', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['admin', ['menu-user:asha@example.test', 'menu-admin-panel:Admin Panel→/admin', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['noName', ['menu-user:Signed in', 'menu-subscribed:Subscribed · Basic', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+  ])('%s', (who, expected) => expect(summary(menuItems(views[who]!))).toEqual(expected));
+});
