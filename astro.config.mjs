@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
+import { SITE_CSP_DIRECTIVES } from './src/lib/csp.ts';
 import { serviceWorker } from './src/integrations/serviceWorker.ts';
 
 /**
@@ -65,10 +66,29 @@ export default defineConfig({
   // Behind a proxy, trust X-Forwarded-Host/Proto only for the public origin, so Astro.url and
   // the same-origin checks see https://<site> rather than the proxy's plain-HTTP hop.
   security: {
+    // Astro's cross-site form check cannot exempt RFC 8058's one-click unsubscribe: src/middleware.ts runs it first instead (src/lib/http/crossSite.ts).
+    checkOrigin: false,
     allowedDomains: publicOrigin ? [{ protocol: publicOrigin.protocol.replace(':', ''), hostname: publicOrigin.hostname }] : [],
+    // Content-Security-Policy: 'self' and the hashes of Astro's own scripts and styles, never
+    // 'unsafe-inline' for scripts. Prerendered pages carry it in a <meta>; pages rendered on
+    // demand in a header, with the third parties of the configured mode added by the
+    // middleware (src/lib/csp.ts: the Auth emulator or Google, Razorpay or the sandbox).
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [...SITE_CSP_DIRECTIVES],
+      scriptDirective: { resources: ["'self'"] },
+      // Style *attributes* only (style-src-attr): the server-rendered chart SVG (nivo) positions
+      // its parts with them. Style elements and sheets stay 'self' (Astro's default) + hashes.
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
   },
-  // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise.
+  // Shiki colours code with inline styles, which the Content-Security-Policy refuses; Prism
+  // marks tokens with classes instead.
+  markdown: { syntaxHighlight: 'prism' },
+  // Images through astro:assets: Sharp with quality 75 unless a page asks otherwise. `/_image`
+  // is Astro's endpoint behind the site's limits (widths, formats, a resize queue).
   image: {
+    endpoint: { route: '/_image', entrypoint: './src/server/images/endpoint.ts' },
     service: {
       entrypoint: 'astro/assets/services/sharp',
       config: { jpeg: { quality: 75 }, webp: { quality: 75 }, avif: { quality: 75 }, png: { quality: 75 } },
@@ -116,6 +136,8 @@ export default defineConfig({
       WHATSAPP_VERIFY_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
       WHATSAPP_GRAPH_URL: envField.string({ context: 'server', access: 'secret', default: 'https://graph.facebook.com/v21.0' }),
       JOBS_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      // `off`: no in-server scheduler (an external one calls the job endpoint; extra instances).
+      JOBS_SCHEDULER: envField.enum({ context: 'server', access: 'secret', values: ['on', 'off'], default: 'on' }),
       DELIVERY_LINK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
     },
   },

@@ -18,8 +18,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: process.env['CI'] ? [['list']] : [['list']],
+  // Per test; flows that span several pages or contexts say test.slow() (×3). Waits poll for
+  // the state they need (expect, toPass, hydrated()), never a fixed sleep.
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     launchOptions: chromium,
@@ -42,7 +44,8 @@ export default defineConfig({
     // A fresh data directory every run: demo data and demo accounts as on a first start.
     command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
     url: `${baseURL}/`,
-    timeout: 240_000,
+    // A build and the Auth emulator's start-up, on a machine that may be busy (CI allows 90 min).
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
@@ -51,8 +54,9 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST,
       DATA_BACKEND: E2E_BACKEND,
-      // The delivery spec runs the daily-update job through its endpoint.
+      // The delivery spec runs the daily-update job through its endpoint, and only then: no in-server scheduler.
       JOBS_SECRET: E2E_JOBS_SECRET,
+      JOBS_SCHEDULER: 'off',
     },
   },
 });

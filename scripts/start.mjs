@@ -2,13 +2,30 @@
 // `npm start`: build when the sources changed, then serve the production build. With no
 // configuration that is the embedded default: SQLite under DATA_DIR with demo data, the
 // Firebase Auth emulator on loopback with the demo accounts, sandbox payments, mail outbox.
-import { spawn, spawnSync } from 'node:child_process';
+//
+// Process life (docs/deploy.md, "Running npm start under a supervisor"): the launcher lives
+// exactly as long as the server. A server that ends by any cause ends the launcher with a
+// non-zero status, after it has stopped the emulator and stand-in. SIGTERM, SIGINT or SIGHUP
+// to the launcher is passed to the server as SIGTERM (it finishes its requests), then the rest
+// stops, and the launcher exits with the server's status: 0 after a clean stop, within 10 s.
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { isAuthEmulatorMode, unsafeModeReasons } from '../src/lib/modes.ts';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isAuthEmulatorMode, unsafeModeReasons, whatsappSandboxOf } from '../src/lib/modes.ts';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
-import { startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
+import { portIsOpen, startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
 import { assertSafePaymentMode } from './lib/payment-mode.mjs';
+import { describeExit, exitStatusOf, stoppedCleanly } from './lib/process-life.mjs';
+
+// The project's own tools (astro, firebase), also when started without npm (systemd, a shell).
+const projectBin = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.bin');
+process.env.PATH = `${projectBin}${delimiter}${process.env.PATH ?? ''}`;
+
+/** The whole stop, as a supervisor allows it (systemd's TimeoutStopSec in docs/deploy.md is 15 s). */
+const STOP_BUDGET_MS = 10_000;
+/** Of which the server may use this much (its own drain is bounded at 10 s, usually far less) before it is killed. */
+const SERVER_STOP_MS = 9_000;
 
 const env = {
   ...process.env,
@@ -28,8 +45,8 @@ const firestore = env.DATA_BACKEND === 'firestore';
 // DATA_BACKEND=firestore with neither a project nor an emulator: the in-memory stand-in.
 const firestoreStandIn = firestore && !env.FIRESTORE_EMULATOR_HOST && !env.FIREBASE_SERVICE_ACCOUNT;
 
-const whatsappSandbox = !(env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID);
-const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox });
+const whatsappSandbox = whatsappSandboxOf(env);
+const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox, deliveryLinkSecret: Boolean(env.DELIVERY_LINK_SECRET?.trim()) });
 if (refusals.length > 0) {
   console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
   process.exit(1);
@@ -44,25 +61,110 @@ try {
 
 mkdirSync(env.DATA_DIR, { recursive: true });
 
-if (!buildIsCurrent()) {
-  console.log('[polyindex] building the site…');
-  const build = spawnSync('astro', ['build'], { stdio: 'inherit', env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  writeBuildStamp();
+// Something else answering on our port would pass for the site (and a server that cannot
+// listen may stay alive without serving): refuse before starting anything.
+const probeHost = env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST;
+async function portTaken() {
+  if (!(await portIsOpen(probeHost, Number(env.PORT)))) return false;
+  console.error(`[polyindex] port ${env.PORT} on ${env.HOST} is already in use by another process: stop it or set PORT`);
+  return true;
+}
+if (await portTaken()) process.exit(1);
+
+/** Stops what has been started (last first): each gets the time left of the stop budget. */
+const cleanups = [];
+/** @type {import('node:child_process').ChildProcess | null} */
+let server = null;
+/** @type {import('./lib/process-life.mjs').ChildExit | null} */
+let serverExit = null;
+/** @type {Promise<import('./lib/process-life.mjs').ChildExit> | null} */
+let serverExited = null;
+/** The build in progress, stopped by a stop request. */
+let building = null;
+/** The signal that asked us to stop, once one has. */
+let stopRequested = null;
+/** @type {Promise<never> | null} */
+let finishing = null;
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms).unref());
+
+/**
+ * Stops everything and exits. `status` undefined: a requested stop, whose status is the
+ * server's (0 when it stopped cleanly). A given status (a failure) is kept.
+ */
+function finish(status) {
+  finishing ??= (async () => {
+    const deadline = Date.now() + STOP_BUDGET_MS;
+    let code = status;
+    if (server && !serverExit) {
+      server.kill('SIGTERM');
+      const ended = await Promise.race([serverExited, sleep(SERVER_STOP_MS).then(() => null)]);
+      if (!ended) {
+        console.error(`[polyindex] the server did not stop within ${SERVER_STOP_MS / 1000} s: killed`);
+        server.kill('SIGKILL');
+      }
+      await serverExited;
+    }
+    if (code === undefined) {
+      code = serverExit ? (stoppedCleanly(serverExit) ? 0 : exitStatusOf(serverExit)) : 0;
+      if (serverExit) console.log(`[polyindex] the server stopped (${describeExit(serverExit)})`);
+    }
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup(Math.max(500, deadline - Date.now())).catch((error) => console.error('[polyindex] stopping:', error));
+    }
+    process.exit(code);
+  })();
+  return finishing;
 }
 
-const cleanups = [];
-let stopping = false;
-async function shutdown(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  process.exit(code);
+function onSignal(signal) {
+  if (stopRequested) {
+    // A second signal: no more waiting.
+    console.error(`[polyindex] ${signal} again: stopping now`);
+    server?.kill('SIGKILL');
+    process.exit(exitStatusOf({ code: null, signal }));
+  }
+  stopRequested = signal;
+  building?.kill('SIGTERM');
+  console.log(`[polyindex] ${signal}: stopping${server ? ' (the server finishes its requests first)' : ''}…`);
+  // Before the server runs (building, starting the emulator) the start-up steps notice the request.
+  if (server) void finish(undefined);
 }
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, onSignal);
+// Should the launcher itself crash, it takes the server along rather than leave it orphaned.
+process.on('exit', () => {
+  if (server && !serverExit) server.kill('SIGKILL');
+});
+
+/** Runs a child to its end (the build), asynchronously so that a stop request is heard. */
+function run(command, args, extraEnv = {}) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+    child.once('error', (error) => {
+      console.error(`[polyindex] could not run ${command}: ${error.message}`);
+      done({ code: 127, signal: null });
+    });
+    child.once('exit', (code, signal) => {
+      building = null;
+      done({ code, signal });
+    });
+    building = child;
+  });
+}
 
 try {
+  if (!buildIsCurrent()) {
+    console.log('[polyindex] building the site…');
+    // Always a production build, whatever NODE_ENV the caller has (a test runner sets `test`,
+    // and Vite then builds with import.meta.env.PROD false: no service worker, dev-only code).
+    const build = await run('astro', ['build'], { NODE_ENV: 'production' });
+    if (stopRequested) await finish(0);
+    if (build.code !== 0) {
+      console.error(`[polyindex] the build failed (${describeExit(build)})`);
+      await finish(exitStatusOf(build) || 1);
+    }
+    writeBuildStamp();
+  }
+
   if (firestoreStandIn) {
     const { startFirestoreFake } = await import('./lib/firestore-fake.mjs');
     const fake = await startFirestoreFake({ port: Number(env.FIRESTORE_STAND_IN_PORT ?? 0) });
@@ -75,7 +177,13 @@ try {
   if (!firestoreStandIn) console.log(`[polyindex] store: ${describeStore(storeConfig)}`);
   if (authEmulator) {
     const emulator = await startAuthEmulator({ emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR });
-    cleanups.push(emulator.stop);
+    cleanups.push((timeoutMs) => emulator.stop(timeoutMs));
+    void emulator.exited.then((exit) => {
+      if (finishing) return;
+      console.error(`[polyindex] the Auth emulator stopped unexpectedly (${describeExit(exit)}): stopping the server`);
+      void finish(1);
+    });
+    if (stopRequested) await finish(0);
     process.env.FIREBASE_AUTH_EMULATOR_HOST = env.FIREBASE_AUTH_EMULATOR_HOST;
     const { firebaseAuth } = await import('../src/server/auth/firebaseAdmin.ts');
     const { ensureDemoAccounts, demoAccounts, DEMO_PASSWORD } = await import('../src/server/demoAccounts.ts');
@@ -85,24 +193,32 @@ try {
     console.log(`[polyindex] demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of demoAccounts) console.log(`    ${a.email.padEnd(26)} ${a.description}`);
   }
+  if (stopRequested) await finish(0);
+  if (await portTaken()) await finish(1);
 
-  const server = spawn(process.execPath, ['dist/server/serve.mjs'], { stdio: 'inherit', env });
-  cleanups.push(
-    () =>
-      new Promise((done) => {
-        if (server.exitCode !== null) return done();
-        server.once('exit', done);
-        server.kill('SIGTERM');
-      }),
-  );
-  server.on('exit', (code) => {
-    if (!stopping) shutdown(code ?? 1);
+  const child = spawn(process.execPath, ['dist/server/serve.mjs'], { stdio: 'inherit', env });
+  server = child;
+  serverExited = new Promise((done) => {
+    child.once('exit', (code, signal) => {
+      serverExit = { code, signal };
+      done(serverExit);
+    });
   });
-  if (await waitForPort(env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST, Number(env.PORT), 60_000, () => server.exitCode === null)) {
-    const shownHost = env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST;
+  console.log(`[polyindex] server pid ${child.pid}`);
+  void serverExited.then((exit) => {
+    if (stopRequested || finishing) return;
+    // Died on its own (crash, OOM killer, a stray kill, a port in use): never a quiet success.
+    console.error(`[polyindex] the server stopped unexpectedly (${describeExit(exit)}): stopping the rest`);
+    void finish(exitStatusOf(exit) || 1);
+  });
+  const shownHost = probeHost;
+  if (await waitForPort(shownHost, Number(env.PORT), 60_000, () => !serverExit)) {
     console.log(`\n  PolyIndex is running at http://${shownHost}:${env.PORT}/  (data in ${env.DATA_DIR})\n`);
+  } else if (!serverExit && !stopRequested) {
+    console.error(`[polyindex] the server did not open port ${env.PORT} within 60 s`);
+    await finish(1);
   }
 } catch (error) {
   console.error('[polyindex] start failed:', error);
-  await shutdown(1);
+  await finish(1);
 }

@@ -1,11 +1,25 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAccessMiddleware } from './server/auth/accessMiddleware.ts';
 import { conditionalGet } from './server/http/conditionalGet.ts';
+import type { CspMode } from './lib/csp.ts';
+import { createCspMiddleware } from './server/http/csp.ts';
+import { crossSiteMiddleware } from './server/http/crossSite.ts';
+import { paymentMode } from './server/payments/index.ts';
 import { viewerMiddleware } from './server/pwa/viewer.ts';
-import { assertSafeToServe, auth, store } from './server/runtime.ts';
+import { assertSafeToServe, auth, firebaseWebConfig, store } from './server/runtime.ts';
+
+/** Who the sign-in and checkout pages talk to in this configuration (see lib/csp.ts). */
+const cspMode = (): CspMode => ({
+  auth: firebaseWebConfig.emulatorUrl ? { kind: 'emulator', url: firebaseWebConfig.emulatorUrl } : { kind: 'firebase', authDomain: firebaseWebConfig.authDomain },
+  payments: paymentMode,
+});
 
 export const onRequest = sequence(
-  // Outermost: it reads the session and Cache-Control the access middleware settles.
+  // First: a cross-site form POST is refused before anything reads a cookie (Astro's check, with one exemption).
+  crossSiteMiddleware,
+  // It completes the policy header of whatever page the ones inside answer with.
+  defineMiddleware(createCspMiddleware(cspMode)),
+  // It reads the session and Cache-Control the access middleware settles.
   viewerMiddleware,
   defineMiddleware(createAccessMiddleware({ auth, store, preflight: () => assertSafeToServe() })),
   // Innermost: public pages (the news) get their ETag, and 304 when the client has them.

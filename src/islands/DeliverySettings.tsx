@@ -4,11 +4,15 @@
  * endpoints under /api/alerts; the server decides what the plan allows and says why not.
  */
 import { useMemo, useState, type SubmitEvent } from 'react';
+import { planAndUp } from '../lib/delivery/planWords.ts';
 import type { DeliveryView, InstrumentChoice } from '../lib/delivery/view.ts';
 
 interface Props {
   readonly initial: DeliveryView;
+  /** The prices alerts may watch (and the daily update, unless `dailyChoiceIds` narrows it). */
   readonly choices: readonly InstrumentChoice[];
+  /** The prices the plan's daily update may carry (the plan table decides); null: every choice. */
+  readonly dailyChoiceIds: readonly string[] | null;
 }
 
 interface ErrorAnswer {
@@ -60,7 +64,8 @@ function Say({ status, testId }: { readonly status: Status; readonly testId: str
   );
 }
 
-export default function DeliverySettings({ initial, choices }: Props) {
+export default function DeliverySettings({ initial, choices, dailyChoiceIds }: Props) {
+  const dailyChoices = useMemo(() => (dailyChoiceIds === null ? choices : choices.filter((c) => dailyChoiceIds.includes(c.id))), [choices, dailyChoiceIds]);
   const [view, setView] = useState<DeliveryView>(initial);
   const [series, setSeries] = useState<string[]>([...initial.settings.series]);
   const [email, setEmail] = useState(initial.settings.email);
@@ -187,7 +192,7 @@ export default function DeliverySettings({ initial, choices }: Props) {
           <label className="field">
             <span>Prices in the update</span>
             <select multiple size={10} name="series" value={series} onChange={(e) => setSeries([...e.target.selectedOptions].map((o) => o.value))}>
-              <Choices choices={choices} />
+              <Choices choices={dailyChoices} />
             </select>
           </label>
           <label className="field">
@@ -266,7 +271,7 @@ export default function DeliverySettings({ initial, choices }: Props) {
           </>
         ) : (
           <p data-testid="alerts-upgrade">
-            Price alerts come with the Premium plan and up. <a href="/subscription">See the plans</a>
+            Price alerts come with {planAndUp('alerts')}. <a href="/subscription">See the plans</a>
           </p>
         )}
       </section>

@@ -28,13 +28,15 @@ export interface Modes {
   readonly firestoreEmulator?: boolean | undefined;
   /** No WhatsApp Business account: messages go to the outbox and the sandbox phone signs webhooks. */
   readonly whatsappSandbox?: boolean | undefined;
+  /** DELIVERY_LINK_SECRET is set (without it each instance signs unsubscribe links with its own kept secret). */
+  readonly deliveryLinkSecret?: boolean | undefined;
 }
 
 export const AUTH_EMULATOR_HOST_IN_REAL_MODE =
   'FIREBASE_AUTH_EMULATOR_HOST is set beside FIREBASE_SERVICE_ACCOUNT: firebase-admin would then accept the emulator\'s unsigned tokens; unset FIREBASE_AUTH_EMULATOR_HOST';
 
 /** Why this configuration must not start; empty when it may. */
-export function unsafeModeReasons({ host, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator = false, whatsappSandbox = false }: Modes): string[] {
+export function unsafeModeReasons({ host, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator = false, whatsappSandbox = false, deliveryLinkSecret = false }: Modes): string[] {
   // Beside a service account, firebase-admin would still take the emulator's unsigned tokens: refused on every host.
   const reasons: string[] = !authEmulator && authEmulatorHost ? [AUTH_EMULATOR_HOST_IN_REAL_MODE] : [];
   if (isLoopbackHost(host)) return reasons;
@@ -42,5 +44,22 @@ export function unsafeModeReasons({ host, authEmulator, authEmulatorHost, sandbo
   if (sandboxPayments) reasons.push(`sandbox payments are signed with a local secret; set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to serve ${host}`);
   if (firestoreEmulator) reasons.push(`the store is a Firestore emulator (FIRESTORE_EMULATOR_HOST); use a real Firestore project to serve ${host}`);
   if (whatsappSandbox) reasons.push(`the WhatsApp sandbox signs webhooks with a local secret; set WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID to serve ${host}`);
+  if (!deliveryLinkSecret) reasons.push(`unsubscribe links would be signed with a secret kept in DATA_DIR, one per instance, so a link from one instance fails on another; set DELIVERY_LINK_SECRET to serve ${host}`);
   return reasons;
+}
+
+/** No WhatsApp Business account configured: the outbox and the sandbox phone (the one rule; runtime, delivery and `npm start` read it). */
+export const whatsappSandboxOf = (env: { readonly WHATSAPP_TOKEN?: string | undefined; readonly WHATSAPP_PHONE_NUMBER_ID?: string | undefined }): boolean =>
+  !(env.WHATSAPP_TOKEN?.trim() && env.WHATSAPP_PHONE_NUMBER_ID?.trim());
+
+/**
+ * This server's own address on loopback, from its HOST and PORT (what it listens on): the
+ * sandbox phone posts its webhooks here, never to an origin taken from a request's Host header.
+ * The sandbox only serves loopback, so a HOST beyond it is not expected; 127.0.0.1 then.
+ */
+export function loopbackOriginOf(host: string | undefined, port: string | undefined): string {
+  const h = host?.trim() ? host.trim() : 'localhost';
+  const name = isLoopbackHost(h) ? h.replace(/^\[|\]$/g, '') : '127.0.0.1';
+  const p = port?.trim() && /^\d{1,5}$/.test(port.trim()) ? port.trim() : '4321';
+  return `http://${name.includes(':') ? `[${name}]` : name}:${p}`;
 }

@@ -25,8 +25,25 @@ export interface DeliveryRights {
   readonly priceBot: boolean;
   /** The daily update's series when the subscriber has not chosen any (delivery instrument ids). */
   readonly dailyDefaults: readonly string[];
+  /** What the subscriber may put in the daily update (src/lib/delivery/rights.ts reads it). */
+  readonly dailyChoices: DailyChoices;
 }
 
+/**
+ * The prices a plan's daily update may carry: every price delivery knows, or the named
+ * instruments (ids) and every grade of the named cities' sheets (city slugs).
+ */
+export type DailyChoices = 'all' | { readonly instruments: readonly string[]; readonly citySheets: readonly string[] };
+
+/**
+ * Basic and Standard (no price screens) get the market's benchmark prices daily: the feedstocks
+ * every polymer price follows, the rupee, and Mumbai's city-wise sheet (every grade). Premium
+ * and up choose from every price (docs/delivery.md, "What a subscriber gets").
+ */
+const BENCHMARK_CHOICES: DailyChoices = {
+  instruments: ['feedstock.crude.brent', 'feedstock.naphtha.japan', 'feedstock.propylene.korea', 'feedstock.ethylene.nea', 'fx.usdinr'],
+  citySheets: ['mumbai'],
+};
 const LIMITED_DAILY = ['feedstock.crude.brent', 'feedstock.naphtha.japan', 'city.mumbai.ppRaffia', 'city.mumbai.hdpeFilm', 'fx.usdinr'];
 const FULL_DAILY = [
   ...LIMITED_DAILY,
@@ -37,9 +54,9 @@ const FULL_DAILY = [
   'city.mumbai.pvcExtrusion',
 ];
 /** Basic and Standard: the daily update only. */
-const UPDATES_ONLY: DeliveryRights = { dailyUpdate: true, alerts: false, priceBot: false, dailyDefaults: LIMITED_DAILY };
+const UPDATES_ONLY: DeliveryRights = { dailyUpdate: true, alerts: false, priceBot: false, dailyDefaults: LIMITED_DAILY, dailyChoices: BENCHMARK_CHOICES };
 /** Premium and up: the daily update, alerts and the price bot. */
-export const FULL_DELIVERY: DeliveryRights = { dailyUpdate: true, alerts: true, priceBot: true, dailyDefaults: FULL_DAILY };
+export const FULL_DELIVERY: DeliveryRights = { dailyUpdate: true, alerts: true, priceBot: true, dailyDefaults: FULL_DAILY, dailyChoices: 'all' };
 
 export const plans: readonly Plan[] = [
   {

@@ -15,13 +15,14 @@ import {
   FIREBASE_SERVICE_ACCOUNT,
   FIRESTORE_DATABASE_ID,
   FIRESTORE_EMULATOR_HOST,
+  DELIVERY_LINK_SECRET,
   LIBSQL_AUTH_TOKEN,
   LIBSQL_URL,
   WHATSAPP_PHONE_NUMBER_ID,
   WHATSAPP_TOKEN,
 } from 'astro:env/server';
 import type { Auth } from 'firebase-admin/auth';
-import { isAuthEmulatorMode, unsafeModeReasons } from '../lib/modes.ts';
+import { isAuthEmulatorMode, unsafeModeReasons, whatsappSandboxOf } from '../lib/modes.ts';
 import { DEFAULT_EMULATOR_HOST, firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
 import { sessionVerifier } from './auth/sessions.ts';
 import { seedIfEmpty } from './seedOnFirstOpen.ts';
@@ -74,8 +75,8 @@ export const adminPanelUrl = ADMIN_PANEL_URL;
 export function assertSafeToServe(host = process.env['HOST'] ?? '127.0.0.1'): void {
   const config = storeConfig();
   const firestoreEmulator = config.backend === 'firestore' && Boolean(config.emulatorHost);
-  const whatsappSandbox = !(WHATSAPP_TOKEN && WHATSAPP_PHONE_NUMBER_ID);
-  const reasons = unsafeModeReasons({ host, authEmulator, authEmulatorHost: FIREBASE_AUTH_EMULATOR_HOST, sandboxPayments: false, firestoreEmulator, whatsappSandbox });
+  const whatsappSandbox = whatsappSandboxOf({ WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID });
+  const reasons = unsafeModeReasons({ host, authEmulator, authEmulatorHost: FIREBASE_AUTH_EMULATOR_HOST, sandboxPayments: false, firestoreEmulator, whatsappSandbox, deliveryLinkSecret: Boolean(DELIVERY_LINK_SECRET?.trim()) });
   if (reasons.length > 0) throw new Error(`Refusing to serve ${host}: ${reasons.join('; ')}`);
 }
 

@@ -1,11 +1,13 @@
 /**
- * The DeliveryStore contract: settings by uid, the verification transaction, alerts with a
- * compare-and-set state, WhatsApp contacts (inbound time, STOP/START) and the sent-log's
- * claim / complete / release / lease, on every backend.
+ * The DeliveryStore contract: settings by uid (whole, and field patches in one transaction),
+ * verification codes (the number's limits and STOP, tries counted before the compare, the
+ * verification transaction), alerts with a compare-and-set state that records its messages,
+ * WhatsApp contacts (inbound time, STOP/START) and the sent-log's claim (with its owner token) /
+ * complete / release / drop / lease, unsent records and pruning, on every backend.
  */
 import { describe, expect, it } from 'vitest';
 import { INITIAL_ALERT_STATE } from '../../src/lib/delivery/alerts.ts';
-import type { AlertRecord, DeliverySettings, NewDelivery } from '../../src/server/store/delivery.ts';
+import { whatsappCodeHash, type AlertRecord, type DeliverySettings, type NewDelivery } from '../../src/server/store/delivery.ts';
 import { backends, storePerTest } from './backends.ts';
 
 const NOW = new Date('2026-11-24T03:30:00.000Z');
@@ -37,7 +39,9 @@ const alert = (id: string, uid: string, extra: Partial<AlertRecord> = {}): Alert
   ...extra,
 });
 
-const pendingFor = (number: string) => ({ number, codeHash: 'c'.repeat(64), expiresAt: later(600_000).toISOString(), attempts: 0 });
+const CODE = '123456';
+const pendingFor = (number: string, uid = 'u1') => ({ number, codeHash: whatsappCodeHash(uid, number, CODE), expiresAt: later(600_000).toISOString(), attempts: 0 });
+const LIMITS = [{ windowMs: 600_000, max: 3 }, { windowMs: 86_400_000, max: 5 }];
 
 describe.each(backends)('delivery store on $name', (backend) => {
   const store = storePerTest(backend);
@@ -58,25 +62,76 @@ describe.each(backends)('delivery store on $name', (backend) => {
       for (const id of ['', '..', 'a/b', '__x__']) expect(await store().getDeliverySettings(id), id).toBeNull();
     });
 
-    it('verifying a number: only with its pending code; the number then belongs to one user, opted in at that time', async () => {
+    it('a patch changes only the fields it names, in one transaction: concurrent patches of other fields are all kept', async () => {
+      expect(await store().patchDeliverySettings('u1', { email: false }, NOW, null)).toBeNull();
+      expect(await store().getDeliverySettings('u1')).toBeNull();
+      const base = settings('u1', { email: false, series: [] });
+      expect(await store().patchDeliverySettings('u1', { hour: 7 }, NOW, base)).toEqual({ ...base, hour: 7 });
+      await store().saveDeliverySettings({ ...(await store().getDeliverySettings('u1'))!, pending: pendingFor('919820000001') });
+      await Promise.all([
+        store().patchDeliverySettings('u1', { series: ['fx.usdinr'] }, later(1), null),
+        store().patchDeliverySettings('u1', { email: true }, later(2), null),
+        store().patchDeliverySettings('u1', { hour: 21 }, later(3), null),
+      ]);
+      expect(await store().getDeliverySettings('u1')).toMatchObject({ series: ['fx.usdinr'], email: true, hour: 21, pending: pendingFor('919820000001') });
+      expect((await store().listActiveDeliverySettings()).map((s) => s.uid)).toEqual(['u1']);
+      // WhatsApp stays off without a verified number.
+      expect(await store().patchDeliverySettings('u1', { whatsapp: true }, later(4), null)).toMatchObject({ whatsapp: false });
+      for (const id of ['', '..', 'a/b']) expect(await store().patchDeliverySettings(id, { email: true }, NOW, null), id).toBeNull();
+    });
+
+    it('a code for a number: recorded with its send time; refused after STOP (until START) and beyond the number\'s limits, for any user', async () => {
+      const base = (uid: string) => settings(uid, { email: false });
+      const start = (uid: string, number: string, at: Date) =>
+        store().startWhatsAppCode({ uid, number, codeHash: whatsappCodeHash(uid, number, CODE), expiresAt: new Date(at.getTime() + 600_000).toISOString(), now: at, limits: LIMITS, base: base(uid) });
+      expect(await start('u1', '919820000050', NOW)).toEqual({ ok: true });
+      expect(await store().getDeliverySettings('u1')).toMatchObject({ pending: { number: '919820000050', attempts: 0 }, email: false });
+      expect(await store().getWhatsAppContact('919820000050')).toMatchObject({ uid: null, optedIn: false, codeSentAt: [NOW.toISOString()] });
+      expect(await start('u2', '919820000050', later(1000))).toEqual({ ok: true });
+      expect(await start('u3', '919820000050', later(2000))).toEqual({ ok: true });
+      // The fourth code to this number in 10 minutes, whoever asks: refused until the first leaves the window.
+      expect(await start('u4', '919820000050', later(3000))).toEqual({ ok: false, reason: 'limited', retryAfterMs: 597_000 });
+      expect(await store().getDeliverySettings('u4')).toBeNull();
+      expect(await start('u4', '919820000050', later(600_001))).toEqual({ ok: true });
+
+      await store().setWhatsAppOptIn('919820000051', false, NOW);
+      expect(await start('u1', '919820000051', later(1))).toEqual({ ok: false, reason: 'stopped' });
+      await store().setWhatsAppOptIn('919820000051', true, later(2));
+      expect(await start('u1', '919820000051', later(3))).toEqual({ ok: true });
+    });
+
+    it('a try is counted before the code is compared: concurrent wrong tries never exceed the limit, and the code then is none', async () => {
+      await store().saveDeliverySettings(settings('u1', { pending: pendingFor('919820000060') }));
+      const tries = await Promise.all(Array.from({ length: 12 }, () => store().tryWhatsAppCode({ uid: 'u1', code: '000000', now: NOW, maxAttempts: 5 })));
+      expect(tries.filter((t) => t.outcome === 'wrong')).toHaveLength(5);
+      expect(tries.filter((t) => t.outcome === 'none')).toHaveLength(7);
+      expect((await store().getDeliverySettings('u1'))?.pending?.attempts).toBe(5);
+      expect(await store().tryWhatsAppCode({ uid: 'u1', code: CODE, now: NOW, maxAttempts: 5 })).toEqual({ outcome: 'none' });
+      expect((await store().getDeliverySettings('u1'))?.whatsappNumber).toBeNull();
+    });
+
+    it('the right code verifies the number: it then belongs to one user, opted in at that time', async () => {
       await store().saveDeliverySettings(settings('u1', { pending: pendingFor('919820000010') }));
-      expect(await store().verifyWhatsAppNumber({ uid: 'u1', number: '919820000099', now: NOW })).toBe(false);
-      expect(await store().verifyWhatsAppNumber({ uid: 'nobody', number: '919820000010', now: NOW })).toBe(false);
-      expect(await store().verifyWhatsAppNumber({ uid: 'u1', number: '919820000010', now: NOW })).toBe(true);
-      expect(await store().getDeliverySettings('u1')).toMatchObject({ whatsappNumber: '919820000010', whatsappVerifiedAt: NOW.toISOString(), whatsapp: true, pending: null });
+      expect(await store().tryWhatsAppCode({ uid: 'nobody', code: CODE, now: NOW, maxAttempts: 5 })).toEqual({ outcome: 'none' });
+      expect(await store().tryWhatsAppCode({ uid: 'u1', code: '654321', now: NOW, maxAttempts: 5 })).toEqual({ outcome: 'wrong' });
+      expect(await store().tryWhatsAppCode({ uid: 'u1', code: CODE, now: NOW, maxAttempts: 5 })).toEqual({ outcome: 'verified', number: '919820000010' });
+      // The number is theirs; the daily update's channels stay as saved (the form turns WhatsApp on).
+      expect(await store().getDeliverySettings('u1')).toMatchObject({ whatsappNumber: '919820000010', whatsappVerifiedAt: NOW.toISOString(), whatsapp: false, pending: null });
       expect(await store().getWhatsAppContact('919820000010')).toMatchObject({ uid: 'u1', optedIn: true, optInAt: NOW.toISOString() });
       // Twice is refused (nothing pending any more).
-      expect(await store().verifyWhatsAppNumber({ uid: 'u1', number: '919820000010', now: later(1) })).toBe(false);
+      expect(await store().tryWhatsAppCode({ uid: 'u1', code: CODE, now: later(1), maxAttempts: 5 })).toEqual({ outcome: 'none' });
 
-      // Another user verifies the same number: it is theirs now, and u1 has no number.
-      await store().saveDeliverySettings(settings('u2', { pending: pendingFor('919820000010') }));
-      expect(await store().verifyWhatsAppNumber({ uid: 'u2', number: '919820000010', now: later(2000) })).toBe(true);
+      // Another user verifies the same number: it is theirs now, and u1 has no number (nor WhatsApp on).
+      await store().patchDeliverySettings('u1', { whatsapp: true }, later(1000), null);
+      expect(await store().getDeliverySettings('u1')).toMatchObject({ whatsapp: true });
+      await store().saveDeliverySettings(settings('u2', { pending: pendingFor('919820000010', 'u2') }));
+      expect(await store().tryWhatsAppCode({ uid: 'u2', code: CODE, now: later(2000), maxAttempts: 5 })).toMatchObject({ outcome: 'verified' });
       expect(await store().getWhatsAppContact('919820000010')).toMatchObject({ uid: 'u2', optedIn: true });
       expect(await store().getDeliverySettings('u1')).toMatchObject({ whatsappNumber: null, whatsapp: false });
 
       // u2 moves to a new number: the old one is no longer theirs.
-      await store().saveDeliverySettings({ ...(await store().getDeliverySettings('u2'))!, pending: pendingFor('919820000011') });
-      expect(await store().verifyWhatsAppNumber({ uid: 'u2', number: '919820000011', now: later(3000) })).toBe(true);
+      await store().saveDeliverySettings({ ...(await store().getDeliverySettings('u2'))!, pending: pendingFor('919820000011', 'u2') });
+      expect(await store().tryWhatsAppCode({ uid: 'u2', code: CODE, now: later(3000), maxAttempts: 5 })).toMatchObject({ outcome: 'verified' });
       expect(await store().getWhatsAppContact('919820000010')).toMatchObject({ uid: null });
       expect(await store().getWhatsAppContact('919820000011')).toMatchObject({ uid: 'u2', optedIn: true });
     });
@@ -98,15 +153,23 @@ describe.each(backends)('delivery store on $name', (backend) => {
       expect((await store().listAlertsByInstrument('fx.usdinr')).map((a) => a.id)).toEqual(['al_3']);
     });
 
-    it('a state step is a compare-and-set: of two writers that saw one state, one wins', async () => {
+    it('a state step is a compare-and-set: of two writers that saw one state, one wins, and only its messages are recorded', async () => {
       await store().createAlert(alert('al_s', 'u1'));
       const armed = { reached: false, firedFor: null, crossings: 0 };
       const fired = { reached: true, firedFor: null, crossings: 1 };
       expect(await store().stepAlertState('al_s', INITIAL_ALERT_STATE, armed, NOW)).toBe(true);
-      const both = await Promise.all([store().stepAlertState('al_s', armed, fired, later(1)), store().stepAlertState('al_s', armed, fired, later(1))]);
+      const messages = (payload: string) => (['email', 'whatsapp'] as const).map((channel) => ({ uid: 'u1', kind: 'alert' as const, ref: 'al_s#1', channel, payload }));
+      const both = await Promise.all([store().stepAlertState('al_s', armed, fired, later(1), messages('first')), store().stepAlertState('al_s', armed, fired, later(1), messages('second'))]);
       expect(both.toSorted()).toEqual([false, true]);
       expect((await store().listAlertsByUid('u1'))[0]).toMatchObject({ ...fired, updatedAt: later(1).toISOString() });
-      expect(await store().stepAlertState('none', armed, fired, NOW)).toBe(false);
+      const recorded = await store().listUnsentDeliveries('alert');
+      expect(recorded.map((r) => [r.key, r.status, r.createdAt])).toEqual([
+        ['alert:u1:al_s#1:email', 'pending', later(1).toISOString()],
+        ['alert:u1:al_s#1:whatsapp', 'pending', later(1).toISOString()],
+      ]);
+      expect(new Set(recorded.map((r) => r.payload)).size).toBe(1);
+      expect(await store().stepAlertState('none', armed, fired, NOW, messages('x'))).toBe(false);
+      expect(await store().listUnsentDeliveries('alert')).toHaveLength(2);
     });
   });
 
@@ -115,7 +178,7 @@ describe.each(backends)('delivery store on $name', (backend) => {
       expect(await store().getWhatsAppContact('919820000020')).toBeNull();
       expect(await store().recordWhatsAppInbound('919820000020', NOW)).toMatchObject({ number: '919820000020', uid: null, optedIn: false, lastInboundAt: NOW.toISOString() });
       await store().saveDeliverySettings(settings('u1', { pending: pendingFor('919820000020') }));
-      await store().verifyWhatsAppNumber({ uid: 'u1', number: '919820000020', now: later(1000) });
+      await store().tryWhatsAppCode({ uid: 'u1', code: CODE, now: later(1000), maxAttempts: 5 });
       // Verification keeps the inbound time.
       expect(await store().getWhatsAppContact('919820000020')).toMatchObject({ uid: 'u1', optedIn: true, lastInboundAt: NOW.toISOString() });
       expect(await store().setWhatsAppOptIn('919820000020', false, later(2000))).toMatchObject({ optedIn: false, optOutAt: later(2000).toISOString(), uid: 'u1' });
@@ -130,40 +193,85 @@ describe.each(backends)('delivery store on $name', (backend) => {
     it('one claim wins; a sent message is never claimed again; a released one is', async () => {
       const claims = await Promise.all([store().claimDelivery(daily, NOW), store().claimDelivery(daily, NOW), store().claimDelivery(daily, NOW)]);
       expect(claims.filter(Boolean)).toHaveLength(1);
-      await store().completeDelivery(daily, later(10));
-      expect(await store().claimDelivery(daily, later(24 * 3_600_000))).toBe(false);
-      expect(await store().listDeliveries('u1')).toEqual([{ key: 'daily:u1:2026-11-24:email', ...daily, status: 'sent', claimedAt: NOW.toISOString(), sentAt: later(10).toISOString() }]);
+      const claim = claims.find(Boolean)!;
+      expect(claim).toMatchObject({ delivery: daily, claimId: expect.any(String), payload: null, createdAt: NOW.toISOString() });
+      expect(await store().completeDelivery(claim, later(10))).toBe(true);
+      expect(await store().claimDelivery(daily, later(24 * 3_600_000))).toBeNull();
+      expect(await store().listDeliveries('u1')).toEqual([
+        { key: 'daily:u1:2026-11-24:email', ...daily, status: 'sent', createdAt: NOW.toISOString(), claimedAt: NOW.toISOString(), claimId: null, sentAt: later(10).toISOString(), payload: null },
+      ]);
 
       const whatsapp: NewDelivery = { ...daily, channel: 'whatsapp' };
-      expect(await store().claimDelivery(whatsapp, NOW)).toBe(true);
-      await store().releaseDelivery(whatsapp);
-      expect(await store().claimDelivery(whatsapp, later(1))).toBe(true);
-      // Releasing a sent message does nothing.
-      await store().releaseDelivery(daily);
-      expect(await store().claimDelivery(daily, later(2))).toBe(false);
+      const first = (await store().claimDelivery(whatsapp, NOW))!;
+      expect(await store().releaseDelivery(first)).toBe(true);
+      expect((await store().listUnsentDeliveries('daily')).map((r) => [r.channel, r.status])).toEqual([['whatsapp', 'pending']]);
+      const second = await store().claimDelivery(whatsapp, later(1));
+      expect(second).not.toBeNull();
+      // Releasing or completing a message whose claim is over does nothing.
+      expect(await store().releaseDelivery(claim)).toBe(false);
+      expect(await store().releaseDelivery(first)).toBe(false);
+      expect(await store().claimDelivery(daily, later(2))).toBeNull();
     });
 
-    it('a claim that was never completed lapses after its lease (a sender that died)', async () => {
+    it('a claim that was never completed lapses after its lease; the lapsed claim can then neither complete nor release', async () => {
       const alertMessage: NewDelivery = { uid: 'u1', kind: 'alert', ref: 'al_1#1', channel: 'whatsapp' };
-      expect(await store().claimDelivery(alertMessage, NOW, 60_000)).toBe(true);
-      expect(await store().claimDelivery(alertMessage, later(59_000), 60_000)).toBe(false);
-      expect(await store().claimDelivery(alertMessage, later(61_000), 60_000)).toBe(true);
-      expect(await store().claimDelivery(alertMessage, later(62_000), 60_000)).toBe(false);
+      const a = (await store().claimDelivery(alertMessage, NOW, 60_000))!;
+      expect(a).not.toBeNull();
+      expect(await store().claimDelivery(alertMessage, later(59_000), 60_000)).toBeNull();
+      const b = (await store().claimDelivery(alertMessage, later(61_000), 60_000))!;
+      expect(b.claimId).not.toBe(a.claimId);
+      expect(await store().claimDelivery(alertMessage, later(62_000), 60_000)).toBeNull();
+      // A, late: its release would free B's live claim, its completion would mark B's message sent.
+      expect(await store().releaseDelivery(a)).toBe(false);
+      expect(await store().completeDelivery(a, later(63_000))).toBe(false);
+      expect((await store().listDeliveries('u1'))[0]).toMatchObject({ status: 'claimed', claimId: b.claimId, claimedAt: later(61_000).toISOString() });
+      expect(await store().completeDelivery(b, later(64_000))).toBe(true);
+      expect(await store().dropDelivery(b, later(65_000))).toBe(false);
+    });
+
+    it('pending records are claimed with their payload; a dropped one is never claimed again; unsent ones are listed by kind', async () => {
+      await store().createAlert(alert('al_p', 'u1'));
+      const messages = (['email', 'whatsapp'] as const).map((channel) => ({ uid: 'u1', kind: 'alert' as const, ref: 'al_p#1', channel, payload: '{"latest":{"date":"2026-11-24","value":91}}' }));
+      await store().stepAlertState('al_p', INITIAL_ALERT_STATE, { reached: true, firedFor: null, crossings: 1 }, NOW, messages);
+      const email = (await store().claimDelivery(messages[0]!, later(1000)))!;
+      expect(email).toMatchObject({ payload: messages[0]!.payload, createdAt: NOW.toISOString() });
+      expect(await store().dropDelivery(email, later(2000))).toBe(true);
+      expect(await store().claimDelivery(messages[0]!, later(3000))).toBeNull();
+      expect((await store().listUnsentDeliveries('alert')).map((r) => r.channel)).toEqual(['whatsapp']);
+      expect(await store().listUnsentDeliveries('daily')).toEqual([]);
+      const whatsapp = (await store().claimDelivery(messages[1]!, later(4000)))!;
+      // A held claim stays listed (its lease may lapse); a sent one is gone from the list.
+      expect((await store().listUnsentDeliveries('alert')).map((r) => r.status)).toEqual(['claimed']);
+      await store().completeDelivery(whatsapp, later(5000));
+      expect(await store().listUnsentDeliveries('alert')).toEqual([]);
+    });
+
+    it('pruning deletes the records created before a time, whatever their state', async () => {
+      const at = (ms: number, ref: string) => store().claimDelivery({ uid: 'u9', kind: 'inbound', ref, channel: 'none' }, later(ms));
+      const old = (await at(0, 'm1'))!;
+      await store().completeDelivery(old, later(1));
+      await at(1000, 'm2');
+      await at(5000, 'm3');
+      expect(await store().pruneDeliveries(later(5000))).toBe(2);
+      expect((await store().listDeliveries('u9')).map((r) => r.ref)).toEqual(['m3']);
+      expect(await store().pruneDeliveries(later(5000))).toBe(0);
     });
 
     it('keys may hold any text (message ids carry slashes)', async () => {
       const inbound: NewDelivery = { uid: '919820000030', kind: 'inbound', ref: 'wamid.HBgM/OTE5+ODIw==%2F', channel: 'none' };
-      expect(await store().claimDelivery(inbound, NOW)).toBe(true);
-      expect(await store().claimDelivery(inbound, NOW)).toBe(false);
+      expect(await store().claimDelivery(inbound, NOW)).not.toBeNull();
+      expect(await store().claimDelivery(inbound, NOW)).toBeNull();
       expect((await store().listDeliveries('919820000030'))[0]?.ref).toBe(inbound.ref);
     });
   });
 
   it('every delivery kind round-trips through the transfer port', async () => {
     await store().saveDeliverySettings(settings('u1', { pending: pendingFor('919820000040') }));
-    await store().verifyWhatsAppNumber({ uid: 'u1', number: '919820000040', now: NOW });
+    await store().tryWhatsAppCode({ uid: 'u1', code: CODE, now: NOW, maxAttempts: 5 });
+    await store().startWhatsAppCode({ uid: 'u2', number: '919820000041', codeHash: 'c'.repeat(64), expiresAt: later(1).toISOString(), now: NOW, limits: LIMITS, base: settings('u2') });
     await store().createAlert(alert('al_t', 'u1'));
     await store().claimDelivery({ uid: 'u1', kind: 'alert', ref: 'al_t#1', channel: 'email' }, NOW);
+    await store().stepAlertState('al_t', INITIAL_ALERT_STATE, { reached: true, firedFor: null, crossings: 1 }, NOW, [{ uid: 'u1', kind: 'alert', ref: 'al_t#1', channel: 'whatsapp', payload: '{"x":1}' }]);
     const exported: Record<string, unknown[]> = {};
     for (const kind of ['deliverySettings', 'alerts', 'whatsappContacts', 'deliveryLog'] as const) {
       exported[kind] = [];
@@ -178,7 +286,9 @@ describe.each(backends)('delivery store on $name', (backend) => {
         expect(back, kind).toEqual(exported[kind]);
       }
       expect(await other.getDeliverySettings('u1')).toEqual(await store().getDeliverySettings('u1'));
-      expect(await other.claimDelivery({ uid: 'u1', kind: 'alert', ref: 'al_t#1', channel: 'email' }, NOW)).toBe(false);
+      expect(await other.claimDelivery({ uid: 'u1', kind: 'alert', ref: 'al_t#1', channel: 'email' }, NOW)).toBeNull();
+      expect(await other.getWhatsAppContact('919820000041')).toMatchObject({ codeSentAt: [NOW.toISOString()] });
+      expect(await other.claimDelivery({ uid: 'u1', kind: 'alert', ref: 'al_t#1', channel: 'whatsapp' }, NOW)).toMatchObject({ payload: '{"x":1}' });
     } finally {
       await other.close();
     }

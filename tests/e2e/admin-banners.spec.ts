@@ -13,6 +13,7 @@ import { signIn } from './helpers/auth.ts';
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test('the admin adds, moves and removes a banner; the home carousel follows', async ({ page, browser }) => {
+  test.slow(); // three browser contexts, an upload and the audit log
   const title = `Teal banner ${Date.now()}`;
   const alt = `A teal square for ${title}`;
   await signIn(page, 'admin@polyindex.test');

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, signInByApi } from './helpers/auth.ts';
 
 test('the admin edits a city price; a Premium user sees it on the city-wise sheet', async ({ page, browser }) => {
+  test.slow(); // two browser contexts
   await signIn(page, 'admin@polyindex.test');
   await page.goto('/admin/markets?city=indore');
   await expect(page.locator('form[data-admin-form]').first()).toHaveAttribute('data-ready', 'true');

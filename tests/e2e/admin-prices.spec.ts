@@ -12,6 +12,7 @@ import { seriousViolationsInMain } from './helpers/axe.ts';
 const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 test("the admin enters today's Brent price; a Premium user sees it as the latest price", async ({ page, browser }) => {
+  test.slow(); // two browser contexts and the audit log
   const today = todayInIndia();
   await signIn(page, 'admin@polyindex.test');
   await page.goto('/admin/prices');
@@ -103,6 +104,7 @@ test('non-admins: the price, banner and outbox pages are a 404, the price API a 
 });
 
 test('the price, import, banner and outbox pages have no serious accessibility violations', async ({ page }) => {
+  test.slow(); // axe on five pages
   await signIn(page, 'admin@polyindex.test');
   for (const path of ['/admin', '/admin/prices?series=fx.usdinr', '/admin/prices/import', '/admin/outbox', '/admin/banners']) {
     await page.goto(path);

@@ -5,6 +5,7 @@ import { baseURL } from './env.ts';
 import { ensureAccount, signIn, signInByApi, uniqueEmail } from './helpers/auth.ts';
 
 test('the admin pages fit a phone', async ({ page, playwright }) => {
+  test.slow(); // a new account, a grant and four admin pages
   // A fresh account with one audited change, so the audit tables have rows.
   const email = uniqueEmail('phone-admin');
   const other = await playwright.request.newContext({ baseURL });

@@ -33,6 +33,7 @@ async function grant(page: Page, plan: string, until?: string): Promise<void> {
 }
 
 test('an admin grants a plan; the user sees what it unlocks; the audit log shows who did what', async ({ page, browser }) => {
+  test.slow(); // two browser contexts, several pages each
   const email = uniqueEmail('granted');
   // The account signs in once in its own browser, which creates its record.
   const userContext = await browser.newContext();
@@ -134,6 +135,7 @@ test('non-admins: the admin pages are a 404, the admin API a 401 or 403', async 
 });
 
 test('the admin pages have no serious accessibility violations', async ({ page }) => {
+  test.slow(); // axe on four pages
   await signIn(page, 'admin@polyindex.test');
   for (const path of ['/admin', '/admin/users', '/admin/users/demo-premium', '/admin/audit']) {
     await page.goto(path);

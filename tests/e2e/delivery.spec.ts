@@ -4,14 +4,20 @@
  * exactly one alert lands in the WhatsApp outbox and one in the mail outbox; a second price on
  * the same side sends nothing more; the daily job, run twice, sends one update. In the sandbox
  * phone a Premium subscriber asks "pp raffia mumbai" and gets the /api/citywise price, an
- * unlinked number gets the subscribe link, and "stop" ends the WhatsApp daily update.
- * Each test reads only its own users' and numbers' messages (other specs run beside it).
+ * unlinked number gets the subscribe link, and "stop" ends the WhatsApp daily update. A mail
+ * client's one-click unsubscribe (RFC 8058: form-encoded, no Origin) works on the built server
+ * while cross-site forms stay refused. Basic's /alerts offers only what its plan carries. The
+ * in-server scheduler is off with JOBS_SCHEDULER=off (as for this suite's server: the specs run
+ * the job through its endpoint). Each test reads only its own users' and numbers' messages.
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { E2E_DATA_DIR, E2E_JOBS_SECRET, baseURL } from './env.ts';
+import { parseHeaders } from '../../src/server/mail/outbox.ts';
+import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, E2E_PORT, baseURL } from './env.ts';
 import { ensureAccount, signIn, signInByApi, uniqueEmail } from './helpers/auth.ts';
 
 const WHATSAPP_OUTBOX = resolve(E2E_DATA_DIR, 'whatsapp-outbox');
@@ -33,6 +39,17 @@ async function whatsappTo(number: string): Promise<WhatsAppFile[]> {
     if (message.to === number) messages.push(message);
   }
   return messages;
+}
+
+/** The raw .eml files to an address whose subject matches. */
+async function rawMailsTo(address: string, subject: RegExp): Promise<string[]> {
+  const names = await readdir(MAIL_OUTBOX).catch(() => [] as string[]);
+  const raws: string[] = [];
+  for (const name of names.filter((n) => n.endsWith('.eml')).toSorted()) {
+    const raw = await readFile(join(MAIL_OUTBOX, name), 'utf8');
+    if (raw.includes(address) && subject.test((await simpleParser(raw)).subject ?? '')) raws.push(raw);
+  }
+  return raws;
 }
 
 async function mailsTo(address: string, subject: RegExp): Promise<string[]> {
@@ -176,9 +193,9 @@ test('the sandbox phone: Premium asks "pp raffia mumbai" and gets the /api/cityw
   const { email } = await accountWithPlan(admin, userRequest, 'bot', 'Premium');
   const number = uniqueNumber();
   const headers = { Origin: baseURL };
+  // Verifying does not turn the daily update on: nothing is due for this user until it is saved, after "stop".
   expect((await userRequest.post('/api/alerts/whatsapp', { data: { number: `+${number}`, consent: true }, headers })).status()).toBe(202);
   expect((await userRequest.post('/api/alerts/whatsapp/verify', { data: { code: await codeFor(number) }, headers })).status()).toBe(200);
-  expect((await userRequest.put('/api/alerts/settings', { data: { series: ['fx.usdinr'], email: true, whatsapp: true, hour: 0 }, headers })).status()).toBe(200);
 
   const sheet = (await (await admin.get('/api/citywise/mumbai')).json()) as { data: { call: string; price: number; date: string }[] };
   const raffia = sheet.data.find((e) => e.call === 'ppRaffia')!;
@@ -201,11 +218,16 @@ test('the sandbox phone: Premium asks "pp raffia mumbai" and gets the /api/cityw
   // Links use the build's site (SITE_URL is fixed at build time).
   await expect(await write(stranger, 'naphtha')).toContainText(/not linked to a PolyIndex account\. Subscribe at http:\/\/[^ ]+\/subscription/);
 
+  // "stop" first, then the daily update by e-mail and WhatsApp from midnight: due now.
   await expect(await write(number, 'stop')).toContainText('no more PolyIndex updates');
+  expect((await userRequest.put('/api/alerts/settings', { data: { series: ['fx.usdinr'], email: true, whatsapp: true, hour: 0 }, headers })).status()).toBe(200);
   expect((await admin.post('/api/jobs/daily-update', { data: {}, headers: { Authorization: `Bearer ${E2E_JOBS_SECRET}` } })).status()).toBe(200);
-  // The e-mail update went (the job ran for this user); the WhatsApp one did not.
+  // The e-mail update went (the job ran for this user); no WhatsApp update went after "stop".
   await expect.poll(async () => (await mailsTo(email, /^PolyIndex daily prices/)).length).toBe(1);
-  expect((await whatsappTo(number)).filter((m) => m.type === 'polyindex_daily_update' || m.text.startsWith('PolyIndex prices for'))).toHaveLength(0);
+  const conversation = await whatsappTo(number);
+  const stoppedAt = conversation.findIndex((m) => m.text.includes('no more PolyIndex updates'));
+  expect(stoppedAt).toBeGreaterThan(-1);
+  expect(conversation.slice(stoppedAt + 1).filter((m) => m.type === 'polyindex_daily_update' || m.text.startsWith('PolyIndex prices for'))).toHaveLength(0);
   await admin.dispose();
   await userRequest.dispose();
 });
@@ -213,7 +235,7 @@ test('the sandbox phone: Premium asks "pp raffia mumbai" and gets the /api/cityw
 test('/alerts and its API follow the plan; the sandbox phone and the job endpoint are refused to others', async ({ page, playwright }) => {
   const anonymous = await playwright.request.newContext({ baseURL });
   expect((await anonymous.get('/api/alerts/settings')).status()).toBe(401);
-  // A JSON body (Astro refuses a cross-site POST without a content type before any endpoint runs).
+  // A JSON body (the site refuses a cross-site POST without a content type before any endpoint runs).
   expect((await anonymous.post('/api/jobs/daily-update', { data: {} })).status()).toBe(401);
   expect((await anonymous.post('/api/whatsapp/webhook', { data: { object: 'whatsapp_business_account', entry: [] } })).status()).toBe(401);
   await anonymous.dispose();
@@ -228,5 +250,92 @@ test('/alerts and its API follow the plan; the sandbox phone and the job endpoin
   await signIn(page, 'basic@polyindex.test');
   await page.goto('/alerts');
   await expect(page.getByTestId('alerts-upgrade')).toContainText('Premium');
+  // The daily update offers what the Basic plan carries: the Mumbai sheet, the benchmark feedstocks, the rupee.
+  const offered = page.getByLabel('Prices in the update').locator('option');
+  await expect(offered).toHaveCount(22);
+  await expect(offered.filter({ hasText: 'PP Raffia · Mumbai' })).toHaveCount(1);
+  await expect(offered.filter({ hasText: 'Crude oil · Brent' })).toHaveCount(1);
+  await expect(offered.filter({ hasText: 'Delhi' })).toHaveCount(0);
+  await expect(offered.filter({ hasText: 'Vinyl acetate' })).toHaveCount(0);
   expect((await page.goto('/admin/whatsapp'))?.status()).toBe(404);
+});
+
+test('one-click unsubscribe as a mail client sends it (RFC 8058: form-encoded, no Origin) works on the built server; cross-site forms elsewhere are still refused', async ({ playwright }) => {
+  test.setTimeout(90_000);
+  const admin = await playwright.request.newContext({ baseURL });
+  await signInByApi(admin, 'admin@polyindex.test');
+  const userRequest = await playwright.request.newContext({ baseURL });
+  const { email } = await accountWithPlan(admin, userRequest, 'oneclick', 'Premium');
+  expect((await userRequest.put('/api/alerts/settings', { data: { series: ['fx.usdinr'], email: true, whatsapp: false, hour: 0 }, headers: { Origin: baseURL } })).status()).toBe(200);
+  expect((await admin.post('/api/jobs/daily-update', { data: {}, headers: { Authorization: `Bearer ${E2E_JOBS_SECRET}` } })).status()).toBe(200);
+  await expect.poll(async () => (await rawMailsTo(email, /^PolyIndex daily prices/)).length).toBe(1);
+  const headers = parseHeaders((await rawMailsTo(email, /^PolyIndex daily prices/))[0]!);
+  expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  const link = new URL(/^<(.+)>$/.exec(headers.get('list-unsubscribe') ?? '')![1]!);
+  // The link names the build's site; this server answers on baseURL.
+  const oneClick = `${baseURL}${link.pathname}${link.search}`;
+  const token = link.searchParams.get('token')!;
+
+  // Anything but the one exemption, from another site or from no page at all: refused before any endpoint runs.
+  const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+  const refused = [
+    await fetch(`${baseURL}/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { ...form, Origin: 'https://evil.example' }, body: '' }),
+    await fetch(`${baseURL}/api/sendMail`, { method: 'POST', headers: form, body: 'name=x&email=x%40example.test&message=hello' }),
+    await fetch(oneClick, { method: 'POST' }),
+    await fetch(oneClick, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'List-Unsubscribe=One-Click' }),
+  ];
+  expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403]);
+  expect((await (await userRequest.get('/api/alerts/settings')).json()).settings.email).toBe(true);
+
+  // Opening the address leads to the page that asks first.
+  const opened = await fetch(oneClick, { redirect: 'manual' });
+  expect(opened.status).toBe(303);
+  expect(opened.headers.get('location')).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+
+  // The mail client's POST: form-encoded, no Origin, no cookie.
+  const clicked = await fetch(oneClick, { method: 'POST', headers: form, body: 'List-Unsubscribe=One-Click' });
+  expect(clicked.status).toBe(200);
+  expect(await clicked.json()).toEqual({ unsubscribed: 'daily' });
+  expect((await (await userRequest.get('/api/alerts/settings')).json()).settings.email).toBe(false);
+  await admin.dispose();
+  await userRequest.dispose();
+});
+
+test('JOBS_SCHEDULER=off starts no scheduler in the server; by default it runs', async () => {
+  test.setTimeout(120_000);
+  // The built server as npm start runs it (perf's front server when the build has one).
+  const entry = existsSync('dist/server/serve.mjs') ? 'dist/server/serve.mjs' : 'dist/server/entry.mjs';
+  const firstSchedulerLine = (setting: 'on' | 'off', port: number) =>
+    new Promise<string>((done, fail) => {
+      const server = spawn(process.execPath, [entry], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: resolve(`.cache/e2e-scheduler-${setting}`),
+          DATA_BACKEND: 'sqlite',
+          FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST,
+          METADATA_SERVER_DETECTION: 'none',
+          ASTRO_TELEMETRY_DISABLED: '1',
+          JOBS_SCHEDULER: setting,
+        },
+      });
+      let output = '';
+      const timer = setTimeout(() => {
+        server.kill('SIGKILL');
+        fail(new Error(`no [scheduler] line in 60 s:\n${output}`));
+      }, 60_000);
+      server.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const line = output.split('\n').find((l) => l.includes('[scheduler]'));
+        if (!line) return;
+        clearTimeout(timer);
+        server.once('exit', () => done(line));
+        server.kill('SIGTERM');
+      });
+      server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    });
+  expect(await firstSchedulerLine('off', E2E_PORT + 12)).toContain('[scheduler] off (JOBS_SCHEDULER=off)');
+  expect(await firstSchedulerLine('on', E2E_PORT + 13)).toMatch(/\[scheduler\] daily update: "0 \* \* \* \*" in Asia\/Kolkata/);
 });

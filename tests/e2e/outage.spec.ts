@@ -33,7 +33,8 @@ async function closedPort(): Promise<number> {
 async function startInstance(origin: string, env: Record<string, string>): Promise<void> {
   const server = spawn(process.execPath, ['dist/server/serve.mjs'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: new URL(origin).port, METADATA_SERVER_DETECTION: 'none', ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    // JOBS_SCHEDULER=off: an extra instance runs no delivery job of its own (A shares the suite's store and outboxes).
+    env: { ...process.env, HOST: '127.0.0.1', PORT: new URL(origin).port, METADATA_SERVER_DETECTION: 'none', ASTRO_TELEMETRY_DISABLED: '1', JOBS_SCHEDULER: 'off', ...env },
   });
   servers.push(server);
   await expect.poll(async () => (await fetch(`${origin}/robots.txt`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { feedstocks } from '../../src/lib/catalog.ts';
 import { signInByApi } from './helpers/auth.ts';
+import { hydrated } from './helpers/hydration.ts';
 
 /** The session cookie lands in the page's context: pages and the data API both see it. */
 async function signInAsPremium(page: Page): Promise<void> {
@@ -49,12 +50,12 @@ test('feedstock chart: tooltip shows the ordinal date', async ({ page }) => {
   const chart = page.getByTestId('price-chart').locator('svg').first();
   await chart.scrollIntoViewIfNeeded();
   await expect(chart).toBeVisible();
-  // Hydrated on visibility; hover the middle of the plot until the mesh answers.
-  await expect(async () => {
-    const box = (await chart.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
-    await expect(page.locator('.chart-tooltip')).toContainText(/\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}/, { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  // Hydrated on visibility: wait for it, then hover the middle of the plot.
+  await hydrated(page, chart);
+  const box = (await chart.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2, { steps: 2 });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+  await expect(page.locator('.chart-tooltip')).toContainText(/\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}/);
   await expect(page.locator('.chart-tooltip')).toContainText('USD/bbl');
 });
 
@@ -80,10 +81,9 @@ test('feedstock chart: skeleton while fetching, message and Retry on failure, th
   await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
   const monthly = page.getByRole('button', { name: 'Monthly' });
   // Clicks before hydration do nothing; once hydrated, a click shows the skeleton while held.
-  await expect(async () => {
-    await monthly.click();
-    await expect(page.getByTestId('chart-skeleton')).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  await hydrated(page, monthly);
+  await monthly.click();
+  await expect(page.getByTestId('chart-skeleton')).toBeVisible();
   await expect(page.getByTestId('feedstock-explorer')).toHaveAttribute('aria-busy', 'true');
 
   release();
@@ -160,15 +160,15 @@ test('indian bazaar: the landed-cost calculator recomputes live and validates', 
     await form.getByLabel(label).fill(value);
   };
   // Worked example: CIF 1,000 × ₹85, BCD 7.5%, SWS 10%, IGST 18%, ₹1,500/t → ₹110.07/kg.
-  await expect(async () => {
-    await fill('CIF price (US$/t)', '1000');
-    await fill('Customs exchange rate (₹/US$)', '85');
-    await fill('Basic customs duty (%)', '7.5');
-    await fill('Social welfare surcharge (% of BCD)', '10');
-    await fill('IGST (%)', '18');
-    await fill('Port & clearing charges (₹/t)', '1500');
-    await expect(page.getByTestId('landed-per-kg')).toHaveText('₹110.07 /kg', { timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  // Typed before hydration, a value would be lost: wait for the island first.
+  await hydrated(page, form);
+  await fill('CIF price (US$/t)', '1000');
+  await fill('Customs exchange rate (₹/US$)', '85');
+  await fill('Basic customs duty (%)', '7.5');
+  await fill('Social welfare surcharge (% of BCD)', '10');
+  await fill('IGST (%)', '18');
+  await fill('Port & clearing charges (₹/t)', '1500');
+  await expect(page.getByTestId('landed-per-kg')).toHaveText('₹110.07 /kg');
   await expect(page.getByTestId('net-per-kg')).toHaveText('₹93.51 /kg');
 
   await fill('Basic customs duty (%)', '150');

@@ -288,10 +288,10 @@ describe('bad input writes nothing', () => {
     if (field) expect(answer.json.error.field).toBe(field);
   });
 
-  it('a form-encoded body is refused (JSON only)', async () => {
+  it('a form-encoded body is refused unread (JSON only: 415)', async () => {
     const user = await createUser('form');
     const answer = await expectNothingWritten(user.uid, () => post(grant, user.uid, 'grant', 'plan=Premium', { contentType: 'application/x-www-form-urlencoded' }));
-    expect(answer).toMatchObject({ status: 400, json: { error: { code: 'invalid_body' } } });
+    expect(answer).toMatchObject({ status: 415, json: { error: { code: 'unsupported_media_type' } } });
   });
 
   it('an admin cannot remove their own admin role', async () => {

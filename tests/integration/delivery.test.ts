@@ -1,35 +1,41 @@
 /**
  * Price delivery against the real SQLite store of the test DATA_DIR, the real mail outbox and
- * the real WhatsApp outbox: verification by a code sent over WhatsApp, settings and alerts
- * (plans without the right 403, bad input 400), alerts firing once per crossing after an admin
- * price write, the daily job once per user and channel, the signed webhook (401 and nothing
- * changes on a wrong signature) with the price bot, STOP, one-click unsubscribe, the welcome
- * mail, the job endpoint's secret, and the Cloud API adapter against a fake Graph server.
+ * the real WhatsApp outbox: verification by a code sent over WhatsApp (its limits, STOP, tries
+ * counted under concurrency), settings and alerts (plans without the right 403, what a plan's
+ * daily update may carry, bad input 400, concurrent writes kept), alerts firing once per
+ * crossing after an admin price write (a deletion fires nothing), the daily job once per user
+ * and channel, the signed webhook (401 and nothing changes on a wrong signature) with the price
+ * bot, STOP, the sandbox phone posting to the server's own address, one-click unsubscribe, the
+ * welcome mail, the start-up refusal without a link secret, and the Cloud API adapter against a
+ * fake Graph server. (Alert retries and the job endpoint: delivery-job.test.ts.)
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as signInEndpoint } from '../../src/pages/api/auth/session.ts';
 import { GET as citywise } from '../../src/pages/api/citywise/index.ts';
 import { POST as setPointRoute } from '../../src/pages/api/admin/prices/[series]/set.ts';
+import { POST as deletePointRoute } from '../../src/pages/api/admin/prices/[series]/delete.ts';
+import { POST as sandboxSendRoute } from '../../src/pages/api/admin/whatsapp/send.ts';
 import { POST as postAlertRoute } from '../../src/pages/api/alerts/index.ts';
 import { DELETE as deleteAlertRoute } from '../../src/pages/api/alerts/[id].ts';
 import { GET as getSettingsRoute, PUT as putSettingsRoute } from '../../src/pages/api/alerts/settings.ts';
 import { POST as postNumberRoute } from '../../src/pages/api/alerts/whatsapp/index.ts';
 import { POST as postCodeRoute } from '../../src/pages/api/alerts/whatsapp/verify.ts';
 import { POST as jobRoute } from '../../src/pages/api/jobs/daily-update.ts';
-import { POST as unsubscribeRoute } from '../../src/pages/api/unsubscribe.ts';
+import { GET as unsubscribeGetRoute, POST as unsubscribeRoute } from '../../src/pages/api/unsubscribe.ts';
 import { GET as verifyWebhookRoute, POST as webhookRoute } from '../../src/pages/api/whatsapp/webhook.ts';
 import type { Session } from '../../src/server/auth/session.ts';
 import { runDailyUpdate } from '../../src/server/delivery/dailyUpdate.ts';
 import { deliveryDeps, webhookAppSecret, webhookVerifyToken, whatsappOutboxDir } from '../../src/server/delivery/index.ts';
 import { priceAlertsSettled } from '../../src/server/delivery/priceWrites.ts';
-import { dailyUpdateJobRoute } from '../../src/server/delivery/routes.ts';
 import { inboundTextPayload, signatureOf } from '../../src/server/delivery/webhook.ts';
+import { sendWelcome, welcomeMailsSettled } from '../../src/server/delivery/welcome.ts';
 import { createCloudApiSender, readWhatsAppOutbox, WhatsAppError } from '../../src/server/delivery/whatsapp.ts';
 import { listOutbox, parseHeaders, readOutboxMessage } from '../../src/server/mail/outbox.ts';
-import { store } from '../../src/server/runtime.ts';
+import { assertSafeToServe, store } from '../../src/server/runtime.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 import { emulatorSignIn, emulatorSignUp, sessionOf, uniqueEmail } from './helpers.ts';
@@ -57,15 +63,31 @@ async function createUser(prefix: string, extra: Partial<UserRecord> = {}): Prom
 const premiumUser = (prefix: string) => createUser(prefix, { subscribed: true, plan: 'Premium', expiresAt: inAYear });
 const premiumSession = (user: UserRecord): Session => sessionOf(user, 'full');
 
-async function call(route: APIRoute, path: string, options: { method?: string; body?: unknown; session?: Session | null; params?: Record<string, string>; origin?: string | null; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer> {
-  const url = new URL(path, ORIGIN);
+interface CallOptions {
+  method?: string;
+  body?: unknown;
+  session?: Session | null;
+  params?: Record<string, string>;
+  origin?: string | null;
+  headers?: Record<string, string>;
+  raw?: string;
+  /** The client's address as the adapter gives it (a new one per call unless given). */
+  clientAddress?: string;
+  /** The request's own origin (its Host), when not ORIGIN. */
+  site?: string;
+}
+
+async function call(route: APIRoute, path: string, options: CallOptions = {}): Promise<Answer> {
+  const site = options.site ?? ORIGIN;
+  const url = new URL(path, site);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
-  const origin = options.origin === undefined ? ORIGIN : options.origin;
+  const origin = options.origin === undefined ? site : options.origin;
   if (origin !== null) headers['origin'] = origin;
   const method = options.method ?? 'POST';
   const body = options.raw ?? (options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body));
   const request = new Request(url, { method, headers, ...(body !== undefined && method !== 'GET' ? { body } : {}) });
-  const context = { request, url, params: options.params ?? {}, locals: { session: options.session ?? null } } as unknown as APIContext;
+  const clientAddress = options.clientAddress ?? `10.${seq % 250}.${++seq % 250}.1`;
+  const context = { request, url, params: options.params ?? {}, locals: { session: options.session ?? null }, clientAddress } as unknown as APIContext;
   const response = await route(context);
   const text = await response.clone().text();
   let json: unknown;
@@ -214,6 +236,10 @@ describe('an alert fires once per crossing after an admin price write', () => {
     expect(unsubscribed).toMatchObject({ status: 200, json: { unsubscribed: 'alert' } });
     expect(await db.listAlertsByUid(user.uid)).toEqual([]);
     expect((await call(unsubscribeRoute, '/api/unsubscribe?token=forged.token', { raw: '', origin: null })).status).toBe(400);
+    // Opening the one-click address (a GET) leads to the page that asks first.
+    const opened = await call(unsubscribeGetRoute, `/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'GET', origin: null });
+    expect(opened.status).toBe(303);
+    expect(opened.response.headers.get('location')).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
   });
 
   it('deleting an alert is for its owner only', async () => {
@@ -297,7 +323,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     const basicNumber = uniqueNumber();
     await verifyNumber(sessionOf(basic, 'limited'), basicNumber);
     await webhook(basicNumber, 'naphtha');
-    expect(await lastReply(basicNumber)).toMatch(/Premium plan\. Upgrade at http:\/\/127\.0\.0\.1:4321\/subscription/);
+    expect(await lastReply(basicNumber)).toMatch(/the Premium plan and up\. Upgrade at http:\/\/127\.0\.0\.1:4321\/subscription/);
 
     const stranger = uniqueNumber();
     await webhook(stranger, 'brent');
@@ -318,17 +344,8 @@ describe('the WhatsApp webhook and the price bot', () => {
 });
 
 describe('the job endpoint', () => {
-  it('is 404 without JOBS_SECRET; with it, 401 without the right bearer, else one run', async () => {
+  it('is 404 without JOBS_SECRET', async () => {
     expect((await call(jobRoute, '/api/jobs/daily-update', { origin: null })).status).toBe(404);
-    let runs = 0;
-    const route = dailyUpdateJobRoute('s3cret-jobs', async () => ({ ran: ++runs }));
-    expect((await call(dailyUpdateJobRoute(null, async () => ++runs), '/api/jobs/daily-update', { origin: null })).status).toBe(404);
-    for (const header of [undefined, 'Bearer wrong', 'Basic s3cret-jobs', 'Bearer s3cret-jobsX', 'bearer s3cret-jobs']) {
-      const answer = await call(route, '/api/jobs/daily-update', { origin: null, headers: header ? { authorization: header } : {} });
-      expect(answer.status, String(header)).toBe(401);
-    }
-    expect(runs).toBe(0);
-    expect((await call(route, '/api/jobs/daily-update', { origin: null, headers: { authorization: 'Bearer s3cret-jobs' } })).json).toEqual({ ran: 1 });
   });
 });
 
@@ -344,9 +361,213 @@ describe('the welcome e-mail', () => {
     };
     await signIn(idToken);
     await signIn(await emulatorSignIn(email));
-    await expect.poll(async () => (await mailsTo(email, /^Welcome to PolyIndex$/)).length, { timeout: 10_000 }).toBe(1);
-    await new Promise((done) => setTimeout(done, 300));
+    // Every welcome mail started by those sign-ins has been written (or failed) now.
+    await welcomeMailsSettled();
     expect(await mailsTo(email, /^Welcome/)).toHaveLength(1);
+  });
+
+  it('names nobody: a display name typed at sign-up never reaches the unconfirmed address', async () => {
+    const email = uniqueEmail('welcome-name');
+    const lure = 'Your account is locked, confirm at http://phish.example/login';
+    sendWelcome({ uid: `welcome-${++seq}`, displayName: lure, email, phone: null, photoURL: null, role: 'user', subscribed: false, plan: null, createdAt: '24-11-2026' });
+    await expect.poll(async () => (await mailsTo(email, /^Welcome to PolyIndex$/)).length, { timeout: 10_000 }).toBe(1);
+    const raw = (await readOutboxMessage(MAIL_OUTBOX, (await mailsTo(email))[0]!.file))!;
+    const mail = await simpleParser(raw);
+    expect(mail.text).toContain('Your PolyIndex account is ready');
+    for (const part of [raw, mail.text ?? '', String(mail.html)]) {
+      expect(part).not.toContain('phish.example');
+      expect(part).not.toContain('locked');
+    }
+  });
+});
+
+describe('verification codes: limits that hold, tries counted before the compare', () => {
+  const askCode = (session: Session, number: string, clientAddress?: string) =>
+    call(postNumberRoute, '/api/alerts/whatsapp', { body: { number: `+${number}`, consent: true }, session, ...(clientAddress ? { clientAddress } : {}) });
+  const codeOf = async (number: string) => /^(\d{6})/.exec((await whatsappTo(number)).filter((m) => m.type === 'polyindex_verification_code').at(-1)!.text)![1]!;
+
+  it('concurrent wrong codes: exactly five are counted, then the code is spent (the right one too); the number stays unverified', async () => {
+    const user = await premiumUser('dl-race');
+    const session = premiumSession(user);
+    const number = uniqueNumber();
+    expect((await askCode(session, number)).status).toBe(202);
+    const code = await codeOf(number);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 12 }, () => call(postCodeRoute, '/api/alerts/whatsapp/verify', { body: { code: wrong }, session })));
+    const messages = answers.map((a) => a.json.error.message as string);
+    expect(messages.filter((m) => /not right/.test(m))).toHaveLength(5);
+    expect(messages.filter((m) => /no code waiting/.test(m))).toHaveLength(7);
+    expect((await call(postCodeRoute, '/api/alerts/whatsapp/verify', { body: { code }, session })).json.error.message).toMatch(/no code waiting/);
+    expect((await db.getDeliverySettings(user.uid))?.whatsappNumber).toBeNull();
+    expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: null, optedIn: false });
+  });
+
+  it('codes to one number are limited whoever asks (3 in 10 minutes), with Retry-After', async () => {
+    const number = uniqueNumber();
+    for (let i = 0; i < 3; i++) expect((await askCode(premiumSession(await premiumUser(`dl-flood-${i}`)), number)).status).toBe(202);
+    const fourth = await askCode(premiumSession(await premiumUser('dl-flood-3')), number);
+    expect(fourth).toMatchObject({ status: 429, json: { error: { code: 'rate_limited', field: 'number' } } });
+    expect(Number(fourth.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await whatsappTo(number)).filter((m) => m.type === 'polyindex_verification_code')).toHaveLength(3);
+  });
+
+  it('never to a number that sent STOP, until it sends START', async () => {
+    const number = uniqueNumber();
+    expect((await webhook(number, 'STOP')).status).toBe(200);
+    const session = premiumSession(await premiumUser('dl-stopped'));
+    const refused = await askCode(session, number);
+    expect(refused).toMatchObject({ status: 409, json: { error: { code: 'whatsapp_stopped', field: 'number' } } });
+    expect((await whatsappTo(number)).filter((m) => m.type === 'polyindex_verification_code')).toHaveLength(0);
+    await webhook(number, 'START');
+    expect((await askCode(session, number)).status).toBe(202);
+  });
+
+  it('codes from one client address are limited (20 in 10 minutes), across users and numbers', async () => {
+    const address = `192.0.2.${(++seq % 200) + 1}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await askCode(premiumSession(await premiumUser(`dl-addr-${i}`)), uniqueNumber(), address)).status);
+    expect(statuses.slice(0, 20).every((status) => status === 202)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // Another address is not held back.
+    expect((await askCode(premiumSession(await premiumUser('dl-addr-other')), uniqueNumber())).status).toBe(202);
+  });
+
+  it('writes at the same moment lose nothing: a settings save beside a code request, a wrong code and an unsubscribe', async () => {
+    for (let round = 0; round < 4; round++) {
+      const user = await premiumUser(`dl-lost-${round}`);
+      const session = premiumSession(user);
+      const number = uniqueNumber();
+      const settings = { series: ['fx.usdinr'], email: true, whatsapp: false, hour: 5 + round };
+      const [put, asked] = await Promise.all([call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: settings, session }), askCode(session, number)]);
+      expect([put.status, asked.status]).toEqual([200, 202]);
+      expect(await db.getDeliverySettings(user.uid)).toMatchObject({ series: ['fx.usdinr'], email: true, hour: 5 + round, pending: { number, attempts: 0 } });
+      const [again, tried] = await Promise.all([
+        call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { ...settings, hour: 20 }, session }),
+        call(postCodeRoute, '/api/alerts/whatsapp/verify', { body: { code: (await codeOf(number)) === '000000' ? '111111' : '000000' }, session }),
+      ]);
+      expect([again.status, tried.status]).toEqual([200, 400]);
+      expect(await db.getDeliverySettings(user.uid)).toMatchObject({ hour: 20, pending: { number, attempts: 1 } });
+    }
+  });
+});
+
+describe("what a plan's daily update carries", () => {
+  const basicUser = (prefix: string) => createUser(prefix, { subscribed: true, plan: 'Basic', expiresAt: inAYear });
+
+  it('Basic saves only prices its plan carries (400 naming the first other one); /alerts shows what the update carries', async () => {
+    const basic = await basicUser('dl-plan');
+    const session = sessionOf(basic, 'limited');
+    const refused = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'feedstock.va.china'], email: true, whatsapp: false, hour: 9 }, session });
+    expect(refused).toMatchObject({ status: 400, json: { error: { code: 'invalid_input', field: 'series.1', message: expect.stringContaining('Vinyl acetate · China is not in the Basic plan') } } });
+    expect(refused.json.error.message).toContain('Premium');
+    expect(await db.getDeliverySettings(basic.uid)).toBeNull();
+    const saved = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'city.mumbai.pvcInjection', 'fx.usdinr'], email: true, whatsapp: false, hour: 0 }, session });
+    expect(saved.status).toBe(200);
+    expect(saved.json.settings.series).toEqual(['city.mumbai.ppRaffia', 'city.mumbai.pvcInjection', 'fx.usdinr']);
+  });
+
+  it('the job carries what the plan allows on the day it runs: off-plan prices saved under another plan are left out, the defaults when none is left', async () => {
+    const kept = await basicUser('dl-plan-kept');
+    const fallen = await basicUser('dl-plan-fallen');
+    const now = new Date();
+    const record = (uid: string, series: string[]) => ({ uid, series, email: true, whatsapp: false, hour: 0, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: now.toISOString() });
+    // As saved while on Premium (or before plans had daily choices).
+    await db.saveDeliverySettings(record(kept.uid, ['feedstock.va.china', 'city.mumbai.ppRaffia', 'historical.ppRaffia.cif-ns']));
+    await db.saveDeliverySettings(record(fallen.uid, ['feedstock.va.china', 'city.delhi.ppRaffia']));
+    expect((await call(getSettingsRoute, '/api/alerts/settings', { method: 'GET', session: sessionOf(kept, 'limited') })).json.settings.series).toEqual(['city.mumbai.ppRaffia']);
+    await runDailyUpdate(await deliveryDeps());
+    const bodyOf = async (email: string) => {
+      const [mail] = await mailsTo(email, /daily prices/);
+      return (await simpleParser((await readOutboxMessage(MAIL_OUTBOX, mail!.file))!)).text ?? '';
+    };
+    const keptMail = await bodyOf(kept.email!);
+    expect(keptMail).toContain('PP Raffia · Mumbai:');
+    expect(keptMail).not.toContain('Vinyl acetate');
+    expect(keptMail).not.toContain('CIF');
+    const fallenMail = await bodyOf(fallen.email!);
+    expect(fallenMail).not.toContain('Vinyl acetate');
+    expect(fallenMail).not.toContain('Delhi');
+    for (const label of ['Crude oil · Brent', 'HDPE Film · Mumbai', 'US dollar to Indian rupee']) expect(fallenMail).toContain(label);
+  });
+});
+
+describe('a deleted price fires no alert', () => {
+  it('deleting the latest point (a correction) neither fires nor re-arms; the next write steps on', async () => {
+    const series = 'feedstock.butadiene.china';
+    const user = await premiumUser('dl-delete');
+    const session = premiumSession(user);
+    const setPoint = async (date: string, value: number) => {
+      expect((await call(setPointRoute, `/api/admin/prices/${series}/set`, { body: { date, value }, session: sessionOf(admin), params: { series } })).status).toBe(200);
+      await priceAlertsSettled();
+    };
+    await setPoint('2091-01-01', 900);
+    await setPoint('2091-01-02', 1_200);
+    expect((await call(postAlertRoute, '/api/alerts', { body: { series, kind: 'below', value: 1_000, channels: ['email'] }, session })).status).toBe(201);
+    // The later point goes: the latest is 900 again, below the alert's value, but nobody wrote a price.
+    const deleted = await call(deletePointRoute, `/api/admin/prices/${series}/delete`, { body: { date: '2091-01-02', expected: 1_200 }, session: sessionOf(admin), params: { series } });
+    expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
+    await priceAlertsSettled();
+    expect(await mailsTo(user.email!, /^Price alert/)).toHaveLength(0);
+    // A written price below the value is a crossing from the state the last write left.
+    await setPoint('2091-01-03', 950);
+    expect(await mailsTo(user.email!, /^Price alert/)).toHaveLength(1);
+  });
+});
+
+describe('the sandbox phone', () => {
+  let site: Server;
+  // Where a request's Host header could point: another listener on loopback, counting what reaches it.
+  let elsewhere: Server;
+  let elsewhereHits = 0;
+  const saved = { HOST: process.env['HOST'], PORT: process.env['PORT'] };
+  beforeAll(async () => {
+    elsewhere = createServer((_req, res) => {
+      elsewhereHits++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((done) => elsewhere.listen(0, '127.0.0.2', done));
+    // This site's own server, as `npm start` runs it: loopback, the webhook behind it.
+    site = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+        const request = new Request(url, { method: req.method ?? 'POST', headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
+        void Promise.resolve(webhookRoute({ request, url, params: {}, locals: { session: null } } as unknown as APIContext)).then(async (response) => {
+          res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'text/plain' }).end(await response.text());
+        });
+      });
+    });
+    await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
+    const address = site.address();
+    process.env['HOST'] = '127.0.0.1';
+    process.env['PORT'] = String(typeof address === 'object' && address ? address.port : 0);
+  });
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await new Promise<void>((done) => site.close(() => done()));
+    await new Promise<void>((done) => elsewhere.close(() => done()));
+  });
+
+  it("posts the signed webhook to the server's own loopback address, whatever Host the request named", async () => {
+    const number = uniqueNumber();
+    // The request names another host: the signed webhook must not go there.
+    const address = elsewhere.address();
+    const spoofed = `http://127.0.0.2:${typeof address === 'object' && address ? address.port : 0}`;
+    const sent = await call(sandboxSendRoute, '/api/admin/whatsapp/send', { body: { from: `+${number}`, text: 'help' }, session: sessionOf(admin), site: spoofed });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    expect(elsewhereHits).toBe(0);
+    expect(await lastReply(number)).toMatch(/pp raffia mumbai/);
+  });
+});
+
+describe('start-up safety', () => {
+  it('the server refuses a public address without DELIVERY_LINK_SECRET (one secret signs every instance\'s unsubscribe links)', () => {
+    expect(() => assertSafeToServe('0.0.0.0')).toThrow(/DELIVERY_LINK_SECRET/);
+    expect(() => assertSafeToServe('127.0.0.1')).not.toThrow();
   });
 });
 

@@ -57,9 +57,12 @@ export function apiContext(path: string, options: ContextOptions = {}) {
   const url = new URL(path, 'http://127.0.0.1:4321');
   const jar = new Map(Object.entries(options.cookies ?? {}));
   const set: Record<string, { value: string; options: unknown }> = {};
+  const headers = new Headers(options.headers ?? {});
+  // Our pages send JSON bodies as JSON; a test of another media type names its own.
+  if (options.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   const request = new Request(url, {
     method: options.method ?? 'GET',
-    headers: options.headers ?? {},
+    headers,
     ...(options.body !== undefined ? { body: options.body } : {}),
   });
   const context = {

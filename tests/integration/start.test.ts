@@ -1,9 +1,19 @@
-/** `npm start` refuses to serve the emulator's unsigned tokens beyond loopback. */
-import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+/**
+ * `npm start` (scripts/start.mjs) run for real as a child process: it refuses unsafe modes,
+ * never hides a dead server (issue 15, finding 2), stops cleanly on SIGTERM, and keeps the
+ * emulator's logs under DATA_DIR (finding 8). Ports of its own (4391, emulators 9391–9393 and
+ * 9381–9383, stand-in 9395), apart from the suites' emulator (9299) and a dev `npm start`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { portIsOpen } from '../../scripts/lib/auth-emulator.mjs';
+import { TEST_DATA_DIR } from './env.ts';
 
 const start = (env: Record<string, string>) =>
-  spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 20_000 });
+  spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
 
 describe('start-up safety', () => {
   it('refuses a non-loopback HOST in emulator and sandbox mode, before building anything', () => {
@@ -26,5 +36,206 @@ describe('start-up safety', () => {
     expect(result.stderr).toContain('refusing to serve 127.0.0.1');
     expect(result.stderr).toContain('FIREBASE_AUTH_EMULATOR_HOST is set beside FIREBASE_SERVICE_ACCOUNT');
     expect(result.stdout).not.toContain('building');
+  });
+
+  it('refuses a non-loopback HOST without DELIVERY_LINK_SECRET, every real service configured', () => {
+    const real = { FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}', FIREBASE_AUTH_EMULATOR_HOST: '', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'y', WHATSAPP_TOKEN: 'EAAG', WHATSAPP_PHONE_NUMBER_ID: '123' };
+    const result = start({ HOST: '0.0.0.0', PORT: '4999', DATA_DIR: '.cache/vitest-data/refused', DELIVERY_LINK_SECRET: '', ...real });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('refusing to serve 0.0.0.0');
+    expect(result.stderr).toContain('DELIVERY_LINK_SECRET');
+    expect(result.stderr).not.toContain('emulator');
+    expect(result.stdout).not.toContain('building');
+  });
+});
+
+const PORT = 4391;
+const EMULATOR = { host: '127.0.0.1', port: 9391 };
+const STAND_IN_PORT = 9395;
+/** The log test's own emulator (its hub and logging ports follow: 9382, 9383). */
+const LOG_TEST_EMULATOR = '127.0.0.1:9381';
+
+interface Launcher {
+  readonly child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const running: ChildProcess[] = [];
+afterEach(async () => {
+  // A failed assertion must not leave a launcher (and its ports) behind for the next test: ask
+  // it to stop (it stops its children), and kill it only if it does not.
+  for (const child of running.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+});
+
+/** Starts the real launcher and resolves once it says the site is up (a build may come first). */
+async function launch(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Launcher> {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: `${EMULATOR.host}:${EMULATOR.port}`,
+      FIREBASE_SERVICE_ACCOUNT: '',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  // Poll the launcher's own words, not a fixed sleep: a loaded machine may build for minutes.
+  await expect.poll(() => (child.exitCode === null ? output : `exited early:\n${output}`), { timeout: 540_000, interval: 250 }).toContain('PolyIndex is running');
+  return { child, output: () => output, exited };
+}
+
+const serverPid = (output: string): number => {
+  const match = /server pid (\d+)/.exec(output);
+  if (!match) throw new Error(`the launcher did not name its server:\n${output}`);
+  return Number(match[1]);
+};
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('process life', () => {
+  it(
+    'a server killed by a signal ends the launcher with a non-zero status, logged, and takes the emulator and stand-in down',
+    { timeout: 600_000 },
+    async () => {
+      const dataDir = join(TEST_DATA_DIR, 'start-crash');
+      rmSync(dataDir, { recursive: true, force: true });
+      const launcher = await launch(dataDir, { DATA_BACKEND: 'firestore', FIRESTORE_STAND_IN_PORT: String(STAND_IN_PORT) });
+      expect(await portIsOpen(EMULATOR.host, EMULATOR.port)).toBe(true);
+      expect(await portIsOpen('127.0.0.1', STAND_IN_PORT)).toBe(true);
+
+      process.kill(serverPid(launcher.output()), 'SIGKILL');
+      const exit = await launcher.exited;
+      expect(exit).toEqual({ code: 128 + 9, signal: null });
+      expect(launcher.output()).toContain('the server stopped unexpectedly (killed by SIGKILL)');
+      expect(await portIsOpen('127.0.0.1', PORT)).toBe(false);
+      expect(await portIsOpen(EMULATOR.host, EMULATOR.port)).toBe(false);
+      expect(await portIsOpen('127.0.0.1', STAND_IN_PORT)).toBe(false);
+    },
+  );
+
+  it('a port already taken by another process is refused before anything starts, with a non-zero status', { timeout: 120_000 }, async () => {
+    const dataDir = join(TEST_DATA_DIR, 'start-port-taken');
+    rmSync(dataDir, { recursive: true, force: true });
+    // Anything answering on the port would pass for the site; a server that cannot listen may
+    // even stay alive without serving. The launcher must say so and stop, not report "running".
+    const blocker = (await import('node:net')).createServer().listen(PORT, '127.0.0.1');
+    await new Promise((done) => blocker.once('listening', done));
+    try {
+      const child = spawn(process.execPath, ['scripts/start.mjs'], {
+        env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: `${EMULATOR.host}:${EMULATOR.port}`, FIREBASE_SERVICE_ACCOUNT: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      running.push(child);
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const code = await new Promise<number | null>((done) => child.once('exit', (exitCode) => done(exitCode)));
+      expect(code, output).toBe(1);
+      expect(output).toContain(`port ${PORT} on 127.0.0.1 is already in use`);
+      expect(output).not.toContain('PolyIndex is running');
+      expect(output).not.toContain('starting the Firebase Auth emulator');
+      expect(await portIsOpen(EMULATOR.host, EMULATOR.port)).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('an Auth emulator that dies ends the launcher with a non-zero status and stops the server', { timeout: 600_000 }, async () => {
+    const dataDir = join(TEST_DATA_DIR, 'start-emulator-crash');
+    rmSync(dataDir, { recursive: true, force: true });
+    const launcher = await launch(dataDir);
+    const server = serverPid(launcher.output());
+    const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(launcher.child.pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .map(Number)
+      .filter((pid) => pid > 0 && pid !== server);
+    expect(children).toHaveLength(1);
+    process.kill(children[0]!, 'SIGKILL');
+    const exit = await launcher.exited;
+    expect(exit.code, launcher.output()).toBe(1);
+    expect(launcher.output()).toContain('the Auth emulator stopped unexpectedly (killed by SIGKILL)');
+    expect(alive(server)).toBe(false);
+    expect(await portIsOpen('127.0.0.1', PORT)).toBe(false);
+  });
+
+  it('SIGTERM to the launcher stops the server first, then the emulator, and exits 0 within 10 s', { timeout: 600_000 }, async () => {
+    const dataDir = join(TEST_DATA_DIR, 'start-stop');
+    rmSync(dataDir, { recursive: true, force: true });
+    const launcher = await launch(dataDir);
+    const pid = serverPid(launcher.output());
+    expect((await fetch(`http://127.0.0.1:${PORT}/api/health`)).status).toBe(200);
+    // Finding 8: while it runs, the emulator's log is under DATA_DIR (firebase-tools deletes it after a clean exit).
+    expect(readdirSync(join(dataDir, 'logs'))).toContain('firebase-debug.log');
+
+    const asked = Date.now();
+    launcher.child.kill('SIGTERM');
+    const exit = await launcher.exited;
+    const took = Date.now() - asked;
+    expect(exit, launcher.output()).toEqual({ code: 0, signal: null });
+    expect(took).toBeLessThan(10_000);
+    expect(launcher.output()).toContain('SIGTERM: stopping');
+    expect(launcher.output()).toMatch(/the server stopped \((exit code 0|killed by SIGTERM)\)/);
+    expect(alive(pid)).toBe(false);
+    expect(await portIsOpen('127.0.0.1', PORT)).toBe(false);
+    expect(await portIsOpen(EMULATOR.host, EMULATOR.port)).toBe(false);
+  });
+});
+
+describe('emulator logs', () => {
+  it('the Auth emulator writes its logs under DATA_DIR/logs, never into the working directory', { timeout: 300_000 }, async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'polyindex-cwd-'));
+    const dataDir = join(cwd, 'data');
+    const module = resolve('scripts/lib/auth-emulator.mjs');
+    // A process of its own, started in a scratch directory, as `npm start` would be elsewhere.
+    const script = `
+      const { startAuthEmulator } = await import(${JSON.stringify(module)});
+      const emulator = await startAuthEmulator({ emulatorHost: ${JSON.stringify(LOG_TEST_EMULATOR)}, projectId: 'demo-polyindex', dataDir: 'data' });
+      console.log('emulator up');
+      process.stdin.once('data', async () => { await emulator.stop(); process.exit(0); });
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    running.push(child);
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise((done) => child.once('exit', done));
+    try {
+      await expect.poll(() => (child.exitCode === null ? output : `exited early:\n${output}`), { timeout: 240_000, interval: 250 }).toContain('emulator up');
+      expect(readdirSync(cwd).filter((name) => name.endsWith('.log'))).toEqual([]);
+      expect(existsSync(join(dataDir, 'logs', 'firebase-debug.log'))).toBe(true);
+      child.stdin.write('stop\n');
+      await exited;
+      expect(readdirSync(cwd).filter((name) => name.endsWith('.log'))).toEqual([]);
+    } finally {
+      // Stop it through its own handle (a kill of this child would orphan the emulator).
+      if (child.exitCode === null) {
+        child.stdin.write('stop\n');
+        await Promise.race([exited, new Promise((done) => setTimeout(done, 20_000))]);
+      }
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 });

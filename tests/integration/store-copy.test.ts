@@ -21,6 +21,7 @@ import { createFirestorePaymentStore } from '../../src/server/store/firestore/pa
 import { createFirestoreUserStore } from '../../src/server/store/firestore/users.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
 import { seedDemoPrices } from '../../src/server/store/seedDemo.ts';
+import { whatsappCodeHash } from '../../src/server/store/delivery.ts';
 import { TRANSFER_KINDS } from '../../src/server/store/transfer.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 
@@ -78,11 +79,11 @@ async function seedSource(store: Store): Promise<void> {
   await store.createUser(user('u-legacy', { phone: '+91 98200 00000', legacyScore: 4.5, tags: ['a', 'b'], address: { city: 'Mumbai', pin: 400001, geo: null } }));
   await store.createUser(user('u-buyer', { role: 'admin', plan: null, ['field with space']: true }));
   // Delivery: settings with a verified number, an alert that fired once, a sent-log entry whose key holds a slash.
-  await store.saveDeliverySettings({ uid: 'u-plain', series: ['fx.usdinr', 'city.mumbai.ppRaffia'], email: true, whatsapp: false, hour: 9, whatsappNumber: null, whatsappVerifiedAt: null, pending: { number: '919820012345', codeHash: 'ab'.repeat(32), expiresAt: '2026-11-20T06:10:00.000Z', attempts: 0 }, updatedAt: '2026-11-20T06:00:00.000Z' });
-  await store.verifyWhatsAppNumber({ uid: 'u-plain', number: '919820012345', now: new Date('2026-11-20T06:01:00.000Z') });
+  await store.saveDeliverySettings({ uid: 'u-plain', series: ['fx.usdinr', 'city.mumbai.ppRaffia'], email: true, whatsapp: false, hour: 9, whatsappNumber: null, whatsappVerifiedAt: null, pending: { number: '919820012345', codeHash: whatsappCodeHash('u-plain', '919820012345', '123456'), expiresAt: '2026-11-20T06:10:00.000Z', attempts: 0 }, updatedAt: '2026-11-20T06:00:00.000Z' });
+  await store.tryWhatsAppCode({ uid: 'u-plain', code: '123456', now: new Date('2026-11-20T06:01:00.000Z'), maxAttempts: 5 });
   await store.createAlert({ id: 'al_copy', uid: 'u-plain', instrument: 'fx.usdinr', kind: 'above', value: 90.5, channels: ['email', 'whatsapp'], reached: true, firedFor: null, crossings: 1, createdAt: '2026-11-20T06:02:00.000Z', updatedAt: '2026-11-20T06:03:00.000Z' });
-  await store.claimDelivery({ uid: 'u-plain', kind: 'inbound', ref: 'wamid.HBg/+x==', channel: 'none' }, new Date('2026-11-20T06:04:00.000Z'));
-  await store.completeDelivery({ uid: 'u-plain', kind: 'inbound', ref: 'wamid.HBg/+x==', channel: 'none' }, new Date('2026-11-20T06:04:01.000Z'));
+  const claim = await store.claimDelivery({ uid: 'u-plain', kind: 'inbound', ref: 'wamid.HBg/+x==', channel: 'none' }, new Date('2026-11-20T06:04:00.000Z'));
+  await store.completeDelivery(claim!, new Date('2026-11-20T06:04:01.000Z'));
   await store.createUser(user('u-late'));
   const order = (id: string, uid: string) => ({ id, uid, plan: 'Premium', amount: 1_500_000, currency: 'INR', receipt: `r_${id}` });
   await store.createOrder(order('order_created', 'u-plain'), NOW);

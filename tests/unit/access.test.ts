@@ -276,7 +276,8 @@ describe('price delivery (issue 13)', () => {
   );
 
   it.each([
-    ['/api/whatsapp/webhook', 'public'], ['/api/jobs/daily-update', 'public'], ['/api/jobs/anything', 'public'], ['/api/unsubscribe', 'public'],
+    // Exactly the job endpoints are public (their bearer secret is their authority); nothing else under /api/jobs is.
+    ['/api/whatsapp/webhook', 'public'], ['/api/jobs/daily-update', 'public'], ['/api/jobs/daily-update/', 'public'], ['/api/jobs/anything', 'full'], ['/api/jobs', 'full'], ['/api/jobs/daily-update/x', 'full'], ['/api/unsubscribe', 'public'],
     ['/unsubscribe', 'public'], ['/alerts', 'signedIn'], ['/alerts/', 'signedIn'], ['/api/alerts/settings', 'signedIn'],
     ['/admin/whatsapp', 'admin'], ['/api/admin/whatsapp/send', 'admin'], ['/api/whatsapp/other', 'full'],
   ] as const)('%s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));

@@ -10,12 +10,18 @@ import { findInstrument, instruments, instrumentsOfSeries } from '../../src/lib/
 import { alertHeadline, priceLine, renderTemplate, templateParam, WHATSAPP_TEMPLATES } from '../../src/lib/delivery/messages.ts';
 import { displayNumber, whatsappNumberOf } from '../../src/lib/delivery/phone.ts';
 import { editDistance, matchInstrument, readBotMessage } from '../../src/lib/delivery/priceBot.ts';
-import { deliveryRightsOf } from '../../src/lib/delivery/rights.ts';
+import { JOB_PATHS } from '../../src/lib/delivery/paths.ts';
+import { firstPlanWith, planAndUp, RIGHT_MESSAGES } from '../../src/lib/delivery/planWords.ts';
+import { dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily } from '../../src/lib/delivery/rights.ts';
 import { deliveryDayOf, isDailyUpdateDue, istHourOf } from '../../src/lib/delivery/schedule.ts';
-import { plans } from '../../src/lib/plans.ts';
+import { loopbackOriginOf, unsafeModeReasons, whatsappSandboxOf } from '../../src/lib/modes.ts';
+import { findPlan, plans } from '../../src/lib/plans.ts';
 import { allSeries } from '../../src/lib/seriesCatalog.ts';
 import { AlertBody, CodeBody, NumberBody, SettingsBody } from '../../src/server/delivery/http.ts';
 import { listUnsubscribeHeaders, readUnsubscribeToken, unsubscribeToken } from '../../src/server/delivery/links.ts';
+import { dailyUpdateMail, welcomeMail } from '../../src/server/delivery/mailMessages.ts';
+import { isJobEndpoint } from '../../src/server/jobs/endpoint.ts';
+import { codeStartOf, codeTryOf, whatsappCodeHash, type DeliverySettings, type WhatsAppContact } from '../../src/server/store/delivery.ts';
 import { signatureHolds, signatureOf, subscriptionChallenge, WebhookPayload, inboundTextPayload, messagesOf } from '../../src/server/delivery/webhook.ts';
 import { graphRequestOf, textOf } from '../../src/server/delivery/whatsapp.ts';
 import { inServiceWindow } from '../../src/server/delivery/dispatch.ts';
@@ -39,8 +45,55 @@ describe('instruments', () => {
     expect(instrumentsOfSeries('no.such')).toEqual([]);
   });
 
-  it("every plan's default daily prices are instruments", () => {
-    for (const plan of plans) for (const id of plan.delivery.dailyDefaults) expect(findInstrument(id), `${plan.id}: ${id}`).toBeDefined();
+  it("every plan's default daily prices are instruments its daily update may carry", () => {
+    for (const plan of plans) {
+      for (const id of plan.delivery.dailyDefaults) {
+        expect(findInstrument(id), `${plan.id}: ${id}`).toBeDefined();
+        expect(mayChooseDaily(plan.delivery, findInstrument(id)!), `${plan.id}: ${id}`).toBe(true);
+      }
+      const choices = plan.delivery.dailyChoices;
+      if (choices !== 'all') for (const id of choices.instruments) expect(findInstrument(id), `${plan.id}: ${id}`).toBeDefined();
+    }
+  });
+});
+
+describe("what a plan's daily update may carry (the plan table decides)", () => {
+  const basic = findPlan('Basic')!.delivery;
+  const standard = findPlan('Standard')!.delivery;
+  const premium = findPlan('Premium')!.delivery;
+  const ids = (rights: typeof basic) => dailyChoicesOf(rights).map((i) => i.id);
+
+  it('Basic and Standard: the benchmark feedstocks, the rupee and every grade of the Mumbai sheet; Premium: every price', () => {
+    const mumbaiSheet = instruments.filter((i) => i.source.kind === 'city' && i.source.city === 'mumbai').map((i) => i.id);
+    expect(mumbaiSheet).toHaveLength(17);
+    expect(ids(basic).toSorted()).toEqual(['feedstock.crude.brent', 'feedstock.naphtha.japan', 'feedstock.propylene.korea', 'feedstock.ethylene.nea', 'fx.usdinr', ...mumbaiSheet].toSorted());
+    expect(ids(standard)).toEqual(ids(basic));
+    expect(ids(premium)).toEqual(instruments.map((i) => i.id));
+  });
+
+  it.each([
+    ['city.mumbai.ppRaffia', true], ['city.mumbai.pvcInjection', true], ['fx.usdinr', true], ['feedstock.crude.brent', true],
+    ['city.delhi.ppRaffia', false], ['feedstock.va.china', false], ['historical.ppRaffia.mumbai', false], ['historical.ppRaffia.cif-ns', false], ['feedstock.naphtha.china', false],
+  ] as const)('Basic may carry %s: %s', (id, allowed) => {
+    expect(mayChooseDaily(basic, findInstrument(id)!)).toBe(allowed);
+    expect(mayChooseDaily(premium, findInstrument(id)!)).toBe(true);
+  });
+
+  it('a run carries the chosen prices the plan allows now, in their order; none left: the defaults', () => {
+    expect(dailySeriesOf(basic, ['fx.usdinr', 'feedstock.va.china', 'city.mumbai.ppRaffia'])).toEqual(['fx.usdinr', 'city.mumbai.ppRaffia']);
+    expect(dailySeriesOf(basic, ['feedstock.va.china', 'historical.ppRaffia.mumbai'])).toEqual(basic.dailyDefaults);
+    expect(dailySeriesOf(basic, [])).toEqual(basic.dailyDefaults);
+    expect(dailySeriesOf(basic, ['no.such'])).toEqual(basic.dailyDefaults);
+    expect(dailySeriesOf(premium, ['feedstock.va.china'])).toEqual(['feedstock.va.china']);
+    expect(dailySeriesOf(deliveryRightsOf(null, NOW), ['fx.usdinr'])).toEqual([]);
+  });
+
+  it('plan names in messages come from the plan table', () => {
+    expect(firstPlanWith((r) => r.dailyUpdate)?.id).toBe('Basic');
+    expect(firstPlanWith((r) => r.alerts)?.id).toBe('Premium');
+    expect(planAndUp('priceBot')).toBe('the Premium plan and up');
+    expect(RIGHT_MESSAGES.dailyUpdate).toBe('Daily price updates come with the Basic plan and up. Subscribe at /subscription.');
+    expect(RIGHT_MESSAGES.alerts).toContain(`${firstPlanWith((r) => r.alerts)!.name} plan and up`);
   });
 });
 
@@ -130,6 +183,53 @@ describe('the price bot reads a message', () => {
     ['pp raffia cif', 'historical.ppRaffia.cif-ns'],
     ['pp raffia ex works', 'historical.ppRaffia.mumbai'],
     ['propylene korea', 'feedstock.propylene.korea'],
+    // The review's rows: an exact product and grade win over a typo of another polymer.
+    ['ldpe lamination', 'city.mumbai.ldpeLamination'],
+    ['ldpe', 'city.mumbai.ldpeGeneral'],
+    ['lldpe lamination', 'city.mumbai.lldpeLamination'],
+    // Questions traders send.
+    ['PP Raffia rate today', 'city.mumbai.ppRaffia'],
+    ['what is the price of pp raffia in delhi today', 'city.delhi.ppRaffia'],
+    ['pp rafia delhi', 'city.delhi.ppRaffia'],
+    ['Polypropylene raffia', 'city.mumbai.ppRaffia'],
+    ['pp film pune', 'city.pune.ppFilm'],
+    ['pp film puna', 'city.pune.ppFilm'],
+    ['pp injection moulding', 'city.mumbai.ppInjectionMoulding'],
+    ['PP IM', 'city.mumbai.ppInjectionMoulding'],
+    ['pp icp kolkata', 'city.kolkata.ppIcp'],
+    ['pp rcp', 'city.mumbai.ppRandomCopolymer'],
+    ['pp random copolymer indore', 'city.indore.ppRandomCopolymer'],
+    ['HDPE blow molding delhi', 'city.delhi.hdpeBlowMoulding'],
+    ['hdpe bm', 'city.mumbai.hdpeBlowMoulding'],
+    ['hdpe raffia bangalore', 'city.bangalore.hdpeRaffia'],
+    ['hdpe raffia bengaluru', 'city.bangalore.hdpeRaffia'],
+    ['hdpe injection', 'city.mumbai.hdpeInjection'],
+    ['hdpe', 'city.mumbai.hdpeRaffia'],
+    ['lldpe', 'city.mumbai.lldpeFilm'],
+    ['lldpe roto moulding ahmedabad', 'city.ahmedabad.lldpeRotoMoulding'],
+    ['ldpe general pune', 'city.pune.ldpeGeneral'],
+    ['pvc', 'city.mumbai.pvcExtrusion'],
+    ['pvc resin price', 'city.mumbai.pvcExtrusion'],
+    ['pvc injection bombay', 'city.mumbai.pvcInjection'],
+    ['pp raffia ex-works mumbai', 'historical.ppRaffia.mumbai'],
+    ['pp raffia import price', 'historical.ppRaffia.cif-ns'],
+    ['hdpe film cif nhava sheva', 'historical.hdpeFilm.cif-ns'],
+    ['brent crude price', 'feedstock.crude.brent'],
+    ['crude', 'feedstock.crude.brent'],
+    ['dollar rate', 'fx.usdinr'],
+    ['usd to inr', 'fx.usdinr'],
+    ['naphtha japan', 'feedstock.naphtha.japan'],
+    ['naptha', 'feedstock.naphtha.japan'],
+    ['ethylene sea', 'feedstock.ethylene.sea'],
+    ['ethylene', 'feedstock.ethylene.nea'],
+    ['styrene korea', 'feedstock.styrene.korea'],
+    ['sm china', 'feedstock.styrene.china'],
+    ['meg', 'feedstock.meg.china'],
+    ['pta china', 'feedstock.pta.china'],
+    ['vam', 'feedstock.va.china'],
+    ['vinyl acetate', 'feedstock.va.china'],
+    ['edc', 'feedstock.edc.sea'],
+    ['butadiene', 'feedstock.butadiene.china'],
   ])('%j → %s', (text, id) => {
     const request = readBotMessage(text);
     expect(request.kind).toBe('price');
@@ -141,6 +241,45 @@ describe('the price bot reads a message', () => {
     ['start', 'start'], ['START', 'start'], ['stop sending pp prices', 'unknown'], ['gold price', 'unknown'], ['x'.repeat(201), 'unknown'],
     ['🙂🙂', 'help'], ['<script>alert(1)</script>', 'unknown'], ['\u0000\u0001', 'help'],
   ])('%j is %s', (text, kind) => expect(readBotMessage(text).kind).toBe(kind));
+
+  // A wrong price is worse than none: these name no price the catalog has, or no product.
+  it.each([
+    ['ldpe film', 'ldpe'],
+    ['ldpe injection', 'ldpe'],
+    ['hdpe lamination', 'hdpe'],
+    ['hdpe lamination mumbai', 'hdpe'],
+    ['lpde', null],
+    ['lldpe raffia', 'lldpe'],
+    ['pp lamination', 'pp'],
+    ['mumbai', null],
+    ['china', null],
+    ['sea', null],
+    ['delhi rate', null],
+    ['film', null],
+    ['raffia', null],
+    ['ex works', null],
+    ['abs', null],
+    ['pet bottle', null],
+    ['pp raffia reliance', 'pp'],
+    ['naphtha saudi', 'naphtha'],
+    ['ethylene dichlorid', 'ethylene'],
+    ['pp raffia tokyo', 'pp'],
+  ])('%j is unknown (suggestions name %s)', (text, product) => {
+    const request = readBotMessage(text);
+    expect(request.kind).toBe('unknown');
+    const suggestions = request.kind === 'unknown' ? request.suggestions : [];
+    if (product) {
+      expect(suggestions.length, text).toBeGreaterThan(0);
+      expect(suggestions[0]!.productWords, text).toContain(product);
+    }
+  });
+
+  it('a place alone is answered with prices there to choose from', () => {
+    const mumbai = readBotMessage('mumbai');
+    expect(mumbai.kind === 'unknown' && mumbai.suggestions.map((i) => i.id)).toEqual(['city.mumbai.ppRaffia', 'city.mumbai.ppFilm', 'city.mumbai.ppIcp']);
+    const sea = readBotMessage('sea');
+    expect(sea.kind === 'unknown' && sea.suggestions.every((i) => i.words.includes('sea'))).toBe(true);
+  });
 
   it('suggests close prices when not every word fits', () => {
     const { best, suggestions } = matchInstrument('pp raffia tokyo');
@@ -313,6 +452,85 @@ describe('bodies of the /api/alerts endpoints', () => {
     for (const bad of [{ number: '+91 98200 12345' }, { number: '+91 98200 12345', consent: 'yes' }, { number: 9820012345, consent: true }, { number: 'x'.repeat(31), consent: true }]) expect(ok(NumberBody, bad), JSON.stringify(bad)).toBe(false);
     expect(ok(CodeBody, { code: '012345' })).toBe(true);
     for (const bad of [{}, { code: 12345 }, { code: '12345' }, { code: '1234567' }, { code: '12a456' }, { code: ' 123456' }]) expect(ok(CodeBody, bad), JSON.stringify(bad)).toBe(false);
+  });
+});
+
+describe('delivery mail', () => {
+  it("the daily update's subject carries the day as dd/mm/yyyy", () => {
+    expect(dailyUpdateMail({ siteUrl: 'http://127.0.0.1:4321', linkSecret: 'x'.repeat(64) }, 'a@example.test', 'u1', '2026-11-04', ['line']).subject).toBe('PolyIndex daily prices, 04/11/2026');
+  });
+  it('the welcome mail names nobody (the address is unconfirmed, a display name is anyone\'s words)', () => {
+    const mail = welcomeMail('http://127.0.0.1:4321', 'a@example.test');
+    expect(mail.subject).toBe('Welcome to PolyIndex');
+    expect(mail.html).toContain('Welcome to PolyIndex');
+  });
+});
+
+describe('verification codes (the rules every store adapter applies)', () => {
+  const NUMBER = '919820012345';
+  const limits = [{ windowMs: 600_000, max: 3 }, { windowMs: 86_400_000, max: 5 }];
+  const contact = (extra: Partial<WhatsAppContact>): WhatsAppContact => ({ number: NUMBER, uid: null, optedIn: false, optInAt: null, optOutAt: null, lastInboundAt: null, codeSentAt: [], updatedAt: NOW.toISOString(), ...extra });
+  const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+
+  it('never to a number that sent STOP (until START); a number is limited per window', () => {
+    expect(codeStartOf(null, NOW, limits)).toEqual({ ok: true });
+    expect(codeStartOf(contact({ optOutAt: ago(1000) }), NOW, limits)).toEqual({ ok: false, reason: 'stopped' });
+    expect(codeStartOf(contact({ optOutAt: ago(5000), optedIn: true, optInAt: ago(1000) }), NOW, limits)).toEqual({ ok: true });
+    expect(codeStartOf(contact({ codeSentAt: [ago(300_000), ago(200_000)] }), NOW, limits)).toEqual({ ok: true });
+    expect(codeStartOf(contact({ codeSentAt: [ago(300_000), ago(200_000), ago(100_000)] }), NOW, limits)).toEqual({ ok: false, reason: 'limited', retryAfterMs: 300_000 });
+    expect(codeStartOf(contact({ codeSentAt: [ago(20 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000)] }), NOW, limits)).toEqual({ ok: false, reason: 'limited', retryAfterMs: 4 * 3_600_000 });
+    expect(codeStartOf(contact({ codeSentAt: [ago(25 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000)] }), NOW, limits)).toEqual({ ok: true });
+  });
+
+  it('a try is counted before the code is compared; spent, expired or missing codes are none', () => {
+    const pending = { number: NUMBER, codeHash: whatsappCodeHash('u1', NUMBER, '123456'), expiresAt: new Date(NOW.getTime() + 60_000).toISOString(), attempts: 0 };
+    const settings: DeliverySettings = { uid: 'u1', series: [], email: false, whatsapp: false, hour: 9, whatsappNumber: null, whatsappVerifiedAt: null, pending, updatedAt: NOW.toISOString() };
+    expect(codeTryOf(settings, 'u1', '000000', NOW, 5)).toMatchObject({ result: { outcome: 'wrong' }, counted: { pending: { attempts: 1 } } });
+    expect(codeTryOf(settings, 'u1', '123456', NOW, 5)).toMatchObject({ result: { outcome: 'verified', number: NUMBER }, counted: { pending: { attempts: 1 } } });
+    expect(codeTryOf({ ...settings, pending: { ...pending, attempts: 5 } }, 'u1', '123456', NOW, 5)).toEqual({ result: { outcome: 'none' }, counted: null });
+    expect(codeTryOf({ ...settings, pending: { ...pending, expiresAt: NOW.toISOString() } }, 'u1', '123456', NOW, 5)).toEqual({ result: { outcome: 'none' }, counted: null });
+    expect(codeTryOf({ ...settings, pending: null }, 'u1', '123456', NOW, 5).result).toEqual({ outcome: 'none' });
+    // The hash binds the code to the user: another user's right code is wrong here.
+    expect(codeTryOf(settings, 'u2', '123456', NOW, 5).result).toEqual({ outcome: 'wrong' });
+  });
+});
+
+describe('modes', () => {
+  const real = { authEmulator: false, sandboxPayments: false, whatsappSandbox: false };
+  it('a public address needs DELIVERY_LINK_SECRET (one secret for every instance); loopback does not', () => {
+    expect(unsafeModeReasons({ host: '0.0.0.0', ...real })).toEqual([expect.stringContaining('DELIVERY_LINK_SECRET')]);
+    expect(unsafeModeReasons({ host: '0.0.0.0', ...real, deliveryLinkSecret: false })).toEqual([expect.stringContaining('DELIVERY_LINK_SECRET')]);
+    expect(unsafeModeReasons({ host: '0.0.0.0', ...real, deliveryLinkSecret: true })).toEqual([]);
+    expect(unsafeModeReasons({ host: '127.0.0.1', ...real, deliveryLinkSecret: false })).toEqual([]);
+  });
+  it('the WhatsApp sandbox: without a token and a phone number id', () => {
+    expect(whatsappSandboxOf({})).toBe(true);
+    expect(whatsappSandboxOf({ WHATSAPP_TOKEN: 'EAAG', WHATSAPP_PHONE_NUMBER_ID: ' ' })).toBe(true);
+    expect(whatsappSandboxOf({ WHATSAPP_TOKEN: 'EAAG', WHATSAPP_PHONE_NUMBER_ID: '1234' })).toBe(false);
+  });
+  it.each([
+    [undefined, undefined, 'http://localhost:4321'],
+    ['127.0.0.1', '4399', 'http://127.0.0.1:4399'],
+    ['::1', '8080', 'http://[::1]:8080'],
+    ['[::1]', '8080', 'http://[::1]:8080'],
+    ['localhost', '', 'http://localhost:4321'],
+    ['evil.example', '80', 'http://127.0.0.1:80'],
+    ['0.0.0.0', 'x', 'http://127.0.0.1:4321'],
+  ])("the server's own loopback origin for HOST=%s PORT=%s is %s", (host, port, origin) => expect(loopbackOriginOf(host, port)).toBe(origin));
+});
+
+describe('job endpoints', () => {
+  // Every route file under src/pages/api/jobs: its path is one of JOB_PATHS (public in the
+  // policy) and every handler it exports is made by the one bearer-checking wrapper.
+  const routes = import.meta.glob<Record<string, unknown>>('../../src/pages/api/jobs/**/*.ts', { eager: true });
+  it('exactly the JOB_PATHS, each made by jobEndpoint', () => {
+    const paths = Object.keys(routes).map((file) => file.replace('../../src/pages', '').replace(/\.ts$/, ''));
+    expect(paths.toSorted()).toEqual(Object.values(JOB_PATHS).toSorted());
+    for (const [file, module] of Object.entries(routes)) {
+      const handlers = Object.entries(module).filter(([name]) => /^[A-Z]+$/.test(name));
+      expect(handlers.length, file).toBeGreaterThan(0);
+      for (const [name, handler] of handlers) expect(isJobEndpoint(handler), `${file} ${name}`).toBe(true);
+    }
   });
 });
 

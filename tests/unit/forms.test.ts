@@ -57,24 +57,24 @@ describe('loopback-only modes', () => {
   });
   it('refuses FIREBASE_AUTH_EMULATOR_HOST beside a service account on every host: firebase-admin would take unsigned tokens', () => {
     for (const host of ['0.0.0.0', '127.0.0.1']) {
-      expect(unsafeModeReasons({ host, authEmulator: false, authEmulatorHost: '127.0.0.1:9099', sandboxPayments: false })).toEqual([
+      expect(unsafeModeReasons({ host, authEmulator: false, authEmulatorHost: '127.0.0.1:9099', sandboxPayments: false, deliveryLinkSecret: true })).toEqual([
         expect.stringContaining('FIREBASE_AUTH_EMULATOR_HOST is set beside FIREBASE_SERVICE_ACCOUNT'),
       ]);
     }
     // Emulator mode sets it itself (loopback only); real mode without it starts anywhere.
     expect(unsafeModeReasons({ host: '127.0.0.1', authEmulator: true, authEmulatorHost: '127.0.0.1:9099', sandboxPayments: false })).toEqual([]);
-    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: true, authEmulatorHost: '127.0.0.1:9099', sandboxPayments: false })).toEqual([
+    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: true, authEmulatorHost: '127.0.0.1:9099', sandboxPayments: false, deliveryLinkSecret: true })).toEqual([
       expect.stringContaining('Firebase Auth emulator accepts unsigned tokens'),
     ]);
-    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, authEmulatorHost: '', sandboxPayments: false })).toEqual([]);
+    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, authEmulatorHost: '', sandboxPayments: false, deliveryLinkSecret: true })).toEqual([]);
   });
   it('refuses the emulator and the sandbox off loopback, and nothing on loopback', () => {
-    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: true, sandboxPayments: true })).toHaveLength(2);
-    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false })).toEqual([]);
+    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: true, sandboxPayments: true, deliveryLinkSecret: true })).toHaveLength(2);
+    expect(unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false, deliveryLinkSecret: true })).toEqual([]);
     expect(unsafeModeReasons({ host: '127.0.0.1', authEmulator: true, sandboxPayments: true })).toEqual([]);
   });
   it('refuses a Firestore emulator as the store off loopback', () => {
-    const reasons = unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false, firestoreEmulator: true });
+    const reasons = unsafeModeReasons({ host: '0.0.0.0', authEmulator: false, sandboxPayments: false, firestoreEmulator: true, deliveryLinkSecret: true });
     expect(reasons).toEqual([expect.stringContaining('FIRESTORE_EMULATOR_HOST')]);
     expect(unsafeModeReasons({ host: '::1', authEmulator: false, sandboxPayments: false, firestoreEmulator: true })).toEqual([]);
   });

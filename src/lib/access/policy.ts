@@ -4,6 +4,7 @@
  */
 import { newsTypeSectionPath, resolveNewsType } from '../catalog.ts';
 import { isoDateOf } from '../dates.ts';
+import { isJobPath, ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE_PATH } from '../delivery/paths.ts';
 import { planAccess } from '../plans.ts';
 import { isAppShellPath } from '../pwa/appShell.ts';
 import { isInTrial } from '../trial.ts';
@@ -81,8 +82,8 @@ const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
   [(p) => under(p, '/api/auth') || p === '/api/session' || p === '/api/health', 'public'],
   [(p) => under(p, '/api/carousels'), 'public'],
   [(p) => p === '/api/payments/webhook', 'public'],
-  // Meta's webhook checks its signature; the job endpoint its bearer secret; unsubscribe its signed token.
-  [(p) => p === '/api/whatsapp/webhook' || under(p, '/api/jobs') || p === '/api/unsubscribe', 'public'],
+  // Meta's webhook checks its signature; the job endpoints (exactly these) their bearer secret; unsubscribe its signed token.
+  [(p) => p === '/api/whatsapp/webhook' || isJobPath(p) || p === ONE_CLICK_UNSUBSCRIBE_PATH, 'public'],
   // What /alerts offers follows the plan: its endpoints answer 403 with the reason.
   [(p) => under(p, '/api/alerts'), 'signedIn'],
   [(p) => p === '/api/sendMail' || under(p, '/api/enquiries'), 'public'],
@@ -110,7 +111,7 @@ export function requirementOf(pathname: string, search = ''): Requirement {
   if (under(path, '/admin')) return 'admin';
   if (path === '/subscription' || path === '/details' || path === '/alerts') return 'signedIn';
   // A signed link from a delivery mail (rendered on demand: not a prerendered public page).
-  if (path === '/unsubscribe') return 'public';
+  if (path === UNSUBSCRIBE_PAGE_PATH) return 'public';
   if (LIMITED_SECTIONS.some((section) => under(path, section))) return 'limited';
   return 'full';
 }

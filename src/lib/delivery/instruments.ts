@@ -22,6 +22,12 @@ export interface Instrument {
   readonly path: string;
   /** Words a trader may type for it (lower case), for the price bot. */
   readonly words: readonly string[];
+  /** The words naming the product (`pp`, `naphtha`): a question must carry one of them exactly. */
+  readonly productWords: readonly string[];
+  /** Words the catalog writes as codes (`PP`, `HDPE`, `ICP`, `NEA`): never matched with a typo. */
+  readonly codeWords: readonly string[];
+  /** Words understood when not typed (the Mumbai sheet is the default city). */
+  readonly impliedWords: readonly string[];
   /** The heading it is listed under ("Feedstocks", "City-wise: Mumbai", …). */
   readonly group: string;
 }
@@ -39,6 +45,10 @@ const words = (...texts: string[]): string[] => [
   ),
 ];
 
+/** The words of these texts written in capitals in the catalog (`PP`, `LLDPE`, `ICP`, `SEA`, `CIF NS`). */
+const codes = (...texts: string[]): string[] =>
+  words(...texts.flatMap((text) => text.split(/[^A-Za-z0-9$]+/).filter((word) => word.length >= 2 && /[A-Z]/.test(word) && word === word.toUpperCase())));
+
 function seriesInstrument(series: SeriesDef): Instrument {
   const source = { kind: 'series', seriesId: series.id } as const;
   if (series.family === 'feedstock') {
@@ -51,6 +61,9 @@ function seriesInstrument(series: SeriesDef): Instrument {
       source,
       path: `/crude/${feedstock.slug}?country=${encodeURIComponent(market.call)}`,
       words: words(feedstock.slug, feedstock.name, market.display, feedstock.slug === 'Crude' ? 'brent crude oil' : ''),
+      productWords: words(feedstock.slug, feedstock.name, feedstock.slug === 'Crude' ? 'brent crude oil' : ''),
+      codeWords: codes(feedstock.slug, feedstock.name, market.display),
+      impliedWords: [],
       group: 'Feedstocks',
     };
   }
@@ -63,12 +76,16 @@ function seriesInstrument(series: SeriesDef): Instrument {
       unit: series.unit,
       source,
       path: `/historical-data/${ref.polymer.slug}?polymer=${ref.grade.key}`,
-      // "Mumbai" alone names the city sheet; the ex-works series wants "ex-works" too.
-      words: words(ref.polymer.slug, ref.grade.name, mumbai ? 'ex works exworks' : 'cif nhava sheva ns import'),
+      // "Mumbai" alone names the city sheet (it implies Mumbai); the ex-works series wants "ex works" too.
+      words: words(ref.polymer.slug, ref.grade.name, mumbai ? 'mumbai ex works exworks' : 'cif nhava sheva ns import'),
+      productWords: words(ref.polymer.slug),
+      codeWords: codes(ref.polymer.slug, ref.grade.name, mumbai ? '' : 'CIF NS'),
+      impliedWords: [],
       group: mumbai ? 'Mumbai ex-works' : 'CIF Nhava Sheva',
     };
   }
-  return { id: series.id, label: series.label, unit: series.unit, source, path: '/indian-bazaar/customExchangeRate', words: words('usd inr usdinr dollar rupee fx exchange rate'), group: 'Exchange rate' };
+  const fx = words('usd inr usdinr dollar rupee fx exchange rate');
+  return { id: series.id, label: series.label, unit: series.unit, source, path: '/indian-bazaar/customExchangeRate', words: fx, productWords: fx, codeWords: codes('USD INR FX'), impliedWords: [], group: 'Exchange rate' };
 }
 
 const cityInstruments: Instrument[] = cities.flatMap((city) =>
@@ -79,6 +96,10 @@ const cityInstruments: Instrument[] = cities.flatMap((city) =>
     source: { kind: 'city', city: city.slug, grade: grade.key } as const,
     path: `/indian-bazaar/citywise?city=${city.slug}`,
     words: words(polymer.slug, grade.name, city.name),
+    productWords: words(polymer.slug),
+    codeWords: codes(polymer.slug, grade.name),
+    // The Mumbai sheet is the market's benchmark: a grade without a city means it.
+    impliedWords: city.slug === 'mumbai' ? words(city.name) : [],
     group: `City-wise: ${city.name}`,
   })),
 );

@@ -1,8 +1,13 @@
 /**
  * The WhatsApp price bot's reading of a message: a command (help, stop, start) or a price
- * question matched fuzzily against the catalog's instruments ("pp raffia mumbai", "naphtha",
- * "brent", "hdpe film"). Typos of one letter (two in long words) are forgiven; a polymer grade
- * without a city means the Mumbai sheet, the market's benchmark.
+ * question matched against the catalog's instruments ("pp raffia mumbai", "naphtha", "brent",
+ * "hdpe film"). A wrong price is worse than none, so matching is strict where traders' words are
+ * codes: a question must name the product exactly (`ldpe` is never `lldpe` or `hdpe`), code words
+ * (`PP`, `HDPE`, `ICP`, `NEA`) never match with a typo, and every typed word must fit the one
+ * instrument. Plain words (grades, cities, countries) forgive one typo (two in long words). Among
+ * the instruments that fit, the most exactly typed wins, then the tightest fit; a polymer grade
+ * without a city means the Mumbai sheet, the market's benchmark. Anything else is "unknown", with
+ * the closest prices as suggestions.
  */
 import { instruments, type Instrument } from './instruments.ts';
 
@@ -20,10 +25,16 @@ const STOP_WORDS = new Set(['stop', 'unsubscribe', 'stopall', 'cancel', 'end', '
 const START_WORDS = new Set(['start', 'subscribe', 'resume', 'unstop']);
 const HELP_WORDS = new Set(['help', 'hi', 'hello', 'menu', '?']);
 /** Words that carry no meaning in a price question. */
-const FILLER = new Set(['price', 'prices', 'rate', 'rates', 'of', 'in', 'for', 'the', 'today', 'what', 'is', 'please', 'pls', 'at', 'ex']);
+const FILLER = new Set([
+  'price', 'prices', 'rate', 'rates', 'of', 'in', 'for', 'the', 'today', 'todays', 'what', 'whats', 'is', 'please', 'pls', 'plz', 'at', 'ex', 'latest', 'current',
+  'kindly', 'share', 'send', 'me', 'tell', 'give', 'resin', 'grade', 'market', 'kg', 'per', 'rs', 'now', 'a', 'and', 'to',
+]);
+/**
+ * The same word spelled another way (exact, never fuzzy): full names, trade abbreviations
+ * (BM blow moulding, IM injection moulding), US spelling and common misspellings of products.
+ */
 const ALIASES: Record<string, string> = {
   polypropylene: 'pp',
-  polyethylene: 'pe',
   crude: 'brent',
   oil: 'brent',
   usd: 'usdinr',
@@ -31,16 +42,30 @@ const ALIASES: Record<string, string> = {
   inr: 'usdinr',
   bombay: 'mumbai',
   bengaluru: 'bangalore',
-  cif: 'cif',
+  naphta: 'naphtha',
+  naptha: 'naphtha',
+  nafta: 'naphtha',
+  molding: 'moulding',
+  bm: 'blow',
+  im: 'injection',
+  inj: 'injection',
+  lam: 'lamination',
+  rcp: 'random',
+  vam: 'va',
+  sm: 'styrene',
 };
+
+const alias = (word: string): string => ALIASES[word] ?? word;
 
 export const tokensOf = (text: string): string[] =>
   text
     .toLowerCase()
     .replace(/[^a-z0-9?]+/g, ' ')
     .split(' ')
+    // "?" alone asks for help; at the end of a word it is punctuation.
+    .map((word) => (word === '?' ? word : word.replaceAll('?', '')))
     .filter(Boolean)
-    .map((word) => ALIASES[word] ?? word);
+    .map(alias);
 
 /** Optimal string alignment distance (Damerau–Levenshtein without repeated edits of a substring). */
 export function editDistance(a: string, b: string): number {
@@ -57,62 +82,101 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** How many typos a word of this length may carry and still match. */
+/** How many typos a plain word of this length may carry and still match. */
 const tolerance = (word: string): number => (word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0);
 
-const wordMatches = (typed: string, known: string): boolean => typed === known || (tolerance(known) > 0 && editDistance(typed, known) <= Math.min(tolerance(typed), tolerance(known)));
-
-interface Scored {
+/** An instrument's words as the bot compares them (aliases applied). */
+interface Known {
   readonly instrument: Instrument;
-  /** Typed words that matched one of the instrument's words. */
-  readonly matched: number;
-  /** The instrument's words nobody typed (fewer: a closer fit). */
-  readonly unmatched: number;
   readonly order: number;
+  readonly words: readonly string[];
+  readonly product: ReadonlySet<string>;
+  /** Words that may match a typo: plain (not product, not code) words of letters. */
+  readonly fuzzy: ReadonlySet<string>;
+  readonly implied: ReadonlySet<string>;
 }
 
+/** Every code and product word of the catalog: typed, it is never taken for a typo of another word. */
+const CODES: ReadonlySet<string> = new Set(instruments.flatMap((i) => [...i.codeWords, ...i.productWords].map(alias)));
+
+const KNOWN: readonly Known[] = instruments.map((instrument, order) => {
+  const words = [...new Set(instrument.words.map(alias))];
+  const product = new Set(instrument.productWords.map(alias));
+  const codes = new Set(instrument.codeWords.map(alias));
+  return {
+    instrument,
+    order,
+    words,
+    product,
+    fuzzy: new Set(words.filter((w) => !product.has(w) && !codes.has(w) && /^[a-z]+$/.test(w) && tolerance(w) > 0)),
+    implied: new Set(instrument.impliedWords.map(alias)),
+  };
+});
+
+/** Whether a typed word is this known word: the same, or a typo of a plain word (never of a code or a product). */
+function wordFits(typed: string, word: string, known: Known): boolean {
+  if (typed === word) return true;
+  if (!known.fuzzy.has(word) || CODES.has(typed) || !/^[a-z]+$/.test(typed)) return false;
+  return editDistance(typed, word) <= Math.min(tolerance(typed), tolerance(word));
+}
+
+/** How a typed word meets an instrument: 2 exactly, 1 with a typo, 0 not at all. */
+const fit = (typed: string, known: Known): 0 | 1 | 2 => (known.words.includes(typed) ? 2 : known.words.some((word) => wordFits(typed, word, known)) ? 1 : 0);
+
+interface Scored {
+  readonly known: Known;
+  /** Typed words that fit one of the instrument's words, and of those, how many exactly. */
+  readonly matched: number;
+  readonly exact: number;
+  /** A product word was typed exactly. */
+  readonly product: boolean;
+  /** The instrument's words nobody typed (fewer: a closer fit), implied ones aside. */
+  readonly untyped: number;
+}
+
+const compare = (x: readonly number[], y: readonly number[]): number => {
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return 0;
+};
+
+/** A city sheet before a series, and Mumbai's sheet first: the bot answers as `/api/citywise` shows. */
+const cityRank = (instrument: Instrument): number => (instrument.source.kind === 'city' ? (instrument.source.city === 'mumbai' ? 0 : 1) : 2);
+
 /**
- * The best instrument for the typed words, or candidates when none fits every word. A city
- * sheet wins a tie with a series (the bot answers as `/api/citywise` shows), and a city-less
- * polymer grade means Mumbai.
+ * The instrument a question names, or suggestions when none fits: the question must name a
+ * product exactly and every typed word must fit the instrument. Ranked: most words typed exactly,
+ * then the tightest fit, then the Mumbai sheet, then catalog order.
  */
 export function matchInstrument(text: string): { best: Instrument | null; suggestions: Instrument[] } {
   const typed = tokensOf(text).filter((word) => !FILLER.has(word));
   if (typed.length === 0) return { best: null, suggestions: [] };
-  const scored: Scored[] = instruments.map((instrument, order) => {
-    const known = instrument.words.map((word) => ALIASES[word] ?? word);
-    const matched = typed.filter((word) => known.some((k) => wordMatches(word, k))).length;
-    const unmatched = known.filter((k) => !typed.some((word) => wordMatches(word, k))).length;
-    return { instrument, matched, unmatched, order };
+  const scored: Scored[] = KNOWN.map((known) => {
+    const fits = typed.map((word) => fit(word, known));
+    const untyped = known.words.filter((word) => !known.implied.has(word) && !typed.some((t) => wordFits(t, word, known))).length;
+    return {
+      known,
+      matched: fits.filter((f) => f > 0).length,
+      exact: fits.filter((f) => f === 2).length,
+      product: typed.some((word) => known.product.has(word)),
+      untyped,
+    };
   });
-  const rank = (s: Scored): number[] => [
-    -s.matched,
-    // A grade without a city is the Mumbai sheet; a city sheet beats a series on a tie.
-    s.instrument.source.kind === 'city' ? (s.instrument.source.city === 'mumbai' ? 0 : 1) : 2,
-    s.unmatched,
-    s.order,
-  ];
-  const ordered = scored
-    .filter((s) => s.matched > 0)
-    .toSorted((a, b) => {
-      const [x, y] = [rank(a), rank(b)];
-      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-      return 0;
-    });
-  const full = ordered.filter((s) => s.matched === typed.length);
+  const full = scored.filter((s) => s.product && s.matched === typed.length);
   if (full.length > 0) {
-    // Among full matches, the tighter fit (fewest untyped words) wins before the Mumbai default.
-    const tightest = Math.min(...full.map((s) => tightness(s)));
-    const best = full.find((s) => tightness(s) === tightest)!;
-    return { best: best.instrument, suggestions: [] };
+    const best = full.toSorted((a, b) => compare([-a.exact, a.untyped, cityRank(a.known.instrument), a.known.order], [-b.exact, b.untyped, cityRank(b.known.instrument), b.known.order]))[0]!;
+    return { best: best.known.instrument, suggestions: [] };
   }
-  return { best: null, suggestions: ordered.slice(0, 3).map((s) => s.instrument) };
-}
-
-/** Untyped words that matter: a city sheet's city is implied (Mumbai) when not typed. */
-function tightness(s: Scored): number {
-  if (s.instrument.source.kind === 'city') return s.unmatched - (s.instrument.source.city === 'mumbai' ? 1 : 0);
-  return s.unmatched;
+  const suggestions = scored
+    .filter((s) => s.matched > 0)
+    .toSorted((a, b) =>
+      compare(
+        [a.product ? 0 : 1, -a.exact, -a.matched, cityRank(a.known.instrument), a.untyped, a.known.order],
+        [b.product ? 0 : 1, -b.exact, -b.matched, cityRank(b.known.instrument), b.untyped, b.known.order],
+      ),
+    )
+    .slice(0, 3)
+    .map((s) => s.known.instrument);
+  return { best: null, suggestions };
 }
 
 /** What a message asks. */

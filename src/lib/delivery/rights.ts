@@ -5,10 +5,12 @@
  */
 import { entitlementOf, hasActiveSubscription, type SessionFacts } from '../access/policy.ts';
 import { findPlan, FULL_DELIVERY, type DeliveryRights } from '../plans.ts';
+import { findInstrument, instruments, type Instrument } from './instruments.ts';
 
 export type { DeliveryRights };
+export { RIGHT_MESSAGES } from './planWords.ts';
 
-export const NO_DELIVERY: DeliveryRights = { dailyUpdate: false, alerts: false, priceBot: false, dailyDefaults: [] };
+export const NO_DELIVERY: DeliveryRights = { dailyUpdate: false, alerts: false, priceBot: false, dailyDefaults: [], dailyChoices: { instruments: [], citySheets: [] } };
 
 export function deliveryRightsOf(session: SessionFacts | null, now: Date): DeliveryRights {
   const entitlement = entitlementOf(session, now);
@@ -19,9 +21,25 @@ export function deliveryRightsOf(session: SessionFacts | null, now: Date): Deliv
   return FULL_DELIVERY;
 }
 
-/** The clear message of a 403 for each right a plan may lack. */
-export const RIGHT_MESSAGES = {
-  dailyUpdate: 'Daily price updates come with the Basic plan and up. Subscribe at /subscription.',
-  alerts: 'Price alerts come with the Premium plan and up. Upgrade at /subscription.',
-  priceBot: 'The WhatsApp price bot comes with the Premium plan and up.',
-} as const satisfies Record<Exclude<keyof DeliveryRights, 'dailyDefaults'>, string>;
+/** Whether the plan's daily update may carry this price (the plan table's `dailyChoices`). */
+export function mayChooseDaily(rights: DeliveryRights, instrument: Instrument): boolean {
+  if (!rights.dailyUpdate) return false;
+  const choices = rights.dailyChoices;
+  if (choices === 'all') return true;
+  return choices.instruments.includes(instrument.id) || (instrument.source.kind === 'city' && choices.citySheets.includes(instrument.source.city));
+}
+
+/** The prices /alerts offers for the daily update, in catalog order. */
+export const dailyChoicesOf = (rights: DeliveryRights): Instrument[] => instruments.filter((instrument) => mayChooseDaily(rights, instrument));
+
+/**
+ * What a daily update carries: the chosen prices the plan allows now (plans change after a save),
+ * in the order chosen; when none is left (or none was chosen), the plan's defaults.
+ */
+export function dailySeriesOf(rights: DeliveryRights, chosen: readonly string[]): string[] {
+  const allowed = chosen.filter((id) => {
+    const instrument = findInstrument(id);
+    return instrument !== undefined && mayChooseDaily(rights, instrument);
+  });
+  return allowed.length > 0 ? allowed : [...rights.dailyDefaults];
+}

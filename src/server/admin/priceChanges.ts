@@ -113,7 +113,7 @@ export const deletePoint: APIRoute = async (context) => {
     actor: gate.actor,
     now: new Date(),
   });
-  if (result.kind === 'written') void afterPriceWrite({ series: [series.id] });
+  // A deletion is a correction, not a price: it neither fires nor re-arms alerts (docs/delivery.md, "Alerts").
   return answer(result);
 };
 

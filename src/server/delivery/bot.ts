@@ -6,6 +6,7 @@
  * and up); anyone else gets the subscribe link. Questions are rate-limited per number.
  */
 import { absoluteLink, priceLine } from '../../lib/delivery/messages.ts';
+import { planAndUp } from '../../lib/delivery/planWords.ts';
 import { BOT_HELP, readBotMessage } from '../../lib/delivery/priceBot.ts';
 import { deliveryRightsOf } from '../../lib/delivery/rights.ts';
 import { createRateLimiter, type RateLimiter } from '../mail/rateLimit.ts';
@@ -33,15 +34,15 @@ export const createBotLimiter = (now?: () => number): RateLimiter => createRateL
 export type InboundOutcome = 'replied' | 'duplicate' | 'rate_limited';
 
 export async function handleInbound(deps: DeliveryDeps & { readonly limiter: RateLimiter }, message: InboundMessage): Promise<InboundOutcome> {
-  const claim = { uid: message.from, kind: 'inbound', ref: message.id, channel: 'none' } as const;
-  if (!(await deps.store.claimDelivery(claim, deps.now()))) return 'duplicate';
+  const claim = await deps.store.claimDelivery({ uid: message.from, kind: 'inbound', ref: message.id, channel: 'none' }, deps.now());
+  if (!claim) return 'duplicate';
   try {
     const outcome = await answer(deps, message);
     await deps.store.completeDelivery(claim, deps.now());
     return outcome;
   } catch (error) {
     // Not handled: Meta's retry of this webhook may try again.
-    await deps.store.releaseDelivery(claim).catch(() => undefined);
+    await deps.store.releaseDelivery(claim).catch(() => false);
     throw error;
   }
 }
@@ -79,7 +80,7 @@ async function answer(deps: DeliveryDeps & { readonly limiter: RateLimiter }, me
     return 'replied';
   }
   if (!deliveryRightsOf({ uid: user.uid, record: user }, now).priceBot) {
-    await reply(`The WhatsApp price bot comes with the Premium plan. Upgrade at ${subscribe}`);
+    await reply(`The WhatsApp price bot comes with ${planAndUp('priceBot')}. Upgrade at ${subscribe}`);
     return 'replied';
   }
   if (request.kind === 'unknown') {

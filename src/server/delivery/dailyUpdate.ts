@@ -2,9 +2,10 @@
  * The daily-update job: every user whose hour (IST) has come today gets one message per channel
  * with each chosen instrument's latest price, its change on the previous price and a link.
  * Exactly once per user, channel and Indian day however often it runs, on however many
- * instances: each message is claimed in the Store's sent-log first (dispatch.ts).
+ * instances: each message is claimed in the Store's sent-log first (dispatch.ts). What it
+ * carries is what the plan allows today (plans change after settings are saved).
  */
-import { deliveryRightsOf } from '../../lib/delivery/rights.ts';
+import { dailySeriesOf, deliveryRightsOf } from '../../lib/delivery/rights.ts';
 import { findInstrument } from '../../lib/delivery/instruments.ts';
 import { absoluteLink, noPriceLine, priceLine } from '../../lib/delivery/messages.ts';
 import { deliveryDayOf, isDailyUpdateDue } from '../../lib/delivery/schedule.ts';
@@ -34,7 +35,7 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
     const user = await deps.store.findUserBy('uid', settings.uid);
     const rights = deliveryRightsOf(user ? { uid: user.uid, record: user } : null, now);
     if (!user || !rights.dailyUpdate) continue;
-    const ids = settings.series.length > 0 ? settings.series : rights.dailyDefaults;
+    const ids = dailySeriesOf(rights, settings.series);
     const lines: string[] = [];
     for (const id of ids) {
       const instrument = findInstrument(id);

@@ -1,12 +1,13 @@
 /**
  * Sending delivery messages exactly once: every message is claimed in the Store's sent-log
  * (user, kind, day or crossing, channel) before it is sent, completed after, and released when
- * sending failed so a later run can try again. WhatsApp goes as an approved template unless the
- * number wrote to us in the last 24 hours (the service window), and never to a number that
- * said STOP or belongs to someone else now.
+ * sending failed so a later run can try again (or dropped when nothing may go any more). A claim
+ * carries a token: a sender whose claim lapsed and was taken over cannot complete or release it.
+ * WhatsApp goes as an approved template unless the number wrote to us in the last 24 hours (the
+ * service window), and never to a number that said STOP or belongs to someone else now.
  */
 import type { OutgoingMail } from '../mail/mailer.ts';
-import type { DeliveryStore, NewDelivery } from '../store/delivery.ts';
+import type { DeliveryClaim, DeliveryStore, NewDelivery } from '../store/delivery.ts';
 import type { PriceStore } from '../store/prices.ts';
 import type { UserStore } from '../store/users.ts';
 import type { WhatsAppMessage, WhatsAppSender } from './whatsapp.ts';
@@ -26,19 +27,36 @@ export interface DeliveryDeps {
   readonly log?: Pick<Console, 'info' | 'warn' | 'error'> | undefined;
 }
 
-export type SendOutcome = 'sent' | 'skipped' | 'failed';
+/** `skipped`: sent (or being sent) already; `dropped`: given up, nothing may go any more. */
+export type SendOutcome = 'sent' | 'skipped' | 'failed' | 'dropped';
 
 /** Claims, sends, completes; a failed send releases the claim (logged, never thrown). */
 export async function sendOnce(deps: DeliveryDeps, delivery: NewDelivery, send: () => Promise<unknown>): Promise<SendOutcome> {
-  if (!(await deps.store.claimDelivery(delivery, deps.now()))) return 'skipped';
+  const claim = await deps.store.claimDelivery(delivery, deps.now());
+  if (!claim) return 'skipped';
+  return sendClaimed(deps, claim, send);
+}
+
+/**
+ * Sends under a held claim: completes it after, releases it when sending failed (a later run
+ * tries again), drops it when `send` is null (nothing may go: no address, STOP, no right).
+ */
+export async function sendClaimed(deps: DeliveryDeps, claim: DeliveryClaim, send: (() => Promise<unknown>) | null): Promise<SendOutcome> {
+  const { kind, ref, uid, channel } = claim.delivery;
+  const log = deps.log ?? console;
+  if (!send) {
+    await deps.store.dropDelivery(claim, deps.now());
+    return 'dropped';
+  }
   try {
     await send();
   } catch (error) {
-    await deps.store.releaseDelivery(delivery).catch(() => undefined);
-    (deps.log ?? console).error(`[delivery] ${delivery.kind} ${delivery.ref} to ${delivery.uid} by ${delivery.channel} failed:`, error instanceof Error ? error.message : error);
+    await deps.store.releaseDelivery(claim).catch(() => false);
+    log.error(`[delivery] ${kind} ${ref} to ${uid} by ${channel} failed:`, error instanceof Error ? error.message : error);
     return 'failed';
   }
-  await deps.store.completeDelivery(delivery, deps.now());
+  // False only when the claim lapsed while sending (a send slower than the lease): another sender may send it again.
+  if (!(await deps.store.completeDelivery(claim, deps.now()))) log.warn(`[delivery] ${kind} ${ref} to ${uid} by ${channel}: sent after its claim lapsed`);
   return 'sent';
 }
 

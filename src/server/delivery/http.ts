@@ -2,22 +2,27 @@
  * The delivery endpoints of `/alerts` (JSON; signed-in by the access policy, what they allow by
  * the plan): settings, alerts, WhatsApp number verification, and the one-click unsubscribe.
  * Every body is zod-validated (400 naming the field), plans without the right get 403 with
- * a clear message, browser writes must come from our own pages.
+ * a clear message, browser writes must come from our own pages. Writes change named fields in
+ * one store transaction each (no write loses another's), and a code's tries are counted in the
+ * same transaction that compares it.
  */
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { ALERT_KINDS, INITIAL_ALERT_STATE, stepAlert } from '../../lib/delivery/alerts.ts';
-import { findInstrument, instruments } from '../../lib/delivery/instruments.ts';
+import { findInstrument, instruments, type Instrument } from '../../lib/delivery/instruments.ts';
+import { UNSUBSCRIBE_PAGE_PATH } from '../../lib/delivery/paths.ts';
 import { displayNumber, whatsappNumberOf } from '../../lib/delivery/phone.ts';
-import { deliveryRightsOf, RIGHT_MESSAGES, type DeliveryRights } from '../../lib/delivery/rights.ts';
+import { everyDailyPricePlan } from '../../lib/delivery/planWords.ts';
+import { dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily, RIGHT_MESSAGES, type DeliveryRights } from '../../lib/delivery/rights.ts';
+import { findPlan } from '../../lib/plans.ts';
 import { DEFAULT_DELIVERY_HOUR } from '../../lib/delivery/schedule.ts';
 import type { AlertView, DeliveryView, InstrumentChoice } from '../../lib/delivery/view.ts';
 import { valueProblem } from '../../lib/priceRanges.ts';
 import type { Session } from '../auth/session.ts';
 import { createRateLimiter } from '../mail/rateLimit.ts';
 import { json, jsonError, readSignedInPost, readText, sameOriginError, unauthenticated } from '../http/responses.ts';
-import { CHANNELS, type AlertRecord, type DeliverySettings } from '../store/delivery.ts';
+import { CHANNELS, whatsappCodeHash, type AlertRecord, type CodeLimit, type DeliverySettings } from '../store/delivery.ts';
 import { deliveryDeps } from './index.ts';
 import { readUnsubscribeToken } from './links.ts';
 import { quoteOf } from './quotes.ts';
@@ -25,11 +30,25 @@ import { quoteOf } from './quotes.ts';
 export const MAX_DAILY_SERIES = 30;
 export const MAX_ALERTS = 50;
 const CODE_TTL_MS = 10 * 60_000;
-const MAX_CODE_ATTEMPTS = 5;
-/** Codes sent per user: 3 in 10 minutes, 10 a day (each is a paid WhatsApp message). */
+export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Verification codes are paid messages to a number someone typed, so they are limited three ways:
+ * - per number (kept in the Store, so it holds across instances: the number's owner is who
+ *   a flood would reach): 3 in 10 minutes, 5 a day;
+ * - per user (in memory, per instance): 3 in 10 minutes, 10 a day;
+ * - per client address (in memory, per instance; generous, many traders share a carrier's address): 20 in 10 minutes, 100 a day.
+ */
+export const NUMBER_CODE_LIMITS: readonly CodeLimit[] = [
+  { windowMs: 10 * 60_000, max: 3 },
+  { windowMs: 86_400_000, max: 5 },
+];
 const codeLimiter = createRateLimiter([
   { windowMs: 10 * 60_000, max: 3 },
   { windowMs: 86_400_000, max: 10 },
+]);
+const addressCodeLimiter = createRateLimiter([
+  { windowMs: 10 * 60_000, max: 20 },
+  { windowMs: 86_400_000, max: 100 },
 ]);
 
 const instrumentId = z
@@ -65,8 +84,6 @@ export const NumberBody = z.object({
 });
 export const CodeBody = z.object({ code: z.string({ error: 'Give the 6-digit code.' }).regex(/^\d{6}$/, 'The code is 6 digits.') });
 
-const codeHash = (uid: string, number: string, code: string): string => createHash('sha256').update(`${uid}:${number}:${code}`).digest('hex');
-
 const rightsOf = (session: Session): DeliveryRights => deliveryRightsOf({ uid: session.uid, record: session.record }, new Date());
 
 const forbidden = (right: keyof typeof RIGHT_MESSAGES): Response => jsonError(403, 'forbidden', RIGHT_MESSAGES[right]);
@@ -75,7 +92,7 @@ export function emptySettings(uid: string, rights: DeliveryRights, now: Date): D
   return { uid, series: [...rights.dailyDefaults], email: false, whatsapp: false, hour: DEFAULT_DELIVERY_HOUR, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: now.toISOString() };
 }
 
-/** What /alerts shows: rights, settings (defaults before the first save), alerts, the number. */
+/** What /alerts shows: rights, settings (defaults before the first save; the prices the plan carries), alerts, the number. */
 export async function deliveryView(session: Session): Promise<DeliveryView> {
   const deps = await deliveryDeps();
   const rights = rightsOf(session);
@@ -85,7 +102,7 @@ export async function deliveryView(session: Session): Promise<DeliveryView> {
   const alerts = await deps.store.listAlertsByUid(session.uid);
   return {
     rights: { dailyUpdate: rights.dailyUpdate, alerts: rights.alerts, priceBot: rights.priceBot },
-    settings: { series: settings.series, email: settings.email, whatsapp: settings.whatsapp, hour: settings.hour },
+    settings: { series: rights.dailyUpdate ? dailySeriesOf(rights, settings.series) : [], email: settings.email, whatsapp: settings.whatsapp, hour: settings.hour },
     whatsapp: {
       number: settings.whatsappNumber ? displayNumber(settings.whatsappNumber) : null,
       verifiedAt: settings.whatsappVerifiedAt,
@@ -98,8 +115,40 @@ export async function deliveryView(session: Session): Promise<DeliveryView> {
 
 const alertView = (a: AlertRecord): AlertView => ({ id: a.id, series: a.instrument, label: findInstrument(a.instrument)?.label ?? a.instrument, kind: a.kind, value: a.value, channels: a.channels, createdAt: a.createdAt });
 
-/** The instruments /alerts offers (id, label, unit). */
-export const instrumentChoices = (): InstrumentChoice[] => instruments.map((i) => ({ id: i.id, label: i.label, unit: i.unit, group: i.group }));
+const choiceOf = (i: Instrument): InstrumentChoice => ({ id: i.id, label: i.label, unit: i.unit, group: i.group });
+
+/**
+ * The prices /alerts offers: `choices` for alerts (every price, when the plan has alerts) and the
+ * daily update; `dailyChoiceIds` the ones the plan's daily update may carry (null: every one).
+ */
+export function instrumentChoices(session: Session): { choices: InstrumentChoice[]; dailyChoiceIds: string[] | null } {
+  const rights = rightsOf(session);
+  if (rights.alerts || rights.dailyChoices === 'all') {
+    return { choices: instruments.map(choiceOf), dailyChoiceIds: rights.dailyChoices === 'all' ? null : dailyChoicesOf(rights).map((i) => i.id) };
+  }
+  return { choices: dailyChoicesOf(rights).map(choiceOf), dailyChoiceIds: null };
+}
+
+/** The first chosen price the plan's daily update may not carry: a 400 naming it. */
+function notInPlan(session: Session, rights: DeliveryRights, series: readonly string[]): Response | null {
+  const index = series.findIndex((id) => !mayChooseDaily(rights, findInstrument(id)!));
+  if (index < 0) return null;
+  const plan = findPlan(session.record?.plan)?.name ?? 'your';
+  return jsonError(400, 'invalid_input', `${findInstrument(series[index]!)!.label} is not in the ${plan} plan's daily update: choose from the list on /alerts, or every price with ${everyDailyPricePlan()}.`, `series.${index}`);
+}
+
+/** The client's address as the adapter gives it (behind the site's proxy, X-Forwarded-For), or null. */
+function clientAddressOf(context: { readonly clientAddress?: string }): string | null {
+  try {
+    return context.clientAddress ?? null;
+  } catch {
+    // Astro throws where the adapter knows no address.
+    return null;
+  }
+}
+
+const tooManyCodes = (retryAfterSeconds: number): Response =>
+  json({ error: { code: 'rate_limited', message: 'Too many codes: try again later.', field: 'number' } }, { status: 429, headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
 const signedIn = (locals: App.Locals): Session | null => locals.session ?? null;
 
@@ -117,12 +166,15 @@ export const putSettings: APIRoute = async ({ locals, request }) => {
   const { session, data } = input;
   const rights = rightsOf(session);
   if (!rights.dailyUpdate) return forbidden('dailyUpdate');
+  const refused = notInPlan(session, rights, data.series);
+  if (refused) return refused;
   const deps = await deliveryDeps();
   const now = deps.now();
-  const current = (await deps.store.getDeliverySettings(session.uid)) ?? emptySettings(session.uid, rights, now);
-  if (data.whatsapp && !current.whatsappNumber) return jsonError(400, 'invalid_input', 'Verify a WhatsApp number first.', 'whatsapp');
+  const current = await deps.store.getDeliverySettings(session.uid);
+  if (data.whatsapp && !current?.whatsappNumber) return jsonError(400, 'invalid_input', 'Verify a WhatsApp number first.', 'whatsapp');
   if (data.email && !session.record?.email && !session.email) return jsonError(400, 'invalid_input', 'Your account has no e-mail address.', 'email');
-  await deps.store.saveDeliverySettings({ ...current, series: data.series, email: data.email, whatsapp: data.whatsapp, hour: data.hour, updatedAt: now.toISOString() });
+  // The fields of this form only: a code being verified meanwhile, or an unsubscribe, is kept.
+  await deps.store.patchDeliverySettings(session.uid, { series: data.series, email: data.email, whatsapp: data.whatsapp, hour: data.hour }, now, emptySettings(session.uid, rights, now));
   return json(await deliveryView(session));
 };
 
@@ -177,8 +229,9 @@ export const deleteAlert: APIRoute = async ({ locals, request, params }) => {
   return (await deps.store.deleteAlert(session.uid, id)) ? json({ deleted: true }) : jsonError(404, 'not_found', 'There is no such alert.', 'id');
 };
 
-/** POST /api/alerts/whatsapp `{number, consent: true}`: sends a code over WhatsApp. */
-export const postNumber: APIRoute = async ({ locals, request }) => {
+/** POST /api/alerts/whatsapp `{number, consent: true}`: sends a code over WhatsApp (never to a number that sent STOP). */
+export const postNumber: APIRoute = async (context) => {
+  const { locals, request } = context;
   const input = await readSignedInPost(request, signedIn(locals), NumberBody);
   if (!input.ok) return input.response;
   const { session, data } = input;
@@ -186,17 +239,27 @@ export const postNumber: APIRoute = async ({ locals, request }) => {
   if (!rights.dailyUpdate) return forbidden('dailyUpdate');
   const number = whatsappNumberOf(data.number);
   if (!number) return jsonError(400, 'invalid_input', 'That is not a phone number: give it with the country code, e.g. +91 98200 12345.', 'number');
-  const limited = codeLimiter.hit([`code:${session.uid}`]);
-  if (!limited.ok) return json({ error: { code: 'rate_limited', message: 'Too many codes: try again later.', field: 'number' } }, { status: 429, headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
+  const address = clientAddressOf(context);
+  const byAddress = addressCodeLimiter.hit([`address:${address ?? 'unknown'}`]);
+  if (!byAddress.ok) return tooManyCodes(byAddress.retryAfterSeconds);
+  const byUser = codeLimiter.hit([`code:${session.uid}`]);
+  if (!byUser.ok) return tooManyCodes(byUser.retryAfterSeconds);
   const deps = await deliveryDeps();
   const now = deps.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const current = (await deps.store.getDeliverySettings(session.uid)) ?? emptySettings(session.uid, rights, now);
-  await deps.store.saveDeliverySettings({
-    ...current,
-    pending: { number, codeHash: codeHash(session.uid, number, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(), attempts: 0 },
-    updatedAt: now.toISOString(),
+  const started = await deps.store.startWhatsAppCode({
+    uid: session.uid,
+    number,
+    codeHash: whatsappCodeHash(session.uid, number, code),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+    now,
+    limits: NUMBER_CODE_LIMITS,
+    base: emptySettings(session.uid, rights, now),
   });
+  if (!started.ok && started.reason === 'stopped') {
+    return jsonError(409, 'whatsapp_stopped', 'This number sent STOP to PolyIndex on WhatsApp. Send START to PolyIndex from it first, then ask for a code.', 'number');
+  }
+  if (!started.ok) return tooManyCodes(started.retryAfterMs / 1000);
   try {
     await deps.whatsapp.send({ kind: 'template', to: number, template: 'verificationCode', params: [code] });
   } catch (error) {
@@ -206,25 +269,15 @@ export const postNumber: APIRoute = async ({ locals, request }) => {
   return json({ pending: displayNumber(number) }, 202);
 };
 
-/** POST /api/alerts/whatsapp/verify `{code}` */
+/** POST /api/alerts/whatsapp/verify `{code}`: one try, counted before it is compared (five end a code). */
 export const postCode: APIRoute = async ({ locals, request }) => {
   const input = await readSignedInPost(request, signedIn(locals), CodeBody);
   if (!input.ok) return input.response;
   const { session, data } = input;
   const deps = await deliveryDeps();
-  const now = deps.now();
-  const settings = await deps.store.getDeliverySettings(session.uid);
-  const pending = settings?.pending;
-  if (!settings || !pending || Date.parse(pending.expiresAt) <= now.getTime() || pending.attempts >= MAX_CODE_ATTEMPTS) {
-    return jsonError(400, 'invalid_input', 'There is no code waiting: ask for a new one.', 'code');
-  }
-  if (codeHash(session.uid, pending.number, data.code) !== pending.codeHash) {
-    await deps.store.saveDeliverySettings({ ...settings, pending: { ...pending, attempts: pending.attempts + 1 }, updatedAt: now.toISOString() });
-    return jsonError(400, 'invalid_input', 'That code is not right.', 'code');
-  }
-  if (!(await deps.store.verifyWhatsAppNumber({ uid: session.uid, number: pending.number, now }))) {
-    return jsonError(409, 'conflict', 'The number changed meanwhile: ask for a new code.', 'code');
-  }
+  const tried = await deps.store.tryWhatsAppCode({ uid: session.uid, code: data.code, now: deps.now(), maxAttempts: MAX_CODE_ATTEMPTS });
+  if (tried.outcome === 'none') return jsonError(400, 'invalid_input', 'There is no code waiting: ask for a new one.', 'code');
+  if (tried.outcome === 'wrong') return jsonError(400, 'invalid_input', 'That code is not right.', 'code');
   return json(await deliveryView(session));
 };
 
@@ -248,7 +301,14 @@ export async function unsubscribe(target: NonNullable<ReturnType<typeof readUnsu
     await deps.store.deleteAlert(target.uid, target.alertId);
     return { unsubscribed: 'alert' };
   }
-  const settings = await deps.store.getDeliverySettings(target.uid);
-  if (settings?.email) await deps.store.saveDeliverySettings({ ...settings, email: false, updatedAt: deps.now().toISOString() });
+  // One field, in one transaction: a settings save at the same moment keeps the unsubscribe.
+  await deps.store.patchDeliverySettings(target.uid, { email: false }, deps.now(), null);
   return { unsubscribed: 'daily' };
 }
+
+/**
+ * GET /api/unsubscribe?token=…: a mail client (or a person) that opens the List-Unsubscribe
+ * address instead of posting to it lands on the page that asks first.
+ */
+export const getUnsubscribe: APIRoute = ({ url }) =>
+  new Response(null, { status: 303, headers: { Location: `${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`, 'Cache-Control': 'no-store' } });

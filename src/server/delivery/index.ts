@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import {
   DELIVERY_LINK_SECRET,
+  JOBS_SCHEDULER,
   JOBS_SECRET,
   WHATSAPP_APP_SECRET,
   WHATSAPP_GRAPH_URL,
@@ -16,13 +17,14 @@ import {
   WHATSAPP_TOKEN,
   WHATSAPP_VERIFY_TOKEN,
 } from 'astro:env/server';
+import { whatsappSandboxOf } from '../../lib/modes.ts';
 import { sendMail } from '../mail/index.ts';
 import { dataDir, store } from '../runtime.ts';
 import { createBotLimiter } from './bot.ts';
 import type { DeliveryDeps } from './dispatch.ts';
 import { createCloudApiSender, createOutboxSender, type WhatsAppSender } from './whatsapp.ts';
 
-export const whatsappMode: 'cloud' | 'sandbox' = WHATSAPP_TOKEN && WHATSAPP_PHONE_NUMBER_ID ? 'cloud' : 'sandbox';
+export const whatsappMode: 'cloud' | 'sandbox' = whatsappSandboxOf({ WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID }) ? 'sandbox' : 'cloud';
 export const whatsappOutboxDir = join(dataDir, 'whatsapp-outbox');
 /** Where the sandbox phone keeps what it "sent" (the inbound side of its conversations). */
 export const sandboxPhoneDir = join(dataDir, 'whatsapp-sandbox');
@@ -55,6 +57,9 @@ export const webhookVerifyToken = (): string | null => WHATSAPP_VERIFY_TOKEN ?? 
 
 /** The bearer secret of POST /api/jobs/daily-update; without it the endpoint does not exist (404). */
 export const jobsSecret: string | null = JOBS_SECRET?.trim() ? JOBS_SECRET.trim() : null;
+
+/** Whether this process runs the hourly delivery job itself (JOBS_SCHEDULER=off: an external scheduler does). */
+export const inServerScheduler: boolean = JOBS_SCHEDULER !== 'off';
 
 /** The public origin in links (the build's `site`, from SITE_URL). */
 export const siteUrl: string = import.meta.env.SITE ?? 'http://127.0.0.1:4321';

@@ -5,6 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { absoluteLink } from '../../lib/delivery/messages.ts';
+import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE_PATH } from '../../lib/delivery/paths.ts';
 
 export type UnsubscribeTarget = { readonly uid: string; readonly what: 'daily' } | { readonly uid: string; readonly what: 'alert'; readonly alertId: string };
 
@@ -39,9 +40,9 @@ export function readUnsubscribeToken(secret: string, token: string): Unsubscribe
 }
 
 /** The page a person lands on from the mail body (it asks before it unsubscribes). */
-export const unsubscribePageUrl = (siteUrl: string, token: string): string => absoluteLink(siteUrl, `/unsubscribe?token=${encodeURIComponent(token)}`);
+export const unsubscribePageUrl = (siteUrl: string, token: string): string => absoluteLink(siteUrl, `${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(token)}`);
 /** The RFC 8058 one-click endpoint (List-Unsubscribe with List-Unsubscribe-Post). */
-export const oneClickUrl = (siteUrl: string, token: string): string => absoluteLink(siteUrl, `/api/unsubscribe?token=${encodeURIComponent(token)}`);
+export const oneClickUrl = (siteUrl: string, token: string): string => absoluteLink(siteUrl, `${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`);
 
 /** The headers that let a mail client offer one-click unsubscribe. */
 export const listUnsubscribeHeaders = (siteUrl: string, token: string): Record<string, string> => ({

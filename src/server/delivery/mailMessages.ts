@@ -2,6 +2,7 @@
  * The e-mails of price delivery, through the site's mailer: the daily update and an alert (HTML
  * and text, List-Unsubscribe with RFC 8058 one-click by a signed link), and the welcome mail.
  */
+import { toSlashedDate } from '../../lib/dates.ts';
 import { absoluteLink, type PriceQuote } from '../../lib/delivery/messages.ts';
 import { renderMail } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
@@ -23,7 +24,7 @@ function unsubscribable(context: MailContext, target: UnsubscribeTarget, what: s
 export function dailyUpdateMail(context: MailContext, to: string, uid: string, day: string, lines: readonly string[]): OutgoingMail {
   const { headers, block } = unsubscribable(context, { uid, what: 'daily' }, 'the daily update');
   const mail = renderMail({
-    subject: `PolyIndex daily prices, ${day.split('-').reverse().join('/')}`,
+    subject: `PolyIndex daily prices, ${toSlashedDate(day)}`,
     heading: 'Your daily prices',
     blocks: [
       { paragraph: lines.join('\n') },
@@ -46,10 +47,14 @@ export function alertMail(context: MailContext, to: string, uid: string, alertId
   return { ...mail, to, headers };
 }
 
-export function welcomeMail(siteUrl: string, to: string, name: string | null): OutgoingMail {
+/**
+ * The welcome mail names nobody: it goes to an address nobody has confirmed, and a display name
+ * is whatever the sign-up typed, so it could carry someone else's words to that address.
+ */
+export function welcomeMail(siteUrl: string, to: string): OutgoingMail {
   const mail = renderMail({
     subject: 'Welcome to PolyIndex',
-    heading: name ? `Welcome, ${name}` : 'Welcome to PolyIndex',
+    heading: 'Welcome to PolyIndex',
     blocks: [
       { paragraph: 'Your PolyIndex account is ready. For the next two days you can see every price screen: feedstocks, city-wise Indian prices, international offers and historical data.' },
       { paragraph: 'Plans add daily price updates by WhatsApp and e-mail, price alerts and the WhatsApp price bot.' },

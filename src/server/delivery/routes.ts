@@ -3,17 +3,19 @@
  * endpoint for Cloud Scheduler or cron (`/api/jobs/daily-update`, bearer JOBS_SECRET, 404
  * without it) and the sandbox phone's send (`/api/admin/whatsapp/send`, loopback sandbox only).
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { whatsappNumberOf } from '../../lib/delivery/phone.ts';
+import { loopbackOriginOf } from '../../lib/modes.ts';
 import { MAX_BOT_TEXT } from '../../lib/delivery/priceBot.ts';
 import { requireAdmin } from '../admin/guard.ts';
 import { json, jsonError, parseOr400, readBytesUpTo, readJson, MAX_BODY_BYTES } from '../http/responses.ts';
+import { jobEndpoint } from '../jobs/endpoint.ts';
 import { handleInbound } from './bot.ts';
-import { runDailyUpdate } from './dailyUpdate.ts';
+import { runDeliveryJob } from './job.ts';
 import { deliveryDeps, jobsSecret, SANDBOX_PHONE_NUMBER_ID, sandboxPhoneDir, webhookAppSecret, webhookVerifyToken, whatsappMode } from './index.ts';
 import { inboundTextPayload, messagesOf, signatureHolds, signatureOf, subscriptionChallenge, WebhookPayload } from './webhook.ts';
 
@@ -50,25 +52,8 @@ export const receiveWebhook: APIRoute = async ({ request }) => {
   return json({ received: true, handled: outcomes });
 };
 
-const bearerMatches = (header: string | null, secret: string): boolean => {
-  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
-  const expected = Buffer.from(secret);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-};
-
-/** The job endpoint for a secret (null: the endpoint does not exist) and a run of the job. */
-export function dailyUpdateJobRoute(secret: string | null, run: () => Promise<unknown>): APIRoute {
-  return async ({ request }) => {
-    if (!secret) return jsonError(404, 'not_found', 'There is no such endpoint.');
-    if (!bearerMatches(request.headers.get('authorization'), secret)) {
-      return json({ error: { code: 'unauthenticated', message: 'Send Authorization: Bearer <JOBS_SECRET>.' } }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
-    }
-    return json(await run());
-  };
-}
-
-/** POST /api/jobs/daily-update with `Authorization: Bearer $JOBS_SECRET`: one run of the job. */
-export const dailyUpdateJob: APIRoute = dailyUpdateJobRoute(jobsSecret, async () => runDailyUpdate(await deliveryDeps()));
+/** POST /api/jobs/daily-update with `Authorization: Bearer $JOBS_SECRET`: one run of the hourly delivery job. */
+export const dailyUpdateJob: APIRoute = jobEndpoint(jobsSecret, async () => runDeliveryJob(await deliveryDeps()));
 
 // ---- the sandbox phone (embedded default, loopback only) ---------------------------------
 
@@ -110,7 +95,8 @@ export async function sandboxInbound(from?: string): Promise<SandboxInbound[]> {
 /**
  * POST /api/admin/whatsapp/send `{from, text}`: the sandbox phone types as a subscriber. The
  * message becomes the webhook Meta would send, signed with the sandbox's app secret, and is
- * posted to this site's own webhook over HTTP: the production code path, end to end.
+ * posted to this site's own webhook over HTTP: the production code path, end to end. "Own" is
+ * the server's loopback HOST and PORT, never the request's Host header (which a client chooses).
  */
 export const sandboxSend: APIRoute = async (context) => {
   const gate = requireAdmin(context);
@@ -125,12 +111,17 @@ export const sandboxSend: APIRoute = async (context) => {
   await mkdir(sandboxPhoneDir, { recursive: true });
   await appendFile(inboundLog(), `${JSON.stringify({ id, at: at.toISOString(), from, text: input.data.text } satisfies SandboxInbound)}\n`, { mode: 0o600 });
   const body = JSON.stringify(inboundTextPayload({ from, name: 'Sandbox phone', id, text: input.data.text, at, phoneNumberId: SANDBOX_PHONE_NUMBER_ID }));
-  const response = await fetch(new URL('/api/whatsapp/webhook', context.url.origin), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(webhookAppSecret()!, body) },
-    body,
-    signal: AbortSignal.timeout(30_000),
-  });
+  let response: Response;
+  try {
+    response = await fetch(new URL('/api/whatsapp/webhook', loopbackOriginOf(process.env['HOST'], process.env['PORT'])), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(webhookAppSecret()!, body) },
+      body,
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    return jsonError(502, 'webhook_failed', `The webhook could not be reached: ${error instanceof Error ? error.message : String(error)}.`);
+  }
   if (!response.ok) return jsonError(502, 'webhook_failed', `The webhook answered ${response.status}.`);
   return json({ sent: true, id, from });
 };

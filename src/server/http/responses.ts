@@ -3,6 +3,7 @@
  * the same-origin rule for browser POSTs, and bounded, zod-validated bodies and queries.
  */
 import type { z } from 'astro/zod';
+import { isJsonMediaType } from '../../lib/mediaType.ts';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } as const;
 
@@ -83,8 +84,22 @@ export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): { ok
   return { ok: false, response: jsonError(400, 'invalid_input', issue?.message ?? 'Invalid input.', field) };
 }
 
-/** Reads, parses and validates a JSON body; anything else is a 400 (413 when too large), never a 500. */
+/** 415 for a body not declared as JSON (see lib/mediaType.ts for why it is refused unread). */
+export const unsupportedMediaType = (): Response =>
+  jsonError(415, 'unsupported_media_type', 'This endpoint reads JSON only: send the body with Content-Type: application/json.');
+
+/** null when the request declares a JSON body, else the 415 to answer. */
+export function jsonContentTypeError(request: Request): Response | null {
+  return isJsonMediaType(request.headers.get('content-type')) ? null : unsupportedMediaType();
+}
+
+/**
+ * Reads, parses and validates a JSON body; a body not declared as JSON is a 415 (unread), bad
+ * JSON or input a 400 (413 when too large), never a 500.
+ */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  const notJson = jsonContentTypeError(request);
+  if (notJson) return { ok: false, response: notJson };
   const body = await readText(request);
   if (!body.ok) return body;
   let value: unknown;
@@ -98,7 +113,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 
 /**
  * The opening of every browser POST that acts for a signed-in user: a session (401), from our
- * own pages (403), with a valid JSON body (400/413).
+ * own pages (403), with a body declared as JSON (415) that is valid (400/413).
  */
 export async function readSignedInPost<S extends z.ZodType, T>(
   request: Request,

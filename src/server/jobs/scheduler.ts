@@ -1,16 +1,17 @@
 /**
  * The in-server scheduler of the embedded default (croner: cron patterns with a time zone, no
- * dependencies, overlap protection): the daily-update job at the top of every hour in India,
- * and once shortly after start so a run missed while the server was down is made good. Running
- * it on several instances is safe: the job sends each message once through the Store's sent-log.
- * Nothing starts it but the server entry (./atStart.ts): never Vitest, unless a test calls it.
+ * dependencies, overlap protection): the hourly delivery job (daily updates, alert retries) at
+ * the top of every hour in India, and once shortly after start so a run missed while the server
+ * was down is made good. Running it on several instances is safe: the job sends each message
+ * once through the Store's sent-log. Nothing starts it but the server entry (./atStart.ts), and
+ * not there with JOBS_SCHEDULER=off: never Vitest, unless a test calls it.
  */
 import { Cron } from 'croner';
 import { BUSINESS_TIME_ZONE } from '../../lib/dates.ts';
 
 export interface SchedulerOptions {
-  /** One run of the daily-update job. */
-  readonly runDailyUpdate: () => Promise<unknown>;
+  /** One run of the hourly delivery job. */
+  readonly run: () => Promise<unknown>;
   /** Cron pattern, minute precision (default: every hour on the hour, IST). */
   readonly pattern?: string;
   /** Delay of the catch-up run after start, ms (null: none). */
@@ -23,19 +24,19 @@ export const DAILY_UPDATE_PATTERN = '0 * * * *';
 let job: Cron | null = null;
 let catchUp: ReturnType<typeof setTimeout> | null = null;
 
-export function startScheduler({ runDailyUpdate, pattern = DAILY_UPDATE_PATTERN, catchUpAfterMs = 15_000, log = console }: SchedulerOptions): void {
+export function startScheduler({ run, pattern = DAILY_UPDATE_PATTERN, catchUpAfterMs = 15_000, log = console }: SchedulerOptions): void {
   if (job) return;
-  const run = async () => {
+  const once = async () => {
     try {
-      await runDailyUpdate();
+      await run();
     } catch (error) {
-      log.error('[scheduler] the daily update failed:', error);
+      log.error('[scheduler] the delivery job failed:', error);
     }
   };
   // protect: a run still going when the next is due is not started twice in this process.
-  job = new Cron(pattern, { timezone: BUSINESS_TIME_ZONE, protect: true, name: 'daily-update' }, run);
+  job = new Cron(pattern, { timezone: BUSINESS_TIME_ZONE, protect: true, name: 'daily-update' }, once);
   if (catchUpAfterMs !== null) {
-    catchUp = setTimeout(() => void run(), catchUpAfterMs);
+    catchUp = setTimeout(() => void once(), catchUpAfterMs);
     catchUp.unref();
   }
   log.info(`[scheduler] daily update: "${pattern}" in ${BUSINESS_TIME_ZONE}; next run ${job.nextRun()?.toISOString() ?? 'never'}`);

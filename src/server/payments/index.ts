@@ -11,12 +11,15 @@ import {
   SANDBOX_PAYMENT_SECRET,
 } from 'astro:env/server';
 import { store } from '../runtime.ts';
-import { assertSafeMode } from './mode.ts';
+import { assertSafeMode, paymentModeOf } from './mode.ts';
 import { createRazorpayGateway } from './razorpay.ts';
 import { createSandboxGateway, sandboxSecret } from './sandbox.ts';
 import type { PaymentsRuntime } from './service.ts';
 
 export type { PaymentsRuntime } from './service.ts';
+
+/** `razorpay` with both keys set, else `sandbox` (what the checkout page's policy allows). */
+export const paymentMode = paymentModeOf({ RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET });
 
 let current: Promise<PaymentsRuntime> | undefined;
 

@@ -4,6 +4,7 @@
  * with their last state, WhatsApp contacts by number (opt-in / STOP, the 24-hour service window)
  * and the sent-log that makes every message go once, across restarts and instances.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AlertKind, AlertState } from '../../lib/delivery/alerts.ts';
 
 export type Channel = 'email' | 'whatsapp';
@@ -35,6 +36,27 @@ export interface PendingVerification {
   readonly attempts: number;
 }
 
+/** The fields a person changes on /alerts: endpoints patch these, never the whole record. */
+export type DeliverySettingsPatch = Partial<Pick<DeliverySettings, 'series' | 'email' | 'whatsapp' | 'hour'>>;
+
+/** The SHA-256 a pending code is kept as (the code itself is never stored). */
+export const whatsappCodeHash = (uid: string, number: string, code: string): string => createHash('sha256').update(`${uid}:${number}:${code}`).digest('hex');
+
+/** A limit on codes sent to one number: at most `max` in any `windowMs`. */
+export interface CodeLimit {
+  readonly windowMs: number;
+  readonly max: number;
+}
+
+export type CodeStart =
+  | { readonly ok: true }
+  /** The number sent STOP: nothing goes to it until it sends START. */
+  | { readonly ok: false; readonly reason: 'stopped' }
+  | { readonly ok: false; readonly reason: 'limited'; readonly retryAfterMs: number };
+
+/** What one try of a code did: verified the number, counted a wrong code, or found none waiting (expired, used up, never sent). */
+export type CodeTry = { readonly outcome: 'verified'; readonly number: string } | { readonly outcome: 'wrong' } | { readonly outcome: 'none' };
+
 export interface AlertRecord extends AlertState {
   readonly id: string;
   readonly uid: string;
@@ -60,10 +82,19 @@ export interface WhatsAppContact {
   readonly optOutAt: string | null;
   /** The last message from this number: free text may be sent for 24 hours after it. */
   readonly lastInboundAt: string | null;
+  /** When verification codes went to this number, the last day's (its limit holds across instances). */
+  readonly codeSentAt: readonly string[];
   readonly updatedAt: string;
 }
 
 export type DeliveryKind = 'daily' | 'alert' | 'code' | 'inbound';
+
+/**
+ * A log record's life: `pending` (recorded, to be sent: an alert's crossing is recorded with its
+ * state step), `claimed` (a sender holds it, for CLAIM_LEASE_MS), `sent`, or `dropped` (given up:
+ * the alert was deleted, the plan or the number is gone, or its retry time ran out).
+ */
+export type DeliveryStatus = 'pending' | 'claimed' | 'sent' | 'dropped';
 
 /** One message (or inbound event) that must happen once: its claim, then its completion. */
 export interface DeliveryLogRecord {
@@ -74,31 +105,75 @@ export interface DeliveryLogRecord {
   /** The day (daily), `{alertId}#{crossing}` (alert), a message id (inbound). */
   readonly ref: string;
   readonly channel: Channel | 'none';
-  readonly status: 'claimed' | 'sent';
+  readonly status: DeliveryStatus;
+  /** When it was first recorded (retries and pruning count from here). */
+  readonly createdAt: string;
+  /** When it was last claimed (or recorded, while pending). */
   readonly claimedAt: string;
+  /** The token of the claim that holds it: only that claim completes or releases it. */
+  readonly claimId: string | null;
   readonly sentAt: string | null;
+  /** What sending it later needs (an alert's crossing: the prices it fired on), as JSON text. */
+  readonly payload: string | null;
 }
 
 export type NewDelivery = Pick<DeliveryLogRecord, 'uid' | 'kind' | 'ref' | 'channel'>;
+/** A delivery recorded to be sent (an alert's crossing, in the transaction of its state step). */
+export type PendingDelivery = NewDelivery & { readonly payload: string };
+
+/** A held claim: complete or release it with this (a claim that lapsed and was taken over cannot). */
+export interface DeliveryClaim {
+  readonly delivery: NewDelivery;
+  readonly claimId: string;
+  readonly payload: string | null;
+  readonly createdAt: string;
+}
 
 export const deliveryKey = ({ kind, uid, ref, channel }: NewDelivery): string => `${kind}:${uid}:${ref}:${channel}`;
 
 /** How long a claim holds before another process may take it over (a sender that died). */
 export const CLAIM_LEASE_MS = 10 * 60_000;
 
+/**
+ * How long the sent-log keeps a record: past every retry (alerts: a day), past Meta's webhook
+ * retries (days), with room to look a delivery up. The hourly job prunes older records; on
+ * Firestore a TTL policy on `expireAt` deletes them too (docs/deploy.md).
+ */
+export const DELIVERY_LOG_RETENTION_MS = 30 * 86_400_000;
+
 export interface DeliveryStore {
   getDeliverySettings(uid: string): Promise<DeliverySettings | null>;
-  /** Writes the whole record (by uid). */
+  /** Writes the whole record (by uid): imports, seeding and tests. Endpoints patch (below). */
   saveDeliverySettings(settings: DeliverySettings): Promise<void>;
+  /**
+   * Changes the named fields of a user's settings in one transaction, so concurrent writers of
+   * other fields lose nothing. Without a record, `base` is patched and written (null: nothing is
+   * written and null returned). WhatsApp stays off without a verified number. Returns the record after.
+   */
+  patchDeliverySettings(uid: string, patch: DeliverySettingsPatch, now: Date, base: DeliverySettings | null): Promise<DeliverySettings | null>;
   /** Every record with a channel on (the daily job's list). */
   listActiveDeliverySettings(): Promise<DeliverySettings[]>;
   /**
-   * In one transaction: the user's settings get `number` as their verified WhatsApp number
-   * (WhatsApp channel on, pending code cleared), the number's contact is theirs and opted in at
-   * `now`, and a number they verified before is no longer theirs. False when the settings
-   * changed meanwhile (no pending code for this number): nothing written.
+   * Before a verification code goes to `number` for `uid`, in one transaction: refused when the
+   * number sent STOP (and not START since), or when the codes sent to it reach a limit; otherwise
+   * the send time is recorded on the number and the user's pending code is this one (0 tries).
    */
-  verifyWhatsAppNumber(input: { readonly uid: string; readonly number: string; readonly now: Date }): Promise<boolean>;
+  startWhatsAppCode(input: {
+    readonly uid: string;
+    readonly number: string;
+    readonly codeHash: string;
+    readonly expiresAt: string;
+    readonly now: Date;
+    readonly limits: readonly CodeLimit[];
+    readonly base: DeliverySettings;
+  }): Promise<CodeStart>;
+  /**
+   * One try of a code, in one transaction: the try is counted before the code is compared, so
+   * concurrent tries cannot exceed `maxAttempts`. The right code verifies the number: the user's
+   * settings get it (pending cleared; the channels stay as saved), its contact is theirs and opted in at `now`,
+   * a number they verified before is no longer theirs, and another user who had this number loses it.
+   */
+  tryWhatsAppCode(input: { readonly uid: string; readonly code: string; readonly now: Date; readonly maxAttempts: number }): Promise<CodeTry>;
 
   /** Adds an alert; false when its id exists. */
   createAlert(alert: AlertRecord): Promise<boolean>;
@@ -108,9 +183,11 @@ export interface DeliveryStore {
   deleteAlert(uid: string, id: string): Promise<boolean>;
   /**
    * Moves an alert from state `from` to `to` (compare and set, one transaction); false when its
-   * stored state is no longer `from` (another writer stepped it) or it was deleted.
+   * stored state is no longer `from` (another writer stepped it) or it was deleted. The messages
+   * of a step that fires are recorded `pending` in the same transaction, so a crash before they
+   * are sent loses nothing (the hourly job retries them).
    */
-  stepAlertState(id: string, from: AlertState, to: AlertState, now: Date): Promise<boolean>;
+  stepAlertState(id: string, from: AlertState, to: AlertState, now: Date, deliveries?: readonly PendingDelivery[]): Promise<boolean>;
 
   getWhatsAppContact(number: string): Promise<WhatsAppContact | null>;
   /** Records an inbound message's time (a stranger's number gets a contact of its own). */
@@ -119,13 +196,21 @@ export interface DeliveryStore {
   setWhatsAppOptIn(number: string, optedIn: boolean, now: Date): Promise<WhatsAppContact>;
 
   /**
-   * Claims one delivery: true when it was never claimed, or its claim lapsed (CLAIM_LEASE_MS)
-   * without being sent; false when it is sent or another claim holds. The claimer sends, then
-   * completes, or releases on failure so a later run can try again.
+   * Claims one delivery: a claim when it was never recorded, is pending, or its claim lapsed
+   * (`leaseMs`) without being sent; null when it is sent, dropped or another claim holds. The
+   * claimer sends, then completes, or releases on failure so a later run can try again.
    */
-  claimDelivery(delivery: NewDelivery, now: Date, leaseMs?: number): Promise<boolean>;
-  completeDelivery(delivery: NewDelivery, now: Date): Promise<void>;
-  releaseDelivery(delivery: NewDelivery): Promise<void>;
+  claimDelivery(delivery: NewDelivery, now: Date, leaseMs?: number): Promise<DeliveryClaim | null>;
+  /** Marks it sent, if this claim still holds it (false: it lapsed and was taken over). */
+  completeDelivery(claim: DeliveryClaim, now: Date): Promise<boolean>;
+  /** Back to pending for a later try, if this claim still holds it. */
+  releaseDelivery(claim: DeliveryClaim): Promise<boolean>;
+  /** Gives it up for good (sent never), if this claim still holds it. */
+  dropDelivery(claim: DeliveryClaim, now: Date): Promise<boolean>;
+  /** Records of a kind still to be sent (pending, or claimed: a claim may have lapsed), oldest first. */
+  listUnsentDeliveries(kind: DeliveryKind): Promise<DeliveryLogRecord[]>;
+  /** Deletes the records created before `before` (any status); returns how many. */
+  pruneDeliveries(before: Date): Promise<number>;
   /** A user's log entries, newest claim first (for tests and the sandbox view). */
   listDeliveries(uid: string): Promise<DeliveryLogRecord[]>;
 }
@@ -133,8 +218,106 @@ export interface DeliveryStore {
 const lapsed = (record: DeliveryLogRecord, now: Date, leaseMs: number): boolean =>
   record.status === 'claimed' && Date.parse(record.claimedAt) + leaseMs <= now.getTime();
 
-/** Whether an existing log record may be claimed again (every adapter asks this). */
-export const claimable = (record: DeliveryLogRecord | null, now: Date, leaseMs: number = CLAIM_LEASE_MS): boolean => record === null || lapsed(record, now, leaseMs);
+/** Whether an existing log record may be claimed (again): every adapter asks this. */
+export const claimable = (record: DeliveryLogRecord | null, now: Date, leaseMs: number = CLAIM_LEASE_MS): boolean =>
+  record === null || record.status === 'pending' || lapsed(record, now, leaseMs);
+
+/** The record of a new claim (over `existing`, which keeps its creation time and payload). */
+export const claimedRecord = (delivery: NewDelivery, existing: DeliveryLogRecord | null, claimId: string, now: Date): DeliveryLogRecord => ({
+  key: deliveryKey(delivery),
+  uid: delivery.uid,
+  kind: delivery.kind,
+  ref: delivery.ref,
+  channel: delivery.channel,
+  status: 'claimed',
+  createdAt: existing?.createdAt ?? now.toISOString(),
+  claimedAt: now.toISOString(),
+  claimId,
+  sentAt: null,
+  payload: existing?.payload ?? null,
+});
+
+export const claimOf = (record: DeliveryLogRecord): DeliveryClaim => ({
+  delivery: { uid: record.uid, kind: record.kind, ref: record.ref, channel: record.channel },
+  claimId: record.claimId!,
+  payload: record.payload,
+  createdAt: record.createdAt,
+});
+
+/** A pending record of a delivery (an alert's crossing). */
+export const pendingRecord = (delivery: PendingDelivery, now: Date): DeliveryLogRecord => ({
+  key: deliveryKey(delivery),
+  uid: delivery.uid,
+  kind: delivery.kind,
+  ref: delivery.ref,
+  channel: delivery.channel,
+  status: 'pending',
+  createdAt: now.toISOString(),
+  claimedAt: now.toISOString(),
+  claimId: null,
+  sentAt: null,
+  payload: delivery.payload,
+});
+
+/** Whether `claim` still holds this record. */
+export const holds = (record: DeliveryLogRecord | null, claim: DeliveryClaim): boolean => record?.status === 'claimed' && record.claimId === claim.claimId;
+
+/** The record after its claim ends: sent, back to pending, or dropped. */
+export const endedRecord = (record: DeliveryLogRecord, end: 'sent' | 'pending' | 'dropped', now: Date): DeliveryLogRecord => ({
+  ...record,
+  status: end,
+  claimId: null,
+  sentAt: end === 'sent' ? now.toISOString() : null,
+  ...(end === 'dropped' ? { claimedAt: now.toISOString() } : {}),
+});
+
+/** The settings after a patch (WhatsApp on only with a verified number). */
+export function patchedSettings(current: DeliverySettings, patch: DeliverySettingsPatch, now: Date): DeliverySettings {
+  const next = { ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), updatedAt: now.toISOString() } as DeliverySettings;
+  return next.whatsapp && !next.whatsappNumber ? { ...next, whatsapp: false } : next;
+}
+
+/** Code sends to a number within the longest limit window (older ones are forgotten). */
+export const recentCodeSends = (contact: WhatsAppContact | null, now: Date, limits: readonly CodeLimit[]): string[] => {
+  const longest = Math.max(0, ...limits.map((l) => l.windowMs));
+  return (contact?.codeSentAt ?? []).filter((at) => now.getTime() - Date.parse(at) < longest);
+};
+
+/**
+ * The decision of startWhatsAppCode (every adapter asks this): STOP refuses; a full window
+ * refuses until its oldest send leaves it.
+ */
+export function codeStartOf(contact: WhatsAppContact | null, now: Date, limits: readonly CodeLimit[]): CodeStart {
+  if (contact && !contact.optedIn && contact.optOutAt !== null) return { ok: false, reason: 'stopped' };
+  const sends = recentCodeSends(contact, now, limits).map((at) => Date.parse(at));
+  let retryAfterMs = 0;
+  for (const { windowMs, max } of limits) {
+    const inWindow = sends.filter((at) => now.getTime() - at < windowMs).toSorted((a, b) => a - b);
+    if (inWindow.length >= max) retryAfterMs = Math.max(retryAfterMs, inWindow[inWindow.length - max]! + windowMs - now.getTime());
+  }
+  return retryAfterMs > 0 ? { ok: false, reason: 'limited', retryAfterMs } : { ok: true };
+}
+
+/** The contact after a code went to it. */
+export const contactWithCodeSent = (existing: WhatsAppContact | null, number: string, now: Date, limits: readonly CodeLimit[]): WhatsAppContact => ({
+  ...(existing ?? strangerContact(number, now)),
+  codeSentAt: [...recentCodeSends(existing, now, limits), now.toISOString()],
+  updatedAt: now.toISOString(),
+});
+
+/**
+ * One try of a code against the stored settings (every adapter asks this): `none` when nothing
+ * valid is waiting, else the try counted and the code compared.
+ */
+export function codeTryOf(settings: DeliverySettings | null, uid: string, code: string, now: Date, maxAttempts: number): { readonly result: CodeTry; readonly counted: DeliverySettings | null } {
+  const pending = settings?.pending;
+  if (!settings || !pending || Date.parse(pending.expiresAt) <= now.getTime() || pending.attempts >= maxAttempts) return { result: { outcome: 'none' }, counted: null };
+  const counted: DeliverySettings = { ...settings, pending: { ...pending, attempts: pending.attempts + 1 }, updatedAt: now.toISOString() };
+  const given = Buffer.from(whatsappCodeHash(uid, pending.number, code), 'hex');
+  const expected = Buffer.from(pending.codeHash, 'hex');
+  const right = given.length === expected.length && timingSafeEqual(given, expected);
+  return { result: right ? { outcome: 'verified', number: pending.number } : { outcome: 'wrong' }, counted };
+}
 
 export const sameAlertState = (a: AlertState, b: AlertState): boolean => a.reached === b.reached && a.firedFor === b.firedFor && a.crossings === b.crossings;
 
@@ -146,6 +329,7 @@ export const verifiedContact = (existing: WhatsAppContact | null, number: string
   optInAt: now.toISOString(),
   optOutAt: existing?.optOutAt ?? null,
   lastInboundAt: existing?.lastInboundAt ?? null,
+  codeSentAt: existing?.codeSentAt ?? [],
   updatedAt: now.toISOString(),
 });
 
@@ -156,6 +340,7 @@ export const strangerContact = (number: string, now: Date): WhatsAppContact => (
   optInAt: null,
   optOutAt: null,
   lastInboundAt: null,
+  codeSentAt: [],
   updatedAt: now.toISOString(),
 });
 
@@ -167,12 +352,15 @@ export const optedContact = (existing: WhatsAppContact, optedIn: boolean, now: D
   updatedAt: now.toISOString(),
 });
 
-/** The settings after a verification. */
+/**
+ * The settings after a verification. The daily update's channels stay as the user saved them:
+ * a verified number is consent to receive messages, not a choice of what and when (the form
+ * turns WhatsApp on; nothing is sent to a number before the user has chosen it).
+ */
 export const verifiedSettings = (settings: DeliverySettings, number: string, now: Date): DeliverySettings => ({
   ...settings,
   whatsappNumber: number,
   whatsappVerifiedAt: now.toISOString(),
-  whatsapp: true,
   pending: null,
   updatedAt: now.toISOString(),
 });

@@ -3,11 +3,14 @@
  * came back. The raw body is checked against the webhook secret before it is parsed.
  */
 import type { APIRoute } from 'astro';
-import { json, jsonError, readText } from '../../../server/http/responses.ts';
+import { json, jsonContentTypeError, jsonError, readText } from '../../../server/http/responses.ts';
 import { paymentsRuntime } from '../../../server/payments/index.ts';
 import { applyWebhook, webhookEventId, webhookSchema } from '../../../server/payments/service.ts';
 
 export const POST: APIRoute = async ({ request }) => {
+  // Razorpay posts application/json; anything else is not one of its events.
+  const notJson = jsonContentTypeError(request);
+  if (notJson) return notJson;
   const body = await readText(request);
   if (!body.ok) return body.response;
   const signature = request.headers.get('x-razorpay-signature');

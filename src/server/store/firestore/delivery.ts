@@ -5,26 +5,39 @@
  * - `alerts/{id}`: the AlertRecord fields (queried by `uid` and by `instrument`);
  * - `whatsappContacts/{number}`: the WhatsAppContact fields;
  * - `deliveryLog/{key}` (the key URI-encoded: message ids may hold `/`): the DeliveryLogRecord
- *   fields. A claim is a create() first, so two instances racing for one message cannot both
- *   win; only a lapsed claim is taken over in a transaction.
+ *   fields, plus `expireAt` (a Timestamp, DELIVERY_LOG_RETENTION_MS after creation) for a TTL
+ *   policy. A new claim is a create() first, so two instances racing for one message cannot both
+ *   win; a pending record or a lapsed claim is taken over in a transaction.
  */
-import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { randomUUID } from 'node:crypto';
+import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   CLAIM_LEASE_MS,
   claimable,
+  claimedRecord,
+  claimOf,
+  codeStartOf,
+  codeTryOf,
+  contactWithCodeSent,
+  DELIVERY_LOG_RETENTION_MS,
   deliveryKey,
+  endedRecord,
+  holds,
   optedContact,
+  patchedSettings,
+  pendingRecord,
   sameAlertState,
   strangerContact,
   verifiedContact,
   verifiedSettings,
   type AlertRecord,
+  type DeliveryClaim,
   type DeliveryLogRecord,
   type DeliverySettings,
   type DeliveryStore,
   type WhatsAppContact,
 } from '../delivery.ts';
-import { createOnce, docId, transact, usableId } from './database.ts';
+import { createOnce, docId, DOCS_PER_COMMIT, transact, usableId } from './database.ts';
 
 export const DELIVERY_SETTINGS = 'deliverySettings';
 export const ALERTS = 'alerts';
@@ -58,7 +71,7 @@ export const alertOf = (data: DocumentData): AlertRecord => ({
   createdAt: String(data['createdAt']),
   updatedAt: String(data['updatedAt']),
 });
-export const contactDocOf = (c: WhatsAppContact): Record<string, unknown> => ({ ...c });
+export const contactDocOf = (c: WhatsAppContact): Record<string, unknown> => ({ ...c, codeSentAt: [...c.codeSentAt] });
 export const contactOf = (data: DocumentData): WhatsAppContact => ({
   number: String(data['number']),
   uid: (data['uid'] as string | null | undefined) ?? null,
@@ -66,9 +79,11 @@ export const contactOf = (data: DocumentData): WhatsAppContact => ({
   optInAt: (data['optInAt'] as string | null | undefined) ?? null,
   optOutAt: (data['optOutAt'] as string | null | undefined) ?? null,
   lastInboundAt: (data['lastInboundAt'] as string | null | undefined) ?? null,
+  codeSentAt: (data['codeSentAt'] as string[] | undefined) ?? [],
   updatedAt: String(data['updatedAt']),
 });
-export const logDocOf = (l: DeliveryLogRecord): Record<string, unknown> => ({ ...l });
+/** The record, and the Timestamp a TTL policy deletes it after (a Date becomes a Timestamp). */
+export const logDocOf = (l: DeliveryLogRecord): Record<string, unknown> => ({ ...l, expireAt: new Date(Date.parse(l.createdAt) + DELIVERY_LOG_RETENTION_MS) });
 export const logOf = (data: DocumentData): DeliveryLogRecord => ({
   key: String(data['key']),
   uid: String(data['uid']),
@@ -76,8 +91,12 @@ export const logOf = (data: DocumentData): DeliveryLogRecord => ({
   ref: String(data['ref']),
   channel: data['channel'] as DeliveryLogRecord['channel'],
   status: data['status'] as DeliveryLogRecord['status'],
+  // Records written before creation times and claim tokens existed.
+  createdAt: String(data['createdAt'] ?? data['claimedAt']),
   claimedAt: String(data['claimedAt']),
+  claimId: (data['claimId'] as string | null | undefined) ?? null,
   sentAt: (data['sentAt'] as string | null | undefined) ?? null,
+  payload: (data['payload'] as string | null | undefined) ?? null,
 });
 
 /** A log key as a document id (`/` and `%` escaped). */
@@ -90,6 +109,35 @@ export function createFirestoreDeliveryStore(db: Firestore): DeliveryStore {
   const alertRef = (id: string) => db.collection(ALERTS).doc(docId(id));
   const contactRef = (number: string) => db.collection(WHATSAPP_CONTACTS).doc(docId(number));
   const logRef = (key: string) => db.collection(DELIVERY_LOG).doc(logDocId(key));
+
+  /** The writes of a verification (tryWhatsAppCode's right code), in the caller's transaction (after its one read). */
+  async function verifyIn(tx: Transaction, settings: DeliverySettings, number: string, now: Date): Promise<void> {
+    const uid = settings.uid;
+    const previous = settings.whatsappNumber && settings.whatsappNumber !== number && usableId(settings.whatsappNumber) ? settings.whatsappNumber : null;
+    const oldContact = previous ? await tx.get(contactRef(previous)) : null;
+    const others = await tx.get(db.collection(DELIVERY_SETTINGS).where('whatsappNumber', '==', number));
+    const contact = await tx.get(contactRef(number));
+    const at = now.toISOString();
+    if (previous && oldContact?.exists && oldContact.get('uid') === uid) tx.set(contactRef(previous), contactDocOf({ ...contactOf(oldContact.data()!), uid: null, updatedAt: at }));
+    for (const other of others.docs) {
+      if (other.id === uid) continue;
+      tx.set(other.ref, settingsDocOf({ ...settingsOf(other.data()), whatsappNumber: null, whatsappVerifiedAt: null, whatsapp: false, updatedAt: at }));
+    }
+    tx.set(settingsRef(uid), settingsDocOf(verifiedSettings(settings, number, now)));
+    tx.set(contactRef(number), contactDocOf(verifiedContact(contact.exists ? contactOf(contact.data()!) : null, number, uid, now)));
+  }
+
+  /** Ends a claim (sent, pending again, dropped) if it still holds its record. */
+  function endClaim(claim: DeliveryClaim, end: 'sent' | 'pending' | 'dropped', now: Date): Promise<boolean> {
+    const key = deliveryKey(claim.delivery);
+    return transact(db, async (tx) => {
+      const snapshot = await tx.get(logRef(key));
+      const record = snapshot.exists ? logOf(snapshot.data()!) : null;
+      if (!record || !holds(record, claim)) return false;
+      tx.set(logRef(key), logDocOf(endedRecord(record, end, now)));
+      return true;
+    });
+  }
 
   return {
     async getDeliverySettings(uid) {
@@ -104,30 +152,47 @@ export function createFirestoreDeliveryStore(db: Firestore): DeliveryStore {
       });
     },
 
+    patchDeliverySettings(uid, patch, now, base) {
+      if (!usableId(uid)) return Promise.resolve(null);
+      return transact(db, async (tx) => {
+        const snapshot = await tx.get(settingsRef(uid));
+        const current = snapshot.exists ? settingsOf(snapshot.data()!) : base;
+        if (!current) return null;
+        const next = patchedSettings({ ...current, uid }, patch, now);
+        tx.set(settingsRef(uid), settingsDocOf(next));
+        return next;
+      });
+    },
+
     async listActiveDeliverySettings() {
       const snapshot = await db.collection(DELIVERY_SETTINGS).where('active', '==', true).get();
       return snapshot.docs.map((doc) => settingsOf(doc.data())).toSorted((a, b) => a.uid.localeCompare(b.uid));
     },
 
-    verifyWhatsAppNumber({ uid, number, now }) {
-      if (!usableId(uid) || !usableId(number)) return Promise.resolve(false);
+    startWhatsAppCode({ uid, number, codeHash, expiresAt, now, limits, base }) {
+      if (!usableId(uid) || !usableId(number)) return Promise.reject(new RangeError('not a usable uid or number'));
+      return transact(db, async (tx) => {
+        const contactSnapshot = await tx.get(contactRef(number));
+        const settingsSnapshot = await tx.get(settingsRef(uid));
+        const contact = contactSnapshot.exists ? contactOf(contactSnapshot.data()!) : null;
+        const decision = codeStartOf(contact, now, limits);
+        if (!decision.ok) return decision;
+        const settings = settingsSnapshot.exists ? settingsOf(settingsSnapshot.data()!) : base;
+        tx.set(contactRef(number), contactDocOf(contactWithCodeSent(contact, number, now, limits)));
+        tx.set(settingsRef(uid), settingsDocOf({ ...settings, uid, pending: { number, codeHash, expiresAt, attempts: 0 }, updatedAt: now.toISOString() }));
+        return decision;
+      });
+    },
+
+    tryWhatsAppCode({ uid, code, now, maxAttempts }) {
+      if (!usableId(uid)) return Promise.resolve({ outcome: 'none' } as const);
       return transact(db, async (tx) => {
         const snapshot = await tx.get(settingsRef(uid));
-        const settings = snapshot.exists ? settingsOf(snapshot.data()!) : null;
-        if (!settings || settings.pending?.number !== number) return false;
-        const previous = settings.whatsappNumber && settings.whatsappNumber !== number && usableId(settings.whatsappNumber) ? settings.whatsappNumber : null;
-        const oldContact = previous ? await tx.get(contactRef(previous)) : null;
-        const others = await tx.get(db.collection(DELIVERY_SETTINGS).where('whatsappNumber', '==', number));
-        const contact = await tx.get(contactRef(number));
-        const at = now.toISOString();
-        if (previous && oldContact?.exists && oldContact.get('uid') === uid) tx.set(contactRef(previous), contactDocOf({ ...contactOf(oldContact.data()!), uid: null, updatedAt: at }));
-        for (const other of others.docs) {
-          if (other.id === uid) continue;
-          tx.set(other.ref, settingsDocOf({ ...settingsOf(other.data()), whatsappNumber: null, whatsappVerifiedAt: null, whatsapp: false, updatedAt: at }));
-        }
-        tx.set(settingsRef(uid), settingsDocOf(verifiedSettings(settings, number, now)));
-        tx.set(contactRef(number), contactDocOf(verifiedContact(contact.exists ? contactOf(contact.data()!) : null, number, uid, now)));
-        return true;
+        const { result, counted } = codeTryOf(snapshot.exists ? settingsOf(snapshot.data()!) : null, uid, code, now, maxAttempts);
+        if (!counted) return result;
+        if (result.outcome === 'verified' && usableId(result.number)) await verifyIn(tx, counted, result.number, now);
+        else tx.set(settingsRef(uid), settingsDocOf(counted));
+        return result;
       });
     },
 
@@ -157,14 +222,18 @@ export function createFirestoreDeliveryStore(db: Firestore): DeliveryStore {
       });
     },
 
-    stepAlertState(id, from, to, now) {
+    stepAlertState(id, from, to, now, deliveries = []) {
       if (!usableId(id)) return Promise.resolve(false);
       return transact(db, async (tx) => {
         const snapshot = await tx.get(alertRef(id));
+        const existing = await Promise.all(deliveries.map((delivery) => tx.get(logRef(deliveryKey(delivery)))));
         if (!snapshot.exists) return false;
         const alert = alertOf(snapshot.data()!);
         if (!sameAlertState(alert, from)) return false;
         tx.set(alertRef(id), alertDocOf({ ...alert, reached: to.reached, firedFor: to.firedFor, crossings: to.crossings, updatedAt: now.toISOString() }));
+        deliveries.forEach((delivery, i) => {
+          if (!existing[i]!.exists) tx.set(logRef(deliveryKey(delivery)), logDocOf(pendingRecord(delivery, now)));
+        });
         return true;
       });
     },
@@ -196,32 +265,51 @@ export function createFirestoreDeliveryStore(db: Firestore): DeliveryStore {
 
     async claimDelivery(delivery, now, leaseMs = CLAIM_LEASE_MS) {
       const key = deliveryKey(delivery);
-      const record: DeliveryLogRecord = { key, ...delivery, status: 'claimed', claimedAt: now.toISOString(), sentAt: null };
+      const fresh = claimedRecord(delivery, null, randomUUID(), now);
       // The guard: exactly one create() of this key succeeds, on any instance.
-      if (await createOnce(db, `${DELIVERY_LOG}/${logDocId(key)}`, logDocOf(record))) return true;
+      if (await createOnce(db, `${DELIVERY_LOG}/${logDocId(key)}`, logDocOf(fresh))) return claimOf(fresh);
       return transact(db, async (tx) => {
         const snapshot = await tx.get(logRef(key));
-        if (!claimable(snapshot.exists ? logOf(snapshot.data()!) : null, now, leaseMs)) return false;
+        const existing = snapshot.exists ? logOf(snapshot.data()!) : null;
+        if (!claimable(existing, now, leaseMs)) return null;
+        const record = claimedRecord(delivery, existing, randomUUID(), now);
         tx.set(logRef(key), logDocOf(record));
-        return true;
+        return claimOf(record);
       });
     },
 
-    async completeDelivery(delivery, now) {
-      const key = deliveryKey(delivery);
-      await transact(db, async (tx) => {
-        const snapshot = await tx.get(logRef(key));
-        if (!snapshot.exists) return;
-        tx.set(logRef(key), logDocOf({ ...logOf(snapshot.data()!), status: 'sent', sentAt: now.toISOString() }));
-      });
+    completeDelivery(claim, now) {
+      return endClaim(claim, 'sent', now);
     },
 
-    async releaseDelivery(delivery) {
-      const key = deliveryKey(delivery);
-      await transact(db, async (tx) => {
-        const snapshot = await tx.get(logRef(key));
-        if (snapshot.exists && snapshot.get('status') === 'claimed') tx.delete(logRef(key));
-      });
+    releaseDelivery(claim) {
+      return endClaim(claim, 'pending', new Date());
+    },
+
+    dropDelivery(claim, now) {
+      return endClaim(claim, 'dropped', now);
+    },
+
+    async listUnsentDeliveries(kind) {
+      // Equality on one field per query (no composite index); the kind is filtered here.
+      const pages = await Promise.all(['pending', 'claimed'].map((status) => db.collection(DELIVERY_LOG).where('status', '==', status).get()));
+      return pages
+        .flatMap((page) => page.docs.map((doc) => logOf(doc.data())))
+        .filter((record) => record.kind === kind)
+        .toSorted((a, b) => a.createdAt.localeCompare(b.createdAt) || a.key.localeCompare(b.key));
+    },
+
+    async pruneDeliveries(before) {
+      let pruned = 0;
+      for (;;) {
+        const page = await db.collection(DELIVERY_LOG).where('createdAt', '<', before.toISOString()).limit(DOCS_PER_COMMIT).get();
+        if (page.empty) return pruned;
+        await transact(db, async (tx) => {
+          for (const doc of page.docs) tx.delete(doc.ref);
+        });
+        pruned += page.size;
+        if (page.size < DOCS_PER_COMMIT) return pruned;
+      }
     },
 
     async listDeliveries(uid) {

@@ -19,7 +19,7 @@ import { toBanner, toCityRow, toOffer, toSeries } from './priceRows.ts';
 import { entryOf } from './audit.ts';
 import { toSavedView } from './savedViews.ts';
 import { lookupColumns } from './users.ts';
-import { alertArgs, alertOf, contactArgs, contactOf, logArgs, logOf, settingsArgs, settingsOf } from './delivery.ts';
+import { alertArgs, alertOf, contactArgs, contactOf, LOG_COLUMNS, LOG_UPSERT, logArgs, logOf, settingsArgs, settingsOf } from './delivery.ts';
 import { viewNameKey } from '../savedViews.ts';
 
 /** Rows per exported page. */
@@ -194,10 +194,9 @@ const TABLES: Tables = {
     ...pages('delivery_log', ['key']),
     keyOf: (row) => [String(row['key'])],
     recordOf: logOf,
-    insert: 'INSERT INTO delivery_log (key, uid, kind, ref, channel, status, claimed_at, sent_at)',
-    columns: 8,
-    upsert: `ON CONFLICT (key) DO UPDATE SET uid = excluded.uid, kind = excluded.kind, ref = excluded.ref, channel = excluded.channel,
-               status = excluded.status, claimed_at = excluded.claimed_at, sent_at = excluded.sent_at`,
+    insert: `INSERT INTO delivery_log (${LOG_COLUMNS})`,
+    columns: 11,
+    upsert: LOG_UPSERT,
     argsOf: logArgs,
   },
   savedViews: {

@@ -1,0 +1,27 @@
+/**
+ * The hourly delivery job, run by the in-server scheduler or by `POST /api/jobs/daily-update`
+ * (an external scheduler): the daily updates that are due, the retry of alert messages that did
+ * not go, and the pruning of the sent-log (older than DELIVERY_LOG_RETENTION_MS). Each part is
+ * safe to run any number of times, on any number of instances.
+ */
+import { DELIVERY_LOG_RETENTION_MS } from '../store/delivery.ts';
+import { retryAlerts, type AlertRetryReport } from './alerts.ts';
+import { runDailyUpdate, type DailyRunReport } from './dailyUpdate.ts';
+import type { DeliveryDeps } from './dispatch.ts';
+
+export interface DeliveryJobReport extends DailyRunReport {
+  /** Alert messages retried by this run. */
+  readonly alerts: AlertRetryReport;
+  /** Sent-log records pruned. */
+  readonly pruned: number;
+}
+
+export async function runDeliveryJob(deps: DeliveryDeps): Promise<DeliveryJobReport> {
+  const daily = await runDailyUpdate(deps);
+  const alerts = await retryAlerts(deps);
+  const pruned = await deps.store.pruneDeliveries(new Date(deps.now().getTime() - DELIVERY_LOG_RETENTION_MS));
+  if (alerts.sent + alerts.failed + alerts.dropped + pruned > 0) {
+    (deps.log ?? console).info(`[delivery] alert retries: ${alerts.sent} sent, ${alerts.failed} failed, ${alerts.dropped} given up; ${pruned} old log records pruned`);
+  }
+  return { ...daily, alerts, pruned };
+}

@@ -1,0 +1,168 @@
+/**
+ * The Content-Security-Policy in Chromium (issue 15, finding 6): every page family, visited by
+ * the user who may see it and used a little (a chart hovered, a form opened, a sign-in, the
+ * sandbox checkout), carries a policy without 'unsafe-inline' for scripts, and the browser
+ * reports no `securitypolicyviolation` and logs no CSP error on the way.
+ *
+ * Table-driven: a new page family (or an island on an existing one) adds a row to PAGES, with
+ * the user who sees it and what a person does there. The integrator re-runs this after merging.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { feedstocks, globalBazaarCountries, indianBazaarSections, polymers, services } from '../../src/lib/catalog.ts';
+import { DEMO_PASSWORD } from './env.ts';
+import { signInByApi } from './helpers/auth.ts';
+
+type Who = 'anonymous' | 'free@polyindex.test' | 'premium@polyindex.test' | 'admin@polyindex.test';
+
+interface CspCase {
+  readonly family: string;
+  readonly path: string;
+  readonly who: Who;
+  /** What a person does on the page once it has loaded (optional). */
+  readonly use?: (page: Page) => Promise<void>;
+  /** The page's policy arrives as a header (rendered on demand) or a <meta> (prerendered). */
+  readonly delivery: 'header' | 'meta';
+}
+
+const hoverChart = async (page: Page) => {
+  const chart = page.getByTestId('price-chart').locator('svg').first();
+  await chart.scrollIntoViewIfNeeded();
+  const box = (await chart.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+};
+
+const PAGES: readonly CspCase[] = [
+  // Public (prerendered): the home carousel asks /api/carousels; the header asks /api/session.
+  { family: 'public', path: '/', who: 'anonymous', delivery: 'meta', use: async (page) => void (await page.waitForLoadState('networkidle')) },
+  { family: 'public', path: '/terms', who: 'anonymous', delivery: 'meta' },
+  { family: 'public', path: '/contact', who: 'anonymous', delivery: 'meta', use: async (page) => page.locator('form').first().scrollIntoViewIfNeeded() },
+  { family: 'not found', path: '/no-such-page', who: 'anonymous', delivery: 'header' },
+  // News.
+  { family: 'news', path: '/news', who: 'anonymous', delivery: 'meta' },
+  { family: 'news', path: '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost', who: 'anonymous', delivery: 'meta' },
+  { family: 'news', path: '/news/2026-11-10-pvc-outlook-post-diwali/full', who: 'premium@polyindex.test', delivery: 'header' },
+  // Gated data screens, with their chart islands.
+  { family: 'data', path: `/crude/${feedstocks[0]!.slug}`, who: 'premium@polyindex.test', delivery: 'header', use: hoverChart },
+  { family: 'data', path: `/indian-bazaar/${indianBazaarSections[0]!.slug}`, who: 'premium@polyindex.test', delivery: 'header' },
+  { family: 'data', path: `/global-bazaar/${globalBazaarCountries[0]!.slug}`, who: 'premium@polyindex.test', delivery: 'header' },
+  { family: 'data', path: `/historical-data/${polymers[0]!.slug}`, who: 'premium@polyindex.test', delivery: 'header', use: hoverChart },
+  { family: 'data', path: `/graph/${polymers[0]!.slug}`, who: 'premium@polyindex.test', delivery: 'header' },
+  { family: 'data', path: '/future-trend', who: 'premium@polyindex.test', delivery: 'header' },
+  // The limited set: enquiry forms, delegation photos through /_image.
+  { family: 'limited', path: '/buy-sell', who: 'free@polyindex.test', delivery: 'header', use: async (page) => page.getByTestId('enquiry-buy-sell').scrollIntoViewIfNeeded() },
+  { family: 'limited', path: '/vip-delegations', who: 'free@polyindex.test', delivery: 'header' },
+  { family: 'limited', path: `/services/${services[0]!.slug}`, who: 'free@polyindex.test', delivery: 'header' },
+  { family: 'account', path: '/details', who: 'free@polyindex.test', delivery: 'header' },
+  { family: 'data', path: '/compare', who: 'premium@polyindex.test', delivery: 'header', use: async (page) => void (await page.waitForLoadState('networkidle')) },
+  { family: 'alerts', path: '/alerts', who: 'premium@polyindex.test', delivery: 'header' },
+  { family: 'installable app', path: '/offline', who: 'anonymous', delivery: 'meta' },
+  // Admin screens, with their form scripts.
+  { family: 'admin', path: '/admin', who: 'admin@polyindex.test', delivery: 'header' },
+  { family: 'admin', path: '/admin/prices', who: 'admin@polyindex.test', delivery: 'header' },
+  { family: 'admin', path: '/admin/prices/import', who: 'admin@polyindex.test', delivery: 'header' },
+  { family: 'admin', path: '/admin/markets', who: 'admin@polyindex.test', delivery: 'header' },
+  { family: 'admin', path: '/admin/banners', who: 'admin@polyindex.test', delivery: 'header' },
+  { family: 'admin', path: '/admin/users', who: 'admin@polyindex.test', delivery: 'header' },
+  { family: 'admin', path: '/admin/audit', who: 'admin@polyindex.test', delivery: 'header' },
+  { family: 'admin', path: '/admin/outbox', who: 'admin@polyindex.test', delivery: 'header' },
+  { family: 'admin', path: '/admin/whatsapp', who: 'admin@polyindex.test', delivery: 'header' },
+  // Sign-in: the Firebase SDK talks to the Auth emulator (the mode of this run).
+  {
+    family: 'sign-in',
+    path: '/register',
+    who: 'anonymous',
+    delivery: 'header',
+    use: async (page) => {
+      await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('free@polyindex.test');
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page).not.toHaveURL(/\/register/);
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  // Subscription and the sandbox checkout dialog.
+  {
+    family: 'checkout',
+    path: '/subscription',
+    who: 'free@polyindex.test',
+    delivery: 'header',
+    use: async (page) => {
+      await page.locator('[data-plan="Premium"]').getByRole('button', { name: /^Pay .* for Premium$/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sandbox checkout' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(dialog).toBeHidden();
+    },
+  },
+];
+
+interface Report {
+  readonly directive: string;
+  readonly blocked: string;
+  readonly source: string;
+  readonly page: string;
+}
+
+/** Collects every violation the browser reports and every CSP line it logs, across navigations. */
+async function watch(page: Page): Promise<{ violations: Report[]; console: string[] }> {
+  const violations: Report[] = [];
+  const logged: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (report: Report) => violations.push(report));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCspViolation: (r: unknown) => void }).__reportCspViolation({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+        page: location.pathname,
+      });
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content[ -]Security[ -]Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) logged.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (/Content[ -]Security[ -]Policy/i.test(error.message)) logged.push(`pageerror: ${error.message}`);
+  });
+  return { violations, console: logged };
+}
+
+for (const row of PAGES) {
+  test(`CSP: ${row.family} ${row.path} (${row.who})`, async ({ page, context }) => {
+    const seen = await watch(page);
+    if (row.who !== 'anonymous') await signInByApi(context.request, row.who);
+
+    const response = await page.goto(row.path);
+    expect(response, row.path).not.toBeNull();
+    const header = response!.headers()['content-security-policy'];
+    const meta = await page.evaluate(() => document.querySelector('meta[http-equiv="content-security-policy"]')?.getAttribute('content') ?? null);
+    const policy = row.delivery === 'header' ? header : meta;
+    expect(policy, `a ${row.delivery} policy on ${row.path}`).toBeTruthy();
+    const scriptSrc = policy!.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+    expect(scriptSrc, 'script-src').toBeTruthy();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    if (row.delivery === 'header') expect(policy).toContain("frame-ancestors 'none'");
+
+    await row.use?.(page);
+    // Late reports (lazy images, hydration) arrive after load: let the page settle first.
+    await page.waitForLoadState('networkidle');
+    expect(seen.violations, 'securitypolicyviolation events').toEqual([]);
+    expect(seen.console, 'CSP messages in the console').toEqual([]);
+  });
+}
+
+test('CSP: the sign-in page names the Auth emulator of this run, and no Google endpoint', async ({ request }) => {
+  const response = await request.get('/register');
+  const policy = response.headers()['content-security-policy']!;
+  const connect = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src '))!;
+  expect(connect).toMatch(/^connect-src 'self' http:\/\/127\.0\.0\.1:\d+$/);
+  expect(policy).not.toContain('googleapis.com');
+  // The sandbox checkout is our own dialog: no Razorpay origin either.
+  await signInByApi(request, 'free@polyindex.test');
+  const subscription = await request.get('/subscription', { maxRedirects: 0 });
+  expect(subscription.status()).toBe(200);
+  const checkoutPolicy = subscription.headers()['content-security-policy']!;
+  expect(checkoutPolicy).toContain("script-src 'self'");
+  expect(checkoutPolicy).not.toContain('razorpay');
+});

@@ -1,0 +1,190 @@
+/**
+ * `npm run backup` and `npm run restore` (scripts/backup.ts, scripts/restore.ts) run for real
+ * as child processes on real SQLite files: a backup taken while another connection keeps
+ * writing restores to a whole database whose records match the manifest; a backup of a quiet
+ * store restores to the same records (store:copy's checksums) and the same files (SHA-256);
+ * restore refuses a running site, existing data without --force, and a damaged archive.
+ */
+import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_FILE, STORE_FILE, type BackupManifest } from '../../src/server/ops/backup.ts';
+import { verifyKinds } from '../../src/server/store/copy.ts';
+import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
+import type { UserRecord } from '../../src/server/store/users.ts';
+import { TEST_DATA_DIR } from './env.ts';
+
+const run = promisify(execFile);
+const root = resolve(TEST_DATA_DIR, 'backup');
+const source = join(root, 'data');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** The files a site keeps in DATA_DIR (kept by a backup) and the ones it recreates (left out). */
+const KEPT: Record<string, string | Buffer> = {
+  'outbox/2026-11-24T10-15-30-123Z-abc-polyindex.test.eml': 'Subject: Welcome\r\n\r\nHello.\r\n',
+  'whatsapp-outbox/2026-11-24T10-16-00-000Z-wamid.1.json': '{"to":"+919800000000","text":"Brent 88.88"}',
+  'banners/legacy-banner.png': PNG,
+  'sandbox-payment-secret': 'a-local-secret',
+  'auth-emulator/auth_export/accounts.json': '{"users":[]}',
+};
+const LEFT_OUT = ['logs/firebase-debug.log', '.firebase/cache.json', 'firebase.json', 'outbox/.2026-x.eml.123.tmp'];
+
+const user = (uid: string): UserRecord => ({
+  uid,
+  displayName: `User ${uid}`,
+  email: `${uid}@example.test`,
+  phone: null,
+  photoURL: null,
+  role: 'user',
+  subscribed: false,
+  plan: null,
+  createdAt: '01-01-2026',
+});
+
+const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+const node = (script: string, args: string[], dataDir: string) =>
+  run(process.execPath, [script, ...args], { env: { ...process.env, DATA_DIR: dataDir, LIBSQL_URL: '', DATA_BACKEND: 'sqlite' }, timeout: 240_000 }).then(
+    (r) => ({ code: 0, ...r }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+const backup = (out: string, dataDir = source) => node('scripts/backup.ts', ['--out', out], dataDir);
+const restore = (file: string, dataDir: string, ...flags: string[]) => node('scripts/restore.ts', [file, ...flags], dataDir);
+
+let store: Store;
+
+beforeAll(async () => {
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(source, { recursive: true });
+  store = await openStore({ url: sqliteUrlFor(source) });
+  for (let i = 0; i < 25; i++) expect(await store.createUser(user(`backup-user-${i}`))).toBe(true);
+  await store.putBannerImage({ name: `${randomUUID()}.png`, contentType: 'image/png', bytes: PNG });
+  for (const [path, content] of Object.entries(KEPT)) {
+    mkdirSync(join(source, path, '..'), { recursive: true });
+    writeFileSync(join(source, path), content);
+  }
+  for (const path of LEFT_OUT) {
+    mkdirSync(join(source, path, '..'), { recursive: true });
+    writeFileSync(join(source, path), 'scratch');
+  }
+});
+
+afterAll(async () => {
+  await store.close();
+});
+
+const manifestOf = async (archive: string): Promise<BackupManifest> => {
+  let text = '';
+  await tar.list({ file: archive, onReadEntry: (entry) => (entry.path === MANIFEST_FILE ? entry.on('data', (d: Buffer) => (text += d)) : entry.resume()) });
+  return JSON.parse(text) as BackupManifest;
+};
+
+describe('npm run backup / restore', () => {
+  it('a backup taken while writes go on restores to a whole database that matches its manifest', { timeout: 300_000 }, async () => {
+    const archive = join(root, 'busy.tar.gz');
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        await store.createUser(user(`busy-${written++}`));
+        // The local driver answers without touching the event loop: let the child's I/O in.
+        await new Promise((next) => setImmediate(next));
+      }
+    })();
+    const result = await backup(archive);
+    writing = false;
+    await writer;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('[backup] wrote');
+    expect(written).toBeGreaterThan(0);
+
+    const manifest = await manifestOf(archive);
+    const users = manifest.store!.summaries.find((s) => s.kind === 'users')!.count;
+    // Some of the writes, all of them, or none: whatever one moment saw, never a torn file.
+    expect(users).toBeGreaterThanOrEqual(25);
+    expect(users).toBeLessThanOrEqual(25 + written);
+
+    const target = join(root, 'restored-busy');
+    const restored = await restore(archive, target);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('checksums match');
+    const copy = await openStore({ url: sqliteUrlFor(target) });
+    try {
+      let count = 0;
+      for await (const page of copy.exportRecords('users')) count += page.length;
+      expect(count).toBe(users);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('a backup of a quiet store restores the same records and the same files, and leaves out what the site recreates', { timeout: 300_000 }, async () => {
+    const archive = join(root, 'quiet.tar.gz');
+    const result = await backup(archive);
+    expect(result.code, result.stderr).toBe(0);
+    const manifest = await manifestOf(archive);
+    expect(manifest.files.map((f) => f.path).sort()).toEqual(Object.keys(KEPT).sort());
+    for (const file of manifest.files) expect(file.sha256).toBe(sha256(readFileSync(join(source, file.path))));
+
+    const target = join(root, 'restored-quiet');
+    const restored = await restore(archive, target);
+    expect(restored.code, restored.stderr).toBe(0);
+    for (const [path, content] of Object.entries(KEPT)) expect(sha256(readFileSync(join(target, path))), path).toBe(sha256(content));
+    for (const path of LEFT_OUT) expect(existsSync(join(target, path)), path).toBe(false);
+    expect(readdirSync(target).filter((name) => name.startsWith(STORE_FILE))).toEqual([STORE_FILE]);
+
+    const copy = await openStore({ url: sqliteUrlFor(target) });
+    try {
+      const reports = await verifyKinds(store, copy);
+      for (const report of reports) expect(report, report.kind).toMatchObject({ match: true });
+      expect(reports.find((r) => r.kind === 'bannerImages')).toMatchObject({ match: true });
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('restore refuses existing data without --force, and with --force moves it aside', { timeout: 300_000 }, async () => {
+    const archive = join(root, 'quiet.tar.gz');
+    // A folder this process never opened a store in (libSQL keeps a closed store's file open
+    // until its statements are collected, and the guard would rightly see that).
+    const target = join(root, 'restored-twice');
+    expect((await restore(archive, target)).code).toBe(0);
+    writeFileSync(join(target, 'sandbox-payment-secret'), 'changed since the backup');
+    const refused = await restore(archive, target);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('already holds data');
+    expect(readFileSync(join(target, 'sandbox-payment-secret'), 'utf8')).toBe('changed since the backup');
+
+    const forced = await restore(archive, target, '--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(join(target, 'sandbox-payment-secret'), 'utf8')).toBe('a-local-secret');
+    const aside = readdirSync(target).filter((name) => name.startsWith('.before-restore-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(target, aside[0]!, 'sandbox-payment-secret'), 'utf8')).toBe('changed since the backup');
+  });
+
+  it('restore refuses a DATA_DIR whose database a running process holds open, even with --force', { timeout: 300_000 }, async () => {
+    // This test process holds the source store open, as a running site would.
+    const refused = await restore(join(root, 'quiet.tar.gz'), source, '--force');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/running.*stop it first/);
+  });
+
+  it('restore refuses a damaged archive before it touches DATA_DIR', { timeout: 300_000 }, async () => {
+    const unpacked = join(root, 'tampered');
+    mkdirSync(unpacked, { recursive: true });
+    await tar.extract({ file: join(root, 'quiet.tar.gz'), cwd: unpacked });
+    writeFileSync(join(unpacked, 'files', 'sandbox-payment-secret'), 'tampered');
+    const archive = join(root, 'tampered.tar.gz');
+    await tar.create({ gzip: true, file: archive, cwd: unpacked }, readdirSync(unpacked));
+    const target = join(root, 'restored-tampered');
+    const refused = await restore(archive, target);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('does not match its checksum');
+    expect(readdirSync(target).filter((name) => !name.startsWith('.'))).toEqual([]);
+  });
+});
