@@ -243,3 +243,58 @@ test('/api/blogs answers the limited sections\' types to the accounts that may o
   expect((await anonymous.request.get('/api/blogs?type=BuySell')).status()).toBe(401);
   await anonymous.close();
 });
+
+test('section pages list their posts by month with the month and year selectors; a country page lists its posts under its offers', async ({ page, browser }) => {
+  test.slow();
+  const marker = `month${Date.now().toString(36)}`;
+  const editor = await browser.newContext();
+  await signInByApi(editor.request, 'editor@polyindex.test');
+  // Back-dated posts (published with a past publishAt) in months no other spec writes to.
+  const publish = async (type: string, title: string, publishAt: string) => {
+    const created = await editor.request.post('/api/admin/posts', { headers: { Origin: baseURL }, data: { type, title, body: `Body ${marker}.`, status: 'published', publishAt } });
+    expect(created.status(), title).toBe(201);
+  };
+  const march = `Plant news of March ${marker}`;
+  const april = `Plant news of April ${marker}`;
+  const nepal = `Nepal offers note ${marker}`;
+  const buySell = `Buy lead of March ${marker}`;
+  await publish('plant-news', march, '2025-03-12T06:30:00.000Z');
+  await publish('plant-news', april, '2025-04-02T04:00:00.000Z');
+  await publish('global-bazaar/Nepal', nepal, '2025-03-20T05:00:00.000Z');
+  await publish('buy-sell', buySell, '2025-03-05T05:00:00.000Z');
+  await editor.close();
+
+  await signIn(page, 'premium@polyindex.test');
+  await page.goto('/plant-news?year=2025&month=4');
+  const list = page.getByTestId('posts-by-month');
+  await expect(list.getByRole('link', { name: april })).toBeVisible();
+  await expect(list.getByRole('link', { name: march })).toHaveCount(0);
+  // The selectors: choosing March shows March (the form submits itself on change).
+  await expect(page.getByTestId('year-select')).toHaveValue('2025');
+  await page.getByTestId('month-select').selectOption('3');
+  await expect(page).toHaveURL(/[?&]month=3(&|$)/);
+  await expect(page).toHaveURL(/[?&]year=2025(&|$)/);
+  await expect(list.getByRole('link', { name: march })).toBeVisible();
+  await expect(list.getByRole('link', { name: april })).toHaveCount(0);
+
+  // Nonsense in the query is no error: the page falls back to the newest month.
+  for (const query of ['?year=20x5&month=13', '?year=1800&month=0', '?month=%3Cscript%3E']) {
+    const response = await page.goto(`/plant-news${query}`);
+    expect(response?.status(), query).toBe(200);
+    await expect(page.getByTestId('month-select')).toBeVisible();
+  }
+
+  // A global-bazaar country: its posts of the chosen month, under its offers.
+  await page.goto('/global-bazaar/Nepal?year=2025&month=3');
+  await expect(page.locator('section.country-posts').getByRole('link', { name: nepal })).toBeVisible();
+  await page.goto('/global-bazaar/Nepal?year=2025&month=4');
+  await expect(page.locator('section.country-posts').getByRole('link', { name: nepal })).toHaveCount(0);
+
+  // Buy/sell is a limited section: a Basic account reads its posts by month too.
+  const basic = await browser.newContext();
+  await signInByApi(basic.request, 'basic@polyindex.test');
+  const basicPage = await basic.newPage();
+  await basicPage.goto('/buy-sell?year=2025&month=3');
+  await expect(basicPage.getByTestId('posts-by-month').getByRole('link', { name: buySell })).toBeVisible();
+  await basic.close();
+});
