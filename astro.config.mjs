@@ -2,9 +2,7 @@
 import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
-import { isPublicPath } from './src/lib/access/publicPaths.ts';
 import { SITE_CSP_DIRECTIVES } from './src/lib/csp.ts';
 import { serviceWorker } from './src/integrations/serviceWorker.ts';
 
@@ -59,8 +57,7 @@ export default defineConfig({
   vite: { plugins: [serverEntry(), jobsAtServerStart] },
   integrations: [
     react(),
-    // The sitemap lists public pages only: a gated URL in it would only send crawlers to /register.
-    sitemap({ filter: (page) => isPublicPath(new URL(page).pathname) }),
+    // The sitemap is an endpoint (src/pages/sitemap-0.xml.ts): it lists posts from the store.
     // The installable app: /sw.js with its precache list, written after the client build.
     serviceWorker(),
   ],

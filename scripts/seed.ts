@@ -1,13 +1,34 @@
 // `npm run seed`: fills the configured store (by default SQLite under DATA_DIR, ./data; see
-// src/server/store/open.ts) with the deterministic demo data, up to today (IST). Idempotent:
-// running it again rewrites the same values.
+// src/server/store/open.ts) with the deterministic demo data, up to today (IST), the seed
+// banners and the posts of src/content/news/. Idempotent: running it again rewrites the same
+// prices and writes only posts that are not there yet (the desk's edits stay).
+// `npm run seed -- --posts` imports the posts only (e.g. into a production store, which never
+// gets invented prices).
 // Runs under plain Node 24 (type stripping): imports carry their .ts extensions.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { isoDateOf } from '../src/lib/dates.ts';
 import { describeStore, openConfiguredStore, storeConfigFrom } from '../src/server/store/open.ts';
 import type { Banner } from '../src/server/store/prices.ts';
+import { postOfSeed, seedIdOf, seedPostSchema } from '../src/server/posts/seed.ts';
+import type { Post } from '../src/server/store/posts.ts';
 import { seedDemoPrices } from '../src/server/store/seedDemo.ts';
+
+/** The seed posts, read and checked as the content collection reads them (frontmatter + body). */
+function seedPostsFromFiles(dir: string): Post[] {
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.md')).toSorted();
+  return files.map((file) => {
+    const text = readFileSync(join(dir, file), 'utf8');
+    const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+    if (!match) throw new Error(`${file}: no frontmatter`);
+    const data = seedPostSchema.safeParse(parseYaml(match[1]!));
+    if (!data.success) throw new Error(`${file}: ${data.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return postOfSeed(seedIdOf(file), data.data, match[2]!);
+  });
+}
+
+const postsOnly = process.argv.includes('--posts');
 
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
 const config = storeConfigFrom({ ...process.env, DATA_DIR: resolve(process.env['DATA_DIR'] ?? './data') });
@@ -15,19 +36,24 @@ const seed = process.env['SEED'] ? Number(process.env['SEED']) : undefined;
 const started = performance.now();
 const store = await openConfiguredStore(config);
 try {
-  const report = await seedDemoPrices(store, isoDateOf(new Date()), seed);
-  // Banners come from the content collection's seed file, read as plain JSON here.
-  try {
-    const banners = JSON.parse(readFileSync(resolve('src/content/banners.json'), 'utf8')) as Banner[];
-    await store.replaceBanners(banners);
-    console.log(`[seed] ${banners.length} banners`);
-  } catch (error) {
-    console.warn(`[seed] banners skipped: ${(error as Error).message}`);
+  const posts = seedPostsFromFiles(resolve('src/content/news'));
+  const written = await store.seedPosts(posts);
+  console.log(`[seed] ${written} of ${posts.length} posts written (the others were there already)`);
+  if (!postsOnly) {
+    const report = await seedDemoPrices(store, isoDateOf(new Date()), seed);
+    // Banners come from the content collection's seed file, read as plain JSON here.
+    try {
+      const banners = JSON.parse(readFileSync(resolve('src/content/banners.json'), 'utf8')) as Banner[];
+      await store.replaceBanners(banners);
+      console.log(`[seed] ${banners.length} banners`);
+    } catch (error) {
+      console.warn(`[seed] banners skipped: ${(error as Error).message}`);
+    }
+    const ms = Math.round(performance.now() - started);
+    console.log(
+      `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers into ${describeStore(config)} in ${ms} ms`,
+    );
   }
-  const ms = Math.round(performance.now() - started);
-  console.log(
-    `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers into ${describeStore(config)} in ${ms} ms`,
-  );
 } finally {
   await store.close();
 }

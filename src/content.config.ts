@@ -1,7 +1,8 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { newsTypes, services, vipDelegationYears } from './lib/catalog.ts';
+import { services, vipDelegationYears } from './lib/catalog.ts';
+import { seedPostSchema } from './server/posts/seed.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are ISO YYYY-MM-DD');
 
@@ -12,21 +13,14 @@ const basenameId = ({ entry }: { entry: string }): string =>
     .at(-1)!
     .replace(/\.(md|mdx)$/, '');
 
-/** Every post the product publishes: buy/sell leads, plant news, bazaar posts, outlooks, blogs, tweets. */
-const news = defineCollection({
+/**
+ * The demo posts (buy/sell leads, plant news, bazaar posts, outlooks, blogs, tweets): seed data
+ * only. Posts live in the store and reach pages through the live collection of
+ * src/live.config.ts; src/server/posts/seed.ts imports these on first start.
+ */
+const newsSeed = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './src/content/news', generateId: basenameId }),
-  schema: ({ image }) => z.object({
-    title: z.string().min(5),
-    type: z.enum(newsTypes),
-    date: isoDate,
-    summary: z.string().min(20),
-    /** Premium posts show their summary publicly and their body only to entitled readers. */
-    access: z.enum(['public', 'premium']).default('public'),
-    author: z.string().default('PolyIndex Desk'),
-    tags: z.array(z.string()).default([]),
-    /** Optional lead image (astro:assets), shown on the article and in social cards. */
-    image: z.object({ src: image(), alt: z.string().min(3) }).optional(),
-  }),
+  schema: seedPostSchema,
 });
 
 const vipDelegations = defineCollection({
@@ -90,4 +84,4 @@ const partners = defineCollection({
   }),
 });
 
-export const collections = { news, vipDelegations, services: servicePages, legal, banners, partners };
+export const collections = { newsSeed, vipDelegations, services: servicePages, legal, banners, partners };

@@ -1,5 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAccessMiddleware } from './server/auth/accessMiddleware.ts';
+import { conditionalGet } from './server/http/conditionalGet.ts';
 import type { CspMode } from './lib/csp.ts';
 import { createCspMiddleware } from './server/http/csp.ts';
 import { crossSiteMiddleware } from './server/http/crossSite.ts';
@@ -21,4 +22,6 @@ export const onRequest = sequence(
   // It reads the session and Cache-Control the access middleware settles.
   viewerMiddleware,
   defineMiddleware(createAccessMiddleware({ auth, store, preflight: () => assertSafeToServe() })),
+  // Innermost: public pages (the news) get their ETag, and 304 when the client has them.
+  conditionalGet,
 );

@@ -158,16 +158,67 @@ export const cities: readonly Product[] = [
   { slug: 'indore', name: 'Indore' },
 ];
 
-/** Post types of the news collection; `future-trend/<product>` is one type per product. */
+/**
+ * Post types of the newsroom. `future-trend/<product>`, `global-bazaar/<country>` and
+ * `services/<service>` are one type per catalog entry; `vip-delegations` holds the desk's
+ * delegation reports.
+ */
 export const newsTypes = [
   'buy-sell',
   'plant-news',
   ...indianBazaarPostTypes,
   ...futureTrendProducts.map((p) => `future-trend/${p.slug}` as const),
+  ...globalBazaarCountries.map((c) => `global-bazaar/${c.slug}` as const),
+  'vip-delegations',
+  ...services.map((s) => `services/${s.slug}` as const),
   'blog',
   'daily-tweet',
 ] as const;
 export type NewsType = (typeof newsTypes)[number];
+
+export const isNewsType = (value: string): value is NewsType => (newsTypes as readonly string[]).includes(value);
+
+/**
+ * The site section whose page lists a type's posts (`/future-trend/PP`, `/buy-sell` …); null for
+ * the types only the news pages list (blog, daily tweets). The access policy reads it: a type's
+ * posts are for whoever may open its section.
+ */
+export function newsTypeSectionPath(type: NewsType): string | null {
+  if (type === 'buy-sell' || type === 'plant-news' || type === 'vip-delegations') return `/${type}`;
+  if (type === 'blog' || type === 'daily-tweet') return null;
+  if (type.startsWith('future-trend/') || type.startsWith('global-bazaar/') || type.startsWith('services/')) return `/${type}`;
+  return `/indian-bazaar/${type}`;
+}
+
+/**
+ * The `type` values the original's clients send to `/api/blogs` (the screen that asked:
+ * `PlantNews`, a future-trend product `PP`, a country `India` …), as today's types. Today's keys
+ * are accepted as they are; see resolveNewsType for case.
+ */
+export const legacyNewsTypes: Readonly<Record<string, NewsType>> = Object.fromEntries([
+  ['PlantNews', 'plant-news'],
+  ['BuySell', 'buy-sell'],
+  ['VipDelegations', 'vip-delegations'],
+  ['DailyTweet', 'daily-tweet'],
+  ['Blog', 'blog'],
+  ['Blogs', 'blog'],
+  ...futureTrendProducts.map((p) => [p.slug, `future-trend/${p.slug}`]),
+  ...globalBazaarCountries.map((c) => [c.slug, `global-bazaar/${c.slug}`]),
+  ...services.map((s) => [s.slug, `services/${s.slug}`]),
+] as [string, NewsType][]);
+
+/**
+ * A news type from today's key or a legacy value: exact first, then ignoring case (the legacy
+ * API matched names in any case); null when nothing matches.
+ */
+export function resolveNewsType(value: string): NewsType | null {
+  const text = value.trim();
+  if (isNewsType(text)) return text;
+  const legacy = legacyNewsTypes[text];
+  if (legacy) return legacy;
+  const lower = text.toLowerCase();
+  return newsTypes.find((t) => t.toLowerCase() === lower) ?? Object.entries(legacyNewsTypes).find(([alias]) => alias.toLowerCase() === lower)?.[1] ?? null;
+}
 
 // ---- look-ups -------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ export const IDENTITY_FIELDS = {
   cityPrices: ['city', 'date', 'grade'],
   offers: ['country', 'date'],
   banners: ['id'],
+  posts: ['id'],
   audit: ['id'],
   savedViews: ['id'],
   /** Banner image records (name, content type, base64 bytes), once the port carries them. */

@@ -1,28 +1,36 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { getCollection } from 'astro:content';
-import { newestFirst } from '../lib/posts.ts';
-import { articlePath, isPremium, newsTypeLabel } from '../server/news.ts';
+import { accessBadge } from '../lib/posts.ts';
+import { PUBLIC_PAGE_CACHE, articlePath, isGated, newsTypeLabel } from '../server/news.ts';
+import { livePostEntries } from '../server/posts/read.ts';
 
-export const prerender = true;
+export const prerender = false;
 
-/** The 50 newest posts. Public posts carry their full text; premium posts their summary only. */
+/**
+ * The 50 newest live posts, rendered on demand (cached a minute by shared caches). Public posts
+ * carry their full text (the one renderer's sanitised HTML); gated posts their summary only.
+ */
 export const GET: APIRoute = async ({ site, url }) => {
-  const posts = newestFirst(await getCollection('news')).slice(0, 50);
-  return rss({
+  const posts = await livePostEntries({ limit: 50, html: true });
+  const response = await rss({
     title: 'PolyIndex news',
     description: 'Polymer and petrochemical market news for Indian buyers and traders: buy/sell leads, plant news, rate revisions and outlooks.',
     site: site ?? url.origin,
     // Links end with a slash, as the sitemap and the canonical links spell them.
     trailingSlash: true,
-    items: posts.map((post) => ({
-      title: post.data.title,
-      link: articlePath(post),
-      pubDate: new Date(`${post.data.date}T00:00:00+05:30`),
-      description: post.data.summary,
-      categories: [newsTypeLabel(post.data.type), ...(isPremium(post) ? ['Premium'] : [])],
-      ...(isPremium(post) ? {} : { content: post.rendered?.html ?? '' }),
-    })),
+    items: posts.map(({ data: post, rendered }) => {
+      const badge = accessBadge(post.access);
+      return {
+        title: post.title,
+        link: articlePath(post),
+        pubDate: new Date(post.publishAt ?? `${post.date}T00:00:00+05:30`),
+        description: post.summary,
+        categories: [newsTypeLabel(post.type), ...(badge ? [badge] : [])],
+        ...(isGated(post) ? {} : { content: rendered?.html ?? '' }),
+      };
+    }),
     customData: '<language>en-IN</language>',
   });
+  response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
+  return response;
 };

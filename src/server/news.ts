@@ -1,23 +1,38 @@
 /**
- * Public news: list pages (all posts and per type, paginated), premium teasers, and the
- * search-engine view of an article (JSON-LD NewsArticle). Read by the news pages and /rss.xml.
+ * Public news: list pages (all posts and per type, a page at a time), gated posts' teasers,
+ * and the search-engine view of an article (JSON-LD NewsArticle). Posts come from the live
+ * collection (src/server/posts/read.ts); pages are rendered on demand and cached briefly by
+ * shared caches (PUBLIC_PAGE_CACHE).
  */
-import { getCollection } from 'astro:content';
-import { futureTrendProducts, indianBazaarSections, newsTypes, type NewsType } from '../lib/catalog.ts';
-import { newestFirst } from '../lib/posts.ts';
-import type { NewsPost } from './content.ts';
+import { futureTrendProducts, globalBazaarCountries, indianBazaarSections, newsTypes, services, type NewsType } from '../lib/catalog.ts';
+import { coverUrl, COVER_WIDTHS, type PostAccess } from '../lib/posts.ts';
+import { livePostEntries, type PostEntry, type PostEntryData } from './posts/read.ts';
+import { store } from './runtime.ts';
 
-export type { NewsPost } from './content.ts';
+export type { PostEntry, PostEntryData } from './posts/read.ts';
 
 export const NEWS_PAGE_SIZE = 10;
 
+/**
+ * Public pages built from posts: a CDN (or any shared cache) may keep them a minute and serve
+ * them stale for ten while it fetches a new copy, so a post is live everywhere within about a
+ * minute and a reader costs a cache hit, not a render.
+ */
+export const PUBLIC_PAGE_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
+
 /** What each post type is called on list pages, feeds and filters. */
 export function newsTypeLabel(type: NewsType): string {
-  if (type.startsWith('future-trend/')) {
-    const slug = type.slice('future-trend/'.length);
-    return `Future trend: ${futureTrendProducts.find((p) => p.slug === slug)?.name ?? slug}`;
-  }
-  const fixed: Partial<Record<NewsType, string>> = { 'buy-sell': 'Buy / Sell', 'plant-news': 'Plant news', blog: 'Blog', 'daily-tweet': 'Daily tweets' };
+  const [group, slug = ''] = type.split('/') as [string, string?];
+  if (group === 'future-trend') return `Future trend: ${futureTrendProducts.find((p) => p.slug === slug)?.name ?? slug}`;
+  if (group === 'global-bazaar') return `Global Bazaar: ${globalBazaarCountries.find((c) => c.slug === slug)?.name ?? slug}`;
+  if (group === 'services') return services.find((s) => s.slug === slug)?.name ?? slug;
+  const fixed: Partial<Record<NewsType, string>> = {
+    'buy-sell': 'Buy / Sell',
+    'plant-news': 'Plant news',
+    'vip-delegations': 'VIP delegations',
+    blog: 'Blog',
+    'daily-tweet': 'Daily tweets',
+  };
   return fixed[type] ?? indianBazaarSections.find((s) => s.slug === type)?.name ?? type;
 }
 
@@ -27,45 +42,45 @@ export function newsListPath(type: NewsType | null, page = 1): string {
   return page <= 1 ? base : `${base}/page/${page}`;
 }
 
-export const pageCountOf = (total: number): number => Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
-
 export interface NewsListPage {
   readonly type: NewsType | null;
   readonly page: number;
-  readonly pages: number;
-  readonly posts: readonly NewsPost[];
+  readonly posts: readonly PostEntry[];
+  /** A next (older) page exists. */
+  readonly hasOlder: boolean;
 }
 
-/** Every list page to prerender: all posts and each type, page 1…N, newest first. */
-export async function newsListPages(): Promise<NewsListPage[]> {
-  const all = newestFirst(await getCollection('news'));
-  const lists: [NewsType | null, NewsPost[]][] = [[null, all], ...newsTypes.map((type) => [type, all.filter((p) => p.data.type === type)] as [NewsType, NewsPost[]])];
-  return lists.flatMap(([type, posts]) => {
-    const pages = pageCountOf(posts.length);
-    return Array.from({ length: pages }, (_, i) => ({ type, page: i + 1, pages, posts: posts.slice(i * NEWS_PAGE_SIZE, (i + 1) * NEWS_PAGE_SIZE) }));
-  });
+/** One page of a list, newest first; null for a page past the end (page 1 always exists). */
+export async function newsListPage(type: NewsType | null, page: number): Promise<NewsListPage | null> {
+  const entries = await livePostEntries({ ...(type ? { type } : {}), limit: NEWS_PAGE_SIZE + 1, offset: (page - 1) * NEWS_PAGE_SIZE });
+  if (page > 1 && entries.length === 0) return null;
+  return { type, page, posts: entries.slice(0, NEWS_PAGE_SIZE), hasOlder: entries.length > NEWS_PAGE_SIZE };
 }
 
-/** Types that have at least one post (the filter shows only these). */
-export async function typesWithPosts(): Promise<NewsType[]> {
-  const present = new Set((await getCollection('news')).map((p) => p.data.type));
+/** Types that have at least one live post (the filter shows only these), in catalog order. */
+export async function typesWithPosts(now: Date = new Date()): Promise<NewsType[]> {
+  const present = new Set(await (await store()).liveTypes(now));
   return newsTypes.filter((type) => present.has(type));
 }
 
-export const isPremium = (post: NewsPost): boolean => post.data.access === 'premium';
-
-/**
- * The public part of a premium post: its first paragraph, as rendered HTML. The rest of the
- * body never reaches a public page.
- */
-export function teaserHtml(post: NewsPost): string {
-  return /<p>[\s\S]*?<\/p>/.exec(post.rendered?.html ?? '')?.[0] ?? '';
+/** `/news/page/{n}` and `/news/type/{type}[/page/{n}]` back to (type, page); null when it is neither. */
+export function parseListPath(path: string): { type: NewsType; page: number } | null {
+  const match = /^(.+?)(?:\/page\/(\d{1,4}))?$/.exec(path);
+  if (!match) return null;
+  const type = newsTypes.find((t) => t === match[1]);
+  const page = match[2] === undefined ? 1 : Number(match[2]);
+  return type && page >= 1 && (match[2] === undefined || page >= 2) ? { type, page } : null;
 }
 
-export const articlePath = (post: NewsPost): string => `/news/${post.id}`;
+export const isGated = (post: { access: PostAccess }): boolean => post.access !== 'public';
+
+export const articlePath = (post: Pick<PostEntryData, 'slug'>): string => `/news/${post.slug}`;
 /** The canonical address of an article, as the sitemap and the canonical link spell it (trailing slash). */
-export const articleUrl = (post: NewsPost, site: URL): string => new URL(`${articlePath(post)}/`, site).href;
-export const fullTextPath = (post: NewsPost): string => `/news/${post.id}/full`;
+export const articleUrl = (post: Pick<PostEntryData, 'slug'>, site: URL): string => new URL(`${articlePath(post)}/`, site).href;
+export const fullTextPath = (post: Pick<PostEntryData, 'slug'>): string => `/news/${post.slug}/full`;
+
+/** The cover's largest stored variant, or null. */
+export const coverImageUrl = (post: Pick<PostEntryData, 'cover'>, width: number = COVER_WIDTHS[0]): string | null => (post.cover ? coverUrl(post.cover, width) : null);
 
 /** The CSS class of the element that holds (or stands for) the paywalled part of an article. */
 export const PAYWALLED_CLASS = 'paywalled';
@@ -75,26 +90,26 @@ export interface JsonLdOptions {
   readonly imageUrl?: string | undefined;
 }
 
-/** schema.org NewsArticle for an article page; premium posts say so (isAccessibleForFree + hasPart). */
-export function articleJsonLd(post: NewsPost, { site, imageUrl }: JsonLdOptions): Record<string, unknown> {
+/** schema.org NewsArticle for an article page; gated posts say so (isAccessibleForFree + hasPart). */
+export function articleJsonLd(post: PostEntryData, { site, imageUrl }: JsonLdOptions): Record<string, unknown> {
   const url = articleUrl(post, site);
-  const premium = isPremium(post);
+  const gated = isGated(post);
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
-    headline: post.data.title,
-    description: post.data.summary,
-    datePublished: post.data.date,
-    dateModified: post.data.date,
-    author: { '@type': 'Organization', name: post.data.author },
+    headline: post.title,
+    description: post.summary,
+    datePublished: post.date,
+    dateModified: post.updatedAt,
+    author: { '@type': 'Organization', name: post.author },
     publisher: { '@type': 'Organization', name: 'PolyIndex', url: new URL('/', site).href, logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', site).href } },
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
-    articleSection: newsTypeLabel(post.data.type),
-    ...(post.data.tags.length > 0 ? { keywords: post.data.tags.join(', ') } : {}),
+    articleSection: newsTypeLabel(post.type),
+    ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
     ...(imageUrl ? { image: [imageUrl] } : {}),
-    isAccessibleForFree: !premium,
-    ...(premium ? { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: `.${PAYWALLED_CLASS}` } } : {}),
+    isAccessibleForFree: !gated,
+    ...(gated ? { hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: `.${PAYWALLED_CLASS}` } } : {}),
   };
 }
 

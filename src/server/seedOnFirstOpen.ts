@@ -1,11 +1,13 @@
 /**
  * DESIGN §7: no configuration = the embedded default with demo data. The first open of a store
- * without prices fills it with the deterministic demo data (src/lib/demoData.ts), and an empty
- * banner table with the `banners` collection. A filled store is left alone.
+ * without prices fills it with the deterministic demo data (src/lib/demoData.ts), an empty
+ * banner table with the `banners` collection, and a store without posts with the demo posts
+ * (the `newsSeed` collection, src/server/posts/seed.ts). A filled store is left alone.
  */
 import { getCollection } from 'astro:content';
 import { isoDateOf } from '../lib/dates.ts';
 import type { Store } from './store/index.ts';
+import { postOfSeed } from './posts/seed.ts';
 import { seedDemoPrices } from './store/seedDemo.ts';
 
 async function bannersFromContent() {
@@ -16,7 +18,21 @@ async function bannersFromContent() {
   }
 }
 
+/** The demo posts of the `newsSeed` collection (empty when the content store is not there). */
+export async function seedPostsFromContent() {
+  try {
+    return (await getCollection('newsSeed')).map((entry) => postOfSeed(entry.id, entry.data, entry.body ?? ''));
+  } catch (error) {
+    console.warn('[seed] demo posts skipped: the newsSeed collection could not be read', error);
+    return [];
+  }
+}
+
 export async function seedIfEmpty(store: Store, now: Date = new Date()): Promise<void> {
+  if (await store.hasNoPosts()) {
+    const posts = await seedPostsFromContent();
+    if (posts.length > 0) await store.seedPosts(posts);
+  }
   if (await store.hasNoPrices()) await seedDemoPrices(store, isoDateOf(now));
   if ((await store.listBanners()).length === 0) {
     const banners = await bannersFromContent();

@@ -50,12 +50,14 @@ const PAGES: readonly CspCase[] = [
   { family: 'outage', path: '/unavailable', who: 'anonymous', delivery: 'header', status: 503 },
   // The unsubscribe page of a delivery mail: a forged link, then a signed one and its button.
   { family: 'unsubscribe', path: '/unsubscribe?token=not-a-token', who: 'anonymous', delivery: 'header', status: 400, use: unsubscribeWithSignedLink },
-  // News.
-  { family: 'news', path: '/news', who: 'anonymous', delivery: 'meta' },
-  { family: 'news', path: '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost', who: 'anonymous', delivery: 'meta' },
+  // News: rendered on demand from the store (the newsroom), so the policy is a header.
+  { family: 'news', path: '/news', who: 'anonymous', delivery: 'header' },
+  { family: 'news', path: '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost', who: 'anonymous', delivery: 'header' },
+  { family: 'news', path: '/news/2026-11-10-pvc-outlook-post-diwali', who: 'anonymous', delivery: 'header' },
   { family: 'news', path: '/news/2026-11-10-pvc-outlook-post-diwali/full', who: 'premium@polyindex.test', delivery: 'header' },
-  // A listing by type (prerendered here; rendered on demand once posts live in the Store).
-  { family: 'news', path: '/news/type/blog', who: 'anonymous', delivery: 'either' },
+  { family: 'news', path: '/news/type/blog', who: 'anonymous', delivery: 'header' },
+  { family: 'news', path: '/news/search?q=PP', who: 'anonymous', delivery: 'header' },
+  { family: 'news', path: '/plant-news', who: 'premium@polyindex.test', delivery: 'header' },
   // Gated data screens, with their chart islands.
   { family: 'data', path: `/crude/${feedstocks[0]!.slug}`, who: 'premium@polyindex.test', delivery: 'header', use: hoverChart },
   { family: 'data', path: `/indian-bazaar/${indianBazaarSections[0]!.slug}`, who: 'premium@polyindex.test', delivery: 'header' },
@@ -83,6 +85,20 @@ const PAGES: readonly CspCase[] = [
   { family: 'admin', path: '/admin/audit', who: 'admin@polyindex.test', delivery: 'header' },
   { family: 'admin', path: '/admin/outbox', who: 'admin@polyindex.test', delivery: 'header' },
   { family: 'admin', path: '/admin/whatsapp', who: 'admin@polyindex.test', delivery: 'header' },
+  // The newsroom: the list, and the editor with its live preview (the site's renderer) and cover form.
+  { family: 'newsroom', path: '/admin/posts', who: 'editor@polyindex.test', delivery: 'header' },
+  {
+    family: 'newsroom',
+    path: '/admin/posts/new',
+    who: 'editor@polyindex.test',
+    delivery: 'header',
+    use: async (page) => {
+      const form = page.locator('form[data-post-form]');
+      await expect(form).toHaveAttribute('data-ready', 'true');
+      await form.getByLabel(/^Body/).fill('Rates **firm** in Mumbai.\n\n<img src=x onerror=alert(1)>');
+      await expect(page.getByTestId('preview').locator('strong')).toHaveText('firm');
+    },
+  },
   // Sign-in: the Firebase SDK talks to the Auth emulator (the mode of this run).
   {
     family: 'sign-in',

@@ -245,6 +245,20 @@ describe('good changes: the record and one audit entry, together', () => {
     ]);
   });
 
+  it('grants the editor role and takes it back (the newsroom’s role), audited', async () => {
+    const user = await createUser('editor-role');
+    expect((await post(role, user.uid, 'role', { role: 'editor' })).json).toMatchObject({ changed: true, user: { role: 'editor' } });
+    expect((await db.findUserBy('uid', user.uid))?.role).toBe('editor');
+    expect((await post(role, user.uid, 'role', { role: 'user' })).status).toBe(200);
+    expect((await db.findUserBy('uid', user.uid))?.role).toBe('user');
+    const bad = await expectNothingWritten(user.uid, () => post(role, user.uid, 'role', { role: 'owner' }));
+    expect(bad).toMatchObject({ status: 400, json: { error: { field: 'role' } } });
+    expect((await auditOf(user.uid)).map((e) => [e.action, e.before?.['role'], e.after?.['role']])).toEqual([
+      ['user.role', 'editor', 'user'],
+      ['user.role', 'user', 'editor'],
+    ]);
+  });
+
   it('two concurrent extends both land, the second from the first’s result', async () => {
     const expiresAt = new Date(Date.now() + 5 * DAY).toISOString();
     const user = await createUser('race', { subscribed: true, plan: 'Premium', expiresAt });

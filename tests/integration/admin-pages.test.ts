@@ -17,6 +17,9 @@ import OutboxPage from '../../src/pages/admin/outbox/index.astro';
 import MarketsPage from '../../src/pages/admin/markets.astro';
 import ImportPage from '../../src/pages/admin/prices/import.astro';
 import PricesPage from '../../src/pages/admin/prices/index.astro';
+import PostsPage from '../../src/pages/admin/posts/index.astro';
+import NewPostPage from '../../src/pages/admin/posts/new.astro';
+import EditPostPage from '../../src/pages/admin/posts/[id].astro';
 import { outboxDir } from '../../src/server/mail/index.ts';
 import { writeOutboxMessage } from '../../src/server/mail/outbox.ts';
 import type { Session } from '../../src/server/auth/session.ts';
@@ -83,6 +86,69 @@ async function render(path: string, page: (typeof pages)[number][1], params: Rec
   });
   return { status: response.status, html: await response.text() };
 }
+
+describe('the newsroom pages (posts, banners) check the role themselves: editors and admins', () => {
+  const editor = record(`pages-editor-${stamp}`, { role: 'editor' });
+  let postId = '';
+  beforeAll(async () => {
+    const db = await store();
+    await db.createUser(editor);
+    const at = new Date().toISOString();
+    const created = await db.createPost({
+      post: { id: `pages-post-${stamp}`, slug: `pages-post-${stamp}`, oldSlugs: [], type: 'plant-news', title: `Desk post ${stamp}`, summary: '', body: `Body <script>steal()</script> ${stamp}`, cover: null, access: 'full', status: 'draft', publishAt: null, author: 'Desk', authorUid: editor.uid, tags: [], createdAt: at, updatedAt: at, deletedAt: null },
+      actor: { uid: editor.uid, email: editor.email },
+      now: new Date(),
+    });
+    postId = created.kind === 'written' ? created.post.id : '';
+  });
+  const newsroom = [
+    ['/admin/posts', PostsPage, undefined],
+    ['/admin/posts/new', NewPostPage, undefined],
+    ['/admin/posts/{post}', EditPostPage, () => ({ id: postId })],
+    ['/admin/banners', BannersPage, undefined],
+  ] as const;
+  const renderAs = async (path: string, page: (typeof newsroom)[number][1], params: Record<string, string> | undefined, who: Session | null) => {
+    const response = await container.renderToResponse(page, { request: new Request(`http://127.0.0.1:4321${path.replace('{post}', postId)}`), locals: { session: who }, partial: false, ...(params ? { params } : {}) });
+    return { status: response.status, html: await response.text() };
+  };
+
+  it.each(newsroom)('%s: 404 for anonymous, premium and a forged entitlement; the page for an editor and an admin', async (path, page, params) => {
+    for (const who of [null, session(premium, 'full'), session(premium, 'admin')]) {
+      const { status, html } = await renderAs(path, page, params?.(), who);
+      expect(status, `${path} as ${who?.entitlement ?? 'anonymous'}`).toBe(404);
+      expect(html).not.toContain('admin-nav');
+      expect(html).not.toContain(`Desk post ${stamp}`);
+    }
+    for (const who of [session(editor, 'none'), session(admin, 'admin')]) {
+      const { status, html } = await renderAs(path, page, params?.(), who);
+      expect(status, `${path} as ${who.record?.role}`).toBe(200);
+      expect(html).toContain('aria-label="Admin"');
+    }
+  });
+
+  it('shows an editor only the newsroom sections in the admin navigation, and the post with its preview rendered inert', async () => {
+    const { html } = await renderAs('/admin/posts/{post}', EditPostPage, { id: postId }, session(editor, 'none'));
+    const nav = /<nav class="admin-nav"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    expect(nav).toContain('href="/admin/posts"');
+    expect(nav).toContain('href="/admin/banners"');
+    expect(nav).not.toContain('href="/admin/users"');
+    expect(nav).not.toContain('href="/admin"');
+    expect(html).toContain(`Desk post ${stamp}`);
+    const preview = /data-testid="preview"[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';
+    expect(preview).toContain(stamp);
+    expect(preview).not.toContain('<script');
+    const list = await renderAs('/admin/posts', PostsPage, undefined, session(editor, 'none'));
+    expect(list.html).toContain(`Desk post ${stamp}`);
+  });
+
+  it('keeps the rest of the admin area from an editor (the 404 page)', async () => {
+    for (const [path, page, params] of pages) {
+      if (path === '/admin/banners') continue;
+      const { status } = await render(path, page, params?.(), session(editor, 'none'));
+      expect(status, path).toBe(404);
+    }
+  });
+});
 
 describe('admin pages check the role themselves', () => {
   it.each(pages)('%s: 404 for anonymous, premium and a forged entitlement; the page for an admin', async (path, page, params) => {

@@ -44,6 +44,8 @@ const paths: Record<string, string[]> = {
   '/api/carousels': ['/api/carousels/', '/api/carousels'],
   '/api/export/[series].csv': ['/api/export/fx.usdinr.csv', '/api/export/not.a.series.csv'],
   '/api/series': ['/api/series?ids=feedstock.naphtha.japan,fx.usdinr&unit=native', '/api/series?ids=feedstock.naphtha.japan', '/api/series?ids=nope', '/api/series', '/api/series/'],
+  // Today's types and the original's names; a limited section's type (buy-sell) for every signed-in account.
+  '/api/blogs': [`/api/blogs?type=PlantNews&year=${year}`, '/api/blogs?type=plant-news', '/api/blogs?type=BuySell', '/api/blogs?type=gossip', '/api/blogs', '/api/blogs?type=blog&month=3'],
 };
 
 /** The Astro route file of a pattern (an `index.ts` for a folder route). */
@@ -120,7 +122,7 @@ describe('the same answers in both lanes', () => {
     expect(fast).toEqual(astro);
     // And both are what the policy says for this visitor.
     const session = await sessionFromCookie({ auth: auth(), store: await store() }, cookie, new Date());
-    const decision = decide(new URL(path, 'http://x').pathname, session, new Date());
+    const decision = decide(new URL(path, 'http://x').pathname, session, new Date(), new URL(path, 'http://x').search);
     if (decision.kind === 'deny') expect(fast.status).toBe(decision.status);
     else expect([200, 400]).toContain(fast.status);
   });
@@ -163,7 +165,7 @@ describe('each lane applies the policy itself, before any handler runs', () => {
     const astro = (await onRequest(context, async () => new Response('{}'))) as Response;
     const fast = await fetch(`${openBase}${path}`, { headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} });
     const session = await sessionFromCookie({ auth: auth(), store: await store() }, cookie, new Date());
-    const decision = decide(new URL(path, 'http://x').pathname, session, new Date());
+    const decision = decide(new URL(path, 'http://x').pathname, session, new Date(), new URL(path, 'http://x').search);
     const expected = decision.kind === 'deny' ? decision.status : 200;
     expect(astro.status).toBe(expected);
     expect(fast.status).toBe(expected);

@@ -1,119 +1,333 @@
+/**
+ * The newsroom as readers meet it, against the real stores: the live loader (what is live at a
+ * given time, old slugs, rendering), the demo posts seeded from src/content/news, the article
+ * page rendered through Astro's container, the RSS feed, the sitemap, the public cache headers
+ * and their ETag/304, and a hostile post's body through page, feed and the real mailer's outbox.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import type { APIContext } from 'astro';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { loadRenderers } from 'astro:container';
 import { getCollection } from 'astro:content';
-import { describe, expect, it } from 'vitest';
-import { newsTypes } from '../../src/lib/catalog.ts';
-import { GET as robots } from '../../src/pages/robots.txt.ts';
+import { simpleParser } from 'mailparser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Post } from '../../src/lib/posts.ts';
+import NotFound from '../../src/pages/404.astro';
+import ArticlePage from '../../src/pages/news/[slug].astro';
+import SearchPage from '../../src/pages/news/search.astro';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
-import { articleJsonLd, articleUrl, jsonLdScript, NEWS_PAGE_SIZE, newsListPages, newsListPath, newsTypeLabel, teaserHtml } from '../../src/server/news.ts';
+import { GET as robots } from '../../src/pages/robots.txt.ts';
+import { GET as sitemap } from '../../src/pages/sitemap-0.xml.ts';
+import { GET as sitemapIndexRoute } from '../../src/pages/sitemap-index.xml.ts';
+import { conditionalGet } from '../../src/server/http/conditionalGet.ts';
+import { createMailer } from '../../src/server/mail/mailer.ts';
+import { articleJsonLd, jsonLdScript, newsListPath, newsTypeLabel, parseListPath, PUBLIC_PAGE_CACHE } from '../../src/server/news.ts';
+import { entryOf, postsLoader } from '../../src/server/posts/live.ts';
+import { postMail } from '../../src/server/posts/mail.ts';
+import { store as runtimeStore } from '../../src/server/runtime.ts';
+import type { Store } from '../../src/server/store/index.ts';
+import { freshStore } from './helpers.ts';
+import { TEST_DATA_DIR } from './env.ts';
 
 const site = new URL('https://polyindex.example');
-const all = await getCollection('news');
-if (all.length === 0) throw new Error('the news collection is empty: the content data store was not loaded');
-const premium = all.filter((p) => p.data.access === 'premium');
-const open = all.filter((p) => p.data.access === 'public');
+const actor = { uid: 'desk-test', email: 'desk@polyindex.test' };
+const stamp = Date.now().toString(36);
+const HOSTILE = ['Intro paragraph.', '', '<script>alert(1)</script>', '', '<img src=x onerror=alert(1)>', '', '[x](javascript:alert(1))', '', 'Closing words.'].join('\n');
 
-describe('news list pages', () => {
-  it('cover every post once, newest first, at most one page size each', async () => {
-    const lists = await newsListPages();
-    const allPages = lists.filter((l) => l.type === null);
-    const ids = allPages.flatMap((l) => l.posts.map((p) => p.id));
-    expect(ids.toSorted()).toEqual(all.map((p) => p.id).toSorted());
-    const dates = allPages.flatMap((l) => l.posts.map((p) => p.data.date));
-    expect(dates).toEqual(dates.toSorted().reverse());
-    for (const list of lists) expect(list.posts.length).toBeLessThanOrEqual(NEWS_PAGE_SIZE);
-    expect(allPages.map((l) => l.page)).toEqual(Array.from({ length: Math.ceil(all.length / NEWS_PAGE_SIZE) }, (_, i) => i + 1));
-    for (const type of newsTypes) {
-      const ofType = lists.filter((l) => l.type === type).flatMap((l) => l.posts);
-      expect(ofType.every((p) => p.data.type === type)).toBe(true);
-      expect(ofType).toHaveLength(all.filter((p) => p.data.type === type).length);
+function post(id: string, over: Partial<Post> = {}): Post {
+  const at = new Date(Date.now() - 3_600_000).toISOString();
+  return {
+    id,
+    slug: id,
+    oldSlugs: [],
+    type: 'plant-news',
+    title: `Post ${id}`,
+    summary: 'A summary long enough for a list.',
+    body: 'First paragraph.\n\nSecond paragraph with **bold**.',
+    cover: null,
+    access: 'public',
+    status: 'published',
+    publishAt: at,
+    author: 'PolyIndex Desk',
+    authorUid: null,
+    tags: [],
+    createdAt: at,
+    updatedAt: at,
+    deletedAt: null,
+    ...over,
+  };
+}
+
+/** Everything a rendered HTML must never hold active. */
+function expectInert(html: string): void {
+  expect(html).not.toMatch(/<script>alert|<script\b[^>]*>\s*alert/i);
+  for (const tag of html.match(/<[a-z][^>]*>/gi) ?? []) {
+    expect(tag).not.toMatch(/\son(error|load|click|mouseover)\s*=/i);
+    expect(tag).not.toMatch(/(href|src)\s*=\s*["']?\s*javascript:/i);
+  }
+}
+
+let db: Store;
+beforeAll(async () => {
+  db = await runtimeStore();
+});
+
+describe('the demo posts (seeded from src/content/news on first start)', () => {
+  it('are all in the store with their file names as ids and slugs, premium ones as full access', async () => {
+    const seed = await getCollection('newsSeed');
+    expect(seed.length).toBeGreaterThan(50);
+    for (const entry of seed) {
+      const stored = await db.getPost(entry.id);
+      expect(stored, entry.id).toMatchObject({ id: entry.id, slug: entry.id, title: entry.data.title, type: entry.data.type, status: 'published', access: entry.data.access === 'premium' ? 'full' : 'public' });
+      expect(stored!.body).toBe((entry.body ?? '').trim());
     }
+  });
+});
+
+describe('the live loader', () => {
+  let own: Store;
+  let clock = new Date('2026-11-24T06:00:00Z');
+  const loader = () => postsLoader({ store: async () => own, now: () => clock });
+
+  beforeAll(async () => {
+    own = await freshStore();
+    await own.seedPosts([
+      post('live-one', { publishAt: '2026-11-24T05:00:00.000Z' }),
+      post('draft-one', { status: 'draft', publishAt: null }),
+      post('soon', { status: 'scheduled', publishAt: '2026-11-24T06:01:00.000Z' }),
+      post('gone', { deletedAt: '2026-11-23T00:00:00.000Z' }),
+      post('hostile', { body: HOSTILE, publishAt: '2026-11-24T04:00:00.000Z' }),
+    ]);
+  });
+
+  it('lists live posts only, newest first, and a scheduled post once its time has come', async () => {
+    const list = async () => {
+      const result = await loader().loadCollection({ collection: 'posts', filter: {} });
+      if ('error' in result) throw result.error;
+      return result.entries.map((e) => e.id);
+    };
+    clock = new Date('2026-11-24T06:00:00Z');
+    expect(await list()).toEqual(['live-one', 'hostile']);
+    clock = new Date('2026-11-24T06:01:00Z');
+    expect(await list()).toEqual(['soon', 'live-one', 'hostile']);
+  });
+
+  it('finds an entry by slug only while it is live, with its rendered, sanitised body', async () => {
+    clock = new Date('2026-11-24T06:00:30Z');
+    const entry = async (slug: string) => loader().loadEntry({ collection: 'posts', filter: { slug } });
+    expect(await entry('soon')).toBeUndefined();
+    expect(await entry('draft-one')).toBeUndefined();
+    expect(await entry('gone')).toBeUndefined();
+    expect(await entry('nothing')).toBeUndefined();
+    const live = await entry('live-one');
+    expect(live && !('error' in live) ? live.rendered?.html : '').toContain('<strong>bold</strong>');
+    const hostile = await entry('hostile');
+    const html = hostile && !('error' in hostile) ? (hostile.rendered?.html ?? '') : '';
+    expect(html).toContain('Closing words.');
+    expectInert(html);
+    clock = new Date('2026-11-24T06:01:00Z');
+    expect(await entry('soon')).toMatchObject({ id: 'soon', data: { slug: 'soon', date: '2026-11-24' } });
+  });
+
+  it('answers an old slug with the post under its current slug', async () => {
+    await own.updatePost({ id: 'live-one', action: 'post.slug', actor, now: clock, change: (p) => ({ ok: true, post: { ...p, slug: 'live-one-renamed', oldSlugs: ['live-one'] } }) });
+    const entry = await loader().loadEntry({ collection: 'posts', filter: { slug: 'live-one' } });
+    expect(entry).toMatchObject({ id: 'live-one', data: { slug: 'live-one-renamed' } });
+  });
+
+  it('renders collection bodies only when asked (the feed)', async () => {
+    const plain = await loader().loadCollection({ collection: 'posts', filter: { limit: 1 } });
+    const rendered = await loader().loadCollection({ collection: 'posts', filter: { limit: 1, html: true } });
+    if ('error' in plain || 'error' in rendered) throw new Error('loader failed');
+    expect(plain.entries[0]!.rendered).toBeUndefined();
+    expect(rendered.entries[0]!.rendered?.html).toBeTruthy();
+    // Entries never carry the markdown: what a page shows comes from the renderer.
+    expect('body' in plain.entries[0]!.data).toBe(false);
+  });
+});
+
+describe('articles, feed, sitemap and mail of a live post (the site\'s own store)', () => {
+  const hostileId = `xss-${stamp}`;
+  const gatedId = `gated-${stamp}`;
+  const draftId = `draft-${stamp}`;
+  let container: AstroContainer;
+
+  beforeAll(async () => {
+    const now = new Date();
+    const at = new Date(now.getTime() - 60_000).toISOString();
+    for (const p of [
+      post(hostileId, { title: `Hostile body ${stamp}`, body: HOSTILE, publishAt: at }),
+      post(gatedId, { title: `Gated analysis ${stamp}`, access: 'full', body: `Open first paragraph ${stamp}.\n\nSecret conclusion ${stamp} for subscribers.`, publishAt: at }),
+      post(draftId, { title: `Draft ${stamp}`, status: 'draft', publishAt: null }),
+    ]) {
+      const result = await db.createPost({ post: p, actor, now });
+      expect(result.kind).toBe('written');
+    }
+    container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+    container.insertPageRoute('/404', NotFound);
+  });
+
+  const renderArticle = (slug: string) =>
+    container.renderToResponse(ArticlePage, { params: { slug }, request: new Request(new URL(`/news/${slug}`, 'http://127.0.0.1:4321')), locals: { session: null } });
+
+  it('renders a hostile body inert on the article page, public and cacheable by shared caches', async () => {
+    const response = await renderArticle(hostileId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe(PUBLIC_PAGE_CACHE);
+    const html = await response.text();
+    expect(html).toContain(`Hostile body ${stamp}`);
+    expect(html).toContain('Closing words.');
+    const article = /<article[\s\S]*<\/article>/.exec(html)?.[0] ?? '';
+    expectInert(article);
+    expect(article).not.toContain('<script');
+  });
+
+  it('shows a gated post\'s first paragraph and the paywall, never the rest', async () => {
+    const html = await (await renderArticle(gatedId)).text();
+    expect(html).toContain(`Open first paragraph ${stamp}.`);
+    expect(html).toContain('data-testid="paywall"');
+    expect(html).not.toContain(`Secret conclusion ${stamp}`);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, unknown>;
+    expect(ld).toMatchObject({ '@type': 'NewsArticle', isAccessibleForFree: false, hasPart: { cssSelector: '.paywalled' } });
+  });
+
+  it('answers 404 for a draft, and a search page that finds the live post but not the draft', async () => {
+    const draft = await renderArticle(draftId);
+    expect(draft.status).toBe(404);
+    expect(await draft.text()).not.toContain(`Draft ${stamp}`);
+    expect((await renderArticle('no-such-post')).status).toBe(404);
+    const search = await container.renderToString(SearchPage, { request: new Request(new URL(`/news/search?q=hostile+${stamp}`, 'http://127.0.0.1:4321')), locals: { session: null } });
+    expect(search).toContain(`Hostile body ${stamp}`);
+    const none = await container.renderToString(SearchPage, { request: new Request(new URL(`/news/search?q=draft+${stamp}`, 'http://127.0.0.1:4321')), locals: { session: null } });
+    expect(none).toContain('No posts match');
+    const secret = await container.renderToString(SearchPage, { request: new Request(new URL(`/news/search?q=secret+conclusion+${stamp}`, 'http://127.0.0.1:4321')), locals: { session: null } });
+    expect(secret).toContain('No posts match');
+  });
+
+  it('puts the hostile post inert into the feed, and the gated post as its summary only', async () => {
+    const response = await rssFeed({ site, url: new URL('/rss.xml', site) } as unknown as APIContext);
+    expect(response.headers.get('Cache-Control')).toBe(PUBLIC_PAGE_CACHE);
+    const xml = await response.text();
+    const item = (id: string) => xml.split('<item>').find((i) => i.includes(`/news/${id}/`)) ?? '';
+    const hostile = item(hostileId);
+    expect(hostile).toContain('<content:encoded>');
+    // The feed carries the HTML as text (escaped or CDATA): decode it as a reader would.
+    const content = /<content:encoded>([\s\S]*?)<\/content:encoded>/.exec(hostile)?.[1] ?? '';
+    const decoded = content.replace(/^<!\[CDATA\[|\]\]>$/g, '').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    expect(decoded).toContain('Closing words.');
+    expectInert(decoded);
+    expect(decoded).not.toContain('<script');
+    const gated = item(gatedId);
+    expect(gated).not.toContain('<content:encoded>');
+    expect(gated).toContain('<category>Premium</category>');
+    expect(xml).not.toContain(`Secret conclusion ${stamp}`);
+    expect(xml).not.toContain(`Draft ${stamp}`);
+    for (const link of xml.match(/<link>[^<]+<\/link>/g)!.slice(1)) expect(link).toMatch(/^<link>https:\/\/polyindex\.example\/news\/[\w-]+\/<\/link>$/);
+  });
+
+  it('sends the hostile post through the real mailer into the outbox, inert', async () => {
+    const outboxDir = join(TEST_DATA_DIR, `post-mail-${stamp}`);
+    const mailer = createMailer({ outboxDir, from: 'PolyIndex <desk@polyindex.test>' });
+    const rendered = postMail((await db.getPost(hostileId))!, site);
+    const sent = await mailer.send({ to: 'editor@polyindex.test', ...rendered });
+    if (sent.delivery.kind !== 'outbox') throw new Error('expected the outbox');
+    const mail = await simpleParser(readFileSync(join(outboxDir, sent.delivery.file)));
+    expect(mail.subject).toBe(`PolyIndex: Hostile body ${stamp}`);
+    const html = String(mail.html);
+    expect(html).toContain('Closing words.');
+    expectInert(html);
+    expect(html).not.toContain('<script');
+    expect(mail.text).toContain('Closing words.');
+    expect(mail.text).toContain(`https://polyindex.example/news/${hostileId}/`);
+    // A gated post's mail carries what its public page shows.
+    const gated = postMail((await db.getPost(gatedId))!, site);
+    expect(gated.html).toContain(`Open first paragraph ${stamp}.`);
+    expect(gated.html).not.toContain(`Secret conclusion ${stamp}`);
+    expect(gated.text).not.toContain(`Secret conclusion ${stamp}`);
+    mailer.close();
+  });
+
+  it('lists public pages and live posts in the sitemap, never drafts or gated sections', async () => {
+    const xml = await (await sitemap({ site, url: new URL('/sitemap-0.xml', site) } as unknown as APIContext)).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    for (const expected of ['/', '/news/', '/terms/', '/contact/', `/news/${hostileId}/`, `/news/${gatedId}/`, '/news/type/plant-news/', '/news/page/2/', '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost/']) {
+      expect(locs, expected).toContain(expected);
+    }
+    expect(locs).not.toContain(`/news/${draftId}/`);
+    for (const gated of ['/buy-sell/', '/crude/', '/subscription/', '/plant-news/']) expect(locs).not.toContain(gated);
+    expect(new Set(locs).size).toBe(locs.length);
+    const index = await (await sitemapIndexRoute({ site, url: new URL('/sitemap-index.xml', site) } as unknown as APIContext)).text();
+    expect(index).toContain('<loc>https://polyindex.example/sitemap-0.xml</loc>');
+    const robotsText = await (await robots({ site, url: new URL('/robots.txt', site) } as unknown as APIContext)).text();
+    expect(robotsText).toContain('Sitemap: https://polyindex.example/sitemap-index.xml');
+  });
+});
+
+describe('JSON-LD, labels and list paths', () => {
+  const data = entryOf(post('ld', { access: 'limited', tags: ['PP'] }), false).data;
+  it('marks a gated post as not free, with the paywalled part; a public one as free', () => {
+    expect(articleJsonLd(data, { site, imageUrl: 'https://polyindex.example/card.png' })).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: 'Post ld',
+      isAccessibleForFree: false,
+      hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywalled' },
+      url: 'https://polyindex.example/news/ld/',
+      image: ['https://polyindex.example/card.png'],
+      keywords: 'PP',
+    });
+    const open = articleJsonLd({ ...data, access: 'public' }, { site });
+    expect(open['isAccessibleForFree']).toBe(true);
+    expect(open['hasPart']).toBeUndefined();
+  });
+
+  it('serialises so that no text can close the script element', () => {
+    const text = jsonLdScript({ headline: 'a </script><script>alert(1)</script>' });
+    expect(text).not.toContain('</script>');
   });
 
   it.each([
-    [null, 1, '/news'], [null, 2, '/news/page/2'], ['daily-tweet', 1, '/news/type/daily-tweet'],
-    ['future-trend/PP', 3, '/news/type/future-trend/PP/page/3'],
+    [null, 1, '/news'], [null, 2, '/news/page/2'], ['daily-tweet', 1, '/news/type/daily-tweet'], ['future-trend/PP', 3, '/news/type/future-trend/PP/page/3'],
   ] as const)('%s page %i is at %s', (type, page, path) => expect(newsListPath(type, page)).toBe(path));
+
+  it.each([
+    ['plant-news', { type: 'plant-news', page: 1 }], ['future-trend/PP/page/3', { type: 'future-trend/PP', page: 3 }], ['global-bazaar/India', { type: 'global-bazaar/India', page: 1 }],
+    ['plant-news/page/1', null], ['plant-news/page/0', null], ['nonsense', null], ['future-trend/XX', null], ['plant-news/page/x', null],
+  ] as const)('list path %s → %j', (path, expected) => expect(parseListPath(path)).toEqual(expected));
 
   it('labels types from the catalog', () => {
     expect(newsTypeLabel('future-trend/nylon-6-nylon-66')).toBe('Future trend: Nylon 6 / Nylon 66');
+    expect(newsTypeLabel('global-bazaar/ksa')).toBe('Global Bazaar: Saudi Arabia');
+    expect(newsTypeLabel('services/press-release')).toBe('Press releases');
     expect(newsTypeLabel('rateRevision')).toBe('Rate revisions');
-    expect(newsTypeLabel('daily-tweet')).toBe('Daily tweets');
+    expect(newsTypeLabel('vip-delegations')).toBe('VIP delegations');
   });
 });
 
-describe('premium posts', () => {
-  it('exist in the demo content', () => expect(premium.length).toBeGreaterThan(0));
+describe('ETag and 304 for pages shared caches keep', () => {
+  const run = async (response: Response, ifNoneMatch?: string) => {
+    const request = new Request('http://127.0.0.1:4321/news', { headers: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} });
+    return (await conditionalGet({ isPrerendered: false, request } as unknown as APIContext, async () => response)) as Response;
+  };
+  const page = (cache: string, type = 'text/html') => new Response('<p>same for everyone</p>', { headers: { 'Content-Type': type, 'Cache-Control': cache } });
 
-  it.each(premium.map((p) => [p.id, p] as const))('%s: the teaser is the first paragraph only', (_id, post) => {
-    const teaser = teaserHtml(post);
-    const html = post.rendered?.html ?? '';
-    expect(teaser).toMatch(/^<p>[\s\S]*<\/p>$/);
-    expect(html.startsWith(teaser) || html.includes(teaser)).toBe(true);
-    expect(teaser.length).toBeLessThan(html.length / 2);
-    expect((teaser.match(/<p>/g) ?? []).length).toBe(1);
-  });
-});
-
-describe('JSON-LD NewsArticle', () => {
-  it('marks a premium post as not free, with the paywalled part', () => {
-    const ld = articleJsonLd(premium[0]!, { site, imageUrl: 'https://polyindex.example/card.png' });
-    expect(ld).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'NewsArticle',
-      headline: premium[0]!.data.title,
-      datePublished: premium[0]!.data.date,
-      isAccessibleForFree: false,
-      hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywalled' },
-      url: `https://polyindex.example/news/${premium[0]!.id}/`,
-      image: ['https://polyindex.example/card.png'],
-    });
+  it('tags a public page and answers 304 when the client has it', async () => {
+    const first = await run(page(PUBLIC_PAGE_CACHE));
+    const etag = first.headers.get('ETag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(await first.text()).toBe('<p>same for everyone</p>');
+    const again = await run(page(PUBLIC_PAGE_CACHE), etag!);
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('Cache-Control')).toBe(PUBLIC_PAGE_CACHE);
+    expect((await run(page(PUBLIC_PAGE_CACHE), '"other"')).status).toBe(200);
   });
 
-  it('marks a public post as free, without hasPart', () => {
-    const ld = articleJsonLd(open[0]!, { site });
-    expect(ld['isAccessibleForFree']).toBe(true);
-    expect(ld['hasPart']).toBeUndefined();
-    expect(ld['url']).toBe(articleUrl(open[0]!, site));
-  });
-
-  it('serialises so that no text can close the script element, and parses back', () => {
-    const data = { headline: 'a </script><script>alert(1)</script>' };
-    const text = jsonLdScript(data);
-    expect(text).not.toContain('</script>');
-    expect(JSON.parse(text)).toEqual(data);
-  });
-});
-
-describe('/rss.xml and /robots.txt', () => {
-  const context = { site, url: new URL('/rss.xml', site) } as unknown as APIContext;
-
-  it('lists posts with absolute canonical links; premium items carry only their summary', async () => {
-    const response = await rssFeed(context);
-    const xml = await response.text();
-    expect(xml.startsWith('<?xml')).toBe(true);
-    const items = xml.split('<item>').slice(1);
-    expect(items.length).toBe(Math.min(50, all.length));
-    for (const item of items) {
-      const link = /<link>([^<]+)<\/link>/.exec(item)?.[1] ?? '';
-      expect(link).toMatch(/^https:\/\/polyindex\.example\/news\/[\w-]+\/$/);
-      const post = all.find((p) => link.endsWith(`/news/${p.id}/`))!;
-      if (post.data.access === 'premium') {
-        expect(item).not.toContain('<content:encoded>');
-        expect(item).toContain('<category>Premium</category>');
-      } else {
-        expect(item).toContain('<content:encoded>');
-      }
-    }
-    for (const post of premium) {
-      const lastParagraph = /<p>([^<]{40,})<\/p>\s*$/.exec(post.rendered?.html ?? '')?.[1];
-      if (lastParagraph) expect(xml).not.toContain(lastParagraph.slice(0, 40));
-    }
-  });
-
-  it('robots.txt points crawlers at the sitemap and away from the API', async () => {
-    const text = await (await robots({ site, url: new URL('/robots.txt', site) } as unknown as APIContext)).text();
-    expect(text).toContain('Sitemap: https://polyindex.example/sitemap-index.xml');
-    expect(text).toMatch(/^Disallow: \/api\/$/m);
-    expect(text).toMatch(/^User-agent: \*$/m);
+  it('leaves private pages, JSON and tagged answers alone', async () => {
+    expect((await run(page('private, no-cache'))).headers.get('ETag')).toBeNull();
+    expect((await run(page(PUBLIC_PAGE_CACHE, 'application/json'))).headers.get('ETag')).toBeNull();
+    const tagged = new Response('x', { headers: { 'Content-Type': 'text/html', 'Cache-Control': PUBLIC_PAGE_CACHE, ETag: '"own"' } });
+    expect((await run(tagged)).headers.get('ETag')).toBe('"own"');
   });
 });

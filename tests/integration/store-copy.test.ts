@@ -12,6 +12,8 @@ import { startFirestoreFake, type FirestoreFake } from '../../scripts/lib/firest
 import { summarize } from '../../src/lib/transferChecksum.ts';
 import { copyStore, summarizeKind, verifyKinds, type TransferSide } from '../../src/server/store/copy.ts';
 import { createFirestoreAuditStore } from '../../src/server/store/firestore/audit.ts';
+import { createFirestoreBannerImageStore } from '../../src/server/store/firestore/bannerImages.ts';
+import { createFirestorePostStore } from '../../src/server/store/firestore/posts.ts';
 import { openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
 import { createFirestoreDocumentTransfer } from '../../src/server/store/firestore/documentTransfer.ts';
 import { createFirestoreTransfer } from '../../src/server/store/firestore/transfer.ts';
@@ -98,7 +100,18 @@ async function seedSource(store: Store): Promise<void> {
   await store.adminAddBanner({ banner: { id: 'b-three', title: 'Three', subtitle: 'third', href: '/three', image: '/img/3.webp', alt: 'three' }, actor: ADMIN, now: NOW });
   await store.adminUpdateUser({ uid: 'u-plain', change: () => ({ ok: true, patch: { role: 'admin' } }), actor: ADMIN, action: 'user.role', now: NOW });
   await store.adminUpdateUser({ uid: 'u-legacy', change: () => ({ ok: true, patch: { subscribed: true, expiresAt: '2027-11-20T06:00:00.000Z' } }), actor: ADMIN, action: 'user.grant', now: NOW });
+  // Posts: one published under a slug it moved to, one gated draft with a cover (its image
+  // travels with the images).
+  await store.putBannerImage({ name: `${COVER}-1200.webp`, contentType: 'image/webp', bytes: new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 7, 7]) });
+  const at = '2026-11-19T04:30:00.000Z';
+  const base = { type: 'plant-news' as const, summary: 'A summary.', body: 'Body with **markdown**.', author: 'PolyIndex Desk', authorUid: null, tags: ['PP'], createdAt: at, updatedAt: at, deletedAt: null };
+  await store.seedPosts([
+    { ...base, id: 'post-moved', slug: 'post-moved-now', oldSlugs: ['post-moved-before'], title: 'Moved post', cover: null, access: 'public', status: 'published', publishAt: at },
+    { ...base, id: 'post-draft', slug: 'post-draft', oldSlugs: [], title: 'Gated draft', cover: { image: COVER, alt: 'A cover', width: 1200, height: 630 }, access: 'full', status: 'draft', publishAt: null },
+  ]);
 }
+
+const COVER = '5b1f0f3e-2a7c-4d1e-9c5a-7f3e2d1c0b9a';
 
 let source: Store;
 let sourceSums: Record<string, { count: number; checksum: string }>;
@@ -148,6 +161,12 @@ describe('sqlite → firestore → sqlite', () => {
     expect(await users.findUserBy('email', 'U-BUYER@example.test')).toMatchObject({ plan: 'Premium', subscribed: true, 'field with space': true });
     expect((await users.searchUsers('', 10)).map((u) => u.uid)).toEqual((await source.searchUsers('', 10)).map((u) => u.uid));
     for (const id of ['order_created', 'order_paid', 'order_failed']) expect(await payments.findOrder(id)).toEqual(await source.findOrder(id));
+    // Posts keep their old slugs (the 301s), search index and cover image.
+    const posts = createFirestorePostStore(fsA.db);
+    expect(await posts.findPostBySlug('post-moved-before')).toMatchObject({ current: false, post: { id: 'post-moved', slug: 'post-moved-now' } });
+    expect(await posts.getPost('post-draft')).toEqual(await source.getPost('post-draft'));
+    expect((await posts.searchLivePosts('markdown', NOW)).map((p) => p.id)).toEqual(['post-moved']);
+    expect((await createFirestoreBannerImageStore(fsA.db).getBannerImage(`${COVER}-1200.webp`))?.contentType).toBe('image/webp');
     expect(await payments.countOrdersByStatus()).toEqual({ created: 1, paid: 1, failed: 1 });
     expect(await payments.recordEvent({ id: 'evt_paid', type: 'payment.captured' }, NOW)).toBe(false);
   });

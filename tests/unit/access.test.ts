@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, entitlementOf, renewalDue, requirementOf, type SessionFacts } from '../../src/lib/access/policy.ts';
+import { decide, decideFor, entitlementOf, isEditorRole, renewalDue, requirementOf, type SessionFacts } from '../../src/lib/access/policy.ts';
 import { isInTrial, trialEndsOn } from '../../src/lib/trial.ts';
 import { isPublicPath } from '../../src/lib/access/publicPaths.ts';
 
@@ -19,6 +19,10 @@ const who = {
   otherPlan: user({ role: 'user', subscribed: true, plan: 'Enterprise', createdAt: '01-01-2026' }),
   expired: user({ role: 'user', subscribed: true, plan: 'Premium', createdAt: '01-01-2025', expiresAt: '2026-11-01T00:00:00Z' }),
   admin: user({ role: 'admin', subscribed: false, createdAt: '01-01-2020' }),
+  /** An editor without a plan (trial over): the limited pages, plus the newsroom's tools. */
+  editor: user({ role: 'editor', subscribed: false, createdAt: '01-01-2026' }),
+  /** An editor who also pays for Premium. */
+  editorPremium: user({ role: 'editor', subscribed: true, plan: 'Premium', createdAt: '01-01-2026', expiresAt: inAYear }),
   noRecord: user(null),
 } as const;
 type Who = keyof typeof who;
@@ -39,8 +43,6 @@ const limitedPages = ['/buy-sell', '/vip-delegations/2019/k-show', '/vip-delegat
 const gatedPages = [
   '/crude', '/crude/Naphtha', '/global-bazaar/USA', '/indian-bazaar/citywise', '/historical-data/PP',
   '/future-trend/PP', '/future-trends', '/graph/HDPE', '/plant-news',
-  // The on-demand full text of a premium article (its public page /news/{slug} shows a teaser).
-  '/news/some-article/full',
 ];
 const dataApis = ['/api/feedstock', '/api/citywise', '/api/citywise/mumbai', '/api/internationaloffers', '/api/historicaldata', '/api/blogs'];
 
@@ -52,7 +54,7 @@ describe('pages', () => {
 
   const limitedExpect: Record<Who, (p: string) => string> = {
     anonymous: REG, free: () => A, trial: () => A, basic: () => A, standard: () => A, premium: () => A,
-    platinum: () => A, otherPlan: () => A, expired: () => A, admin: () => A, noRecord: () => A,
+    platinum: () => A, otherPlan: () => A, expired: () => A, admin: () => A, editor: () => A, editorPremium: () => A, noRecord: () => A,
   };
   it.each(limitedPages.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
     'limited page %s for %s',
@@ -61,7 +63,7 @@ describe('pages', () => {
 
   const gatedExpect: Record<Who, (p: string) => string> = {
     anonymous: REG, free: () => SUB, trial: () => A, basic: () => HOME, standard: () => HOME, premium: () => A,
-    platinum: () => A, otherPlan: () => A, expired: () => SUB, admin: () => A, noRecord: () => SUB,
+    platinum: () => A, otherPlan: () => A, expired: () => SUB, admin: () => A, editor: () => SUB, editorPremium: () => A, noRecord: () => SUB,
   };
   it.each(gatedPages.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
     'gated page %s for %s',
@@ -111,7 +113,7 @@ describe('pages', () => {
 describe('data API', () => {
   const apiExpect: Record<Who, string> = {
     anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A,
-    otherPlan: A, expired: '403', admin: A, noRecord: '403',
+    otherPlan: A, expired: '403', admin: A, editor: '403', editorPremium: A, noRecord: '403',
   };
   it.each(dataApis.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
     '%s for %s',
@@ -135,7 +137,7 @@ describe('data API', () => {
 
   it.each([
     ['/news', 'public'], ['/news/page/2', 'public'], ['/news/type/future-trend/PP/page/2', 'public'], ['/news/some-article', 'public'],
-    ['/news/some-article/full', 'full'], ['/news/some-article/full/', 'full'], ['/news/full', 'public'], ['/news/a/b/full', 'public'], ['/rss.xml', 'public'], ['/robots.txt', 'public'],
+    ['/news/some-article/full', 'limited'], ['/news/some-article/full/', 'limited'], ['/news/full', 'public'], ['/news/search', 'public'], ['/news/images/x.webp', 'public'], ['/news/a/b/full', 'public'], ['/rss.xml', 'public'], ['/robots.txt', 'public'],
     ['/api/enquiries/contact', 'public'], ['/_image', 'public'],
   ] as const)('news path %s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
 
@@ -143,10 +145,98 @@ describe('data API', () => {
     for (const visitor of ['anonymous', 'free', 'basic'] as const) expect(outcome('/_image', visitor)).toBe(A);
   });
 
+  it('leaves a premium or limited post\'s full text to the page, which asks with the post\'s own access', () => {
+    // The policy only requires a sign-in (the page knows the post's access: decideFor).
+    expect(outcome('/news/some-article/full', 'anonymous')).toBe(REG('/news/some-article/full'));
+    for (const visitor of ['free', 'basic', 'premium', 'editor'] as const) expect(outcome('/news/some-article/full', visitor)).toBe(A);
+  });
+
   it('keeps the admin API to admins', () => {
     expect(outcome('/api/admin/users', 'premium')).toBe('403');
     expect(outcome('/api/admin/users', 'anonymous')).toBe('401');
     expect(outcome('/api/admin/users', 'admin')).toBe(A);
+  });
+});
+
+// The legacy client reads each screen's posts through /api/blogs?type=…: the limited sections'
+// types (buy-sell, VIP delegations, services) answer whoever may open those pages.
+describe('/api/blogs by type', () => {
+  const blogs = (type: string | null, visitor: Who): string => {
+    const d = decide('/api/blogs', who[visitor], NOW, type === null ? '' : `?type=${encodeURIComponent(type)}&year=2026`);
+    return d.kind === 'allow' ? A : d.kind === 'redirect' ? `redirect ${d.to}` : String(d.status);
+  };
+  const limitedTypes = ['buy-sell', 'BuySell', 'vip-delegations', 'VipDelegations', 'services/events', 'press-release', 'services/whatsapp-chatbot'];
+  const fullTypes = ['plant-news', 'PlantNews', 'PP', 'future-trend/PP', 'India', 'global-bazaar/India', 'rateRevision', 'blog', 'daily-tweet', 'no-such-type', null];
+  const limitedExpect: Record<Who, string> = {
+    anonymous: '401', free: A, trial: A, basic: A, standard: A, premium: A, platinum: A, otherPlan: A, expired: A, admin: A,
+    editor: A, editorPremium: A, noRecord: A,
+  };
+  const fullExpect: Record<Who, string> = {
+    anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, otherPlan: A, expired: '403', admin: A,
+    editor: '403', editorPremium: A, noRecord: '403',
+  };
+  it.each(limitedTypes.flatMap((t) => (Object.keys(who) as Who[]).map((w) => [t, w] as const)))('type %s (a limited section) for %s', (type, visitor) =>
+    expect(blogs(type, visitor)).toBe(limitedExpect[visitor]),
+  );
+  it.each(fullTypes.flatMap((t) => (Object.keys(who) as Who[]).map((w) => [t, w] as const)))('type %s (data) for %s', (type, visitor) =>
+    expect(blogs(type, visitor)).toBe(fullExpect[visitor]),
+  );
+  it.each([
+    ['?type=buy-sell', 'limited'], ['?type=buy-sell&type=PP', 'limited'], ['?type=PP', 'full'], ['', 'full'], ['?type=', 'full'], ['?type=%E2%80%A6', 'full'],
+  ] as const)('search %s requires %s', (search, requirement) => expect(requirementOf('/api/blogs', search)).toBe(requirement));
+});
+
+// The editor role (granted by an admin): posts and banners, nothing else of the admin area.
+describe('the editor role', () => {
+  const editorPages = ['/admin/posts', '/admin/posts/new', '/admin/posts/some-id', '/admin/banners'];
+  const adminOnlyPages = ['/admin', '/admin/whatsapp', '/admin/users', '/admin/users/demo-free', '/admin/prices', '/admin/prices/import', '/admin/markets', '/admin/outbox', '/admin/audit'];
+  const editorApis = ['/api/admin/posts', '/api/admin/posts/some-id', '/api/admin/posts/preview', '/api/admin/posts/some-id/cover', '/api/admin/banners', '/api/admin/banners/b1/move', '/api/admin/banners/b1/remove'];
+  const adminOnlyApis = ['/api/admin/users', '/api/admin/users/u1/role', '/api/admin/users/u1/grant', '/api/admin/prices/import', '/api/admin/prices/fx.usdinr/set', '/api/admin/citywise/mumbai/set', '/api/admin/offers/USA/set', '/api/admin/audit'];
+  const pageExpect: Record<Who, (p: string) => string> = {
+    anonymous: REG, free: () => '403', trial: () => '403', basic: () => '403', standard: () => '403', premium: () => '403', platinum: () => '403',
+    otherPlan: () => '403', expired: () => '403', admin: () => A, editor: () => A, editorPremium: () => A, noRecord: () => '403',
+  };
+  const apiExpect: Record<Who, string> = {
+    anonymous: '401', free: '403', trial: '403', basic: '403', standard: '403', premium: '403', platinum: '403', otherPlan: '403', expired: '403',
+    admin: A, editor: A, editorPremium: A, noRecord: '403',
+  };
+  it.each(editorPages.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))('editor page %s for %s', (path, visitor) =>
+    expect(outcome(path, visitor)).toBe(pageExpect[visitor](path)),
+  );
+  it.each(editorApis.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))('editor API %s for %s', (path, visitor) =>
+    expect(outcome(path, visitor)).toBe(apiExpect[visitor]),
+  );
+  it.each(adminOnlyPages.flatMap((p) => ['editor', 'editorPremium', 'admin', 'premium'].map((w) => [p, w as Who] as const)))('admin-only page %s for %s', (path, visitor) =>
+    expect(outcome(path, visitor)).toBe(visitor === 'admin' ? A : '403'),
+  );
+  it.each(adminOnlyApis.flatMap((p) => ['editor', 'editorPremium', 'admin', 'premium'].map((w) => [p, w as Who] as const)))('admin-only API %s for %s', (path, visitor) =>
+    expect(outcome(path, visitor)).toBe(visitor === 'admin' ? A : '403'),
+  );
+  it('says who is refused in the JSON message', () => {
+    expect(decide('/api/admin/posts', who.premium, NOW)).toMatchObject({ status: 403, message: 'Editors and administrators only.' });
+    expect(decide('/api/admin/users', who.editor, NOW)).toMatchObject({ status: 403, message: 'Administrators only.' });
+  });
+  it('gives an editor what their plan gives elsewhere', () => {
+    expect(outcome('/crude/Naphtha', 'editor')).toBe(SUB);
+    expect(outcome('/buy-sell', 'editor')).toBe(A);
+    expect(outcome('/crude/Naphtha', 'editorPremium')).toBe(A);
+    expect(isEditorRole('editor')).toBe(true);
+    expect(isEditorRole('admin')).toBe(true);
+    expect(isEditorRole('user')).toBe(false);
+    expect(isEditorRole(undefined)).toBe(false);
+  });
+  it('decides a post\'s full text by its access (decideFor)', () => {
+    const full = (visitor: Who, requirement: 'public' | 'limited' | 'full') => {
+      const d = decideFor(requirement, '/news/a/full', who[visitor], NOW);
+      return d.kind === 'allow' ? A : d.kind === 'redirect' ? `redirect ${d.to}` : String(d.status);
+    };
+    expect(full('anonymous', 'limited')).toBe(REG('/news/a/full'));
+    expect(full('free', 'limited')).toBe(A);
+    expect(full('basic', 'limited')).toBe(A);
+    expect(full('free', 'full')).toBe(SUB);
+    expect(full('basic', 'full')).toBe(HOME);
+    expect(full('premium', 'full')).toBe(A);
+    expect(full('trial', 'full')).toBe(A);
   });
 });
 
@@ -176,6 +266,7 @@ describe('price delivery (issue 13)', () => {
   // What /alerts offers follows the plan (the endpoints answer 403 with the reason); the policy only asks for a sign-in.
   const signedInPage: Record<Who, string> = {
     anonymous: REG('/alerts'), free: A, trial: A, basic: A, standard: A, premium: A, platinum: A, otherPlan: A, expired: A, admin: A, noRecord: A,
+    editor: A, editorPremium: A,
   };
   it.each(Object.keys(who) as Who[])('/alerts for %s', (visitor) => expect(outcome('/alerts', visitor)).toBe(signedInPage[visitor]));
 
@@ -230,6 +321,7 @@ describe('entitlement', () => {
   it.each([
     ['anonymous', 'anonymous'], ['free', 'none'], ['trial', 'full'], ['basic', 'limited'], ['standard', 'limited'],
     ['premium', 'full'], ['platinum', 'full'], ['otherPlan', 'full'], ['expired', 'none'], ['admin', 'admin'], ['noRecord', 'none'],
+    ['editor', 'none'], ['editorPremium', 'full'],
   ] as const)('%s → %s', (visitor, expected) => expect(entitlementOf(who[visitor], NOW)).toBe(expected));
 });
 

@@ -101,13 +101,16 @@ describe('revokePlan', () => {
 });
 
 describe('setRole', () => {
-  it('sets either role on another user', () => {
+  it('sets any role on another user', () => {
     expect(patchOf(setRole({ uid: 'other', role: 'admin' }, 'user', 'me'))).toEqual({ role: 'user' });
+    expect(patchOf(setRole({ uid: 'other', role: 'user' }, 'editor', 'me'))).toEqual({ role: 'editor' });
+    expect(patchOf(setRole({ uid: 'other', role: 'editor' }, 'user', 'me'))).toEqual({ role: 'user' });
     expect(patchOf(setRole({ uid: 'other', role: 'user' }, 'admin', 'me'))).toEqual({ role: 'admin' });
   });
 
   it('never takes the actor’s own admin role away', () => {
     expect(reasonOf(setRole({ uid: 'me', role: 'admin' }, 'user', 'me'))).toMatchObject({ status: 400, code: 'own_admin_role', field: 'role' });
+    expect(reasonOf(setRole({ uid: 'me', role: 'admin' }, 'editor', 'me'))).toMatchObject({ status: 400, code: 'own_admin_role', field: 'role' });
     expect(patchOf(setRole({ uid: 'me', role: 'admin' }, 'admin', 'me'))).toEqual({ role: 'admin' });
   });
 });

@@ -12,6 +12,7 @@ describe('the data API routing table', () => {
     ['/api/carousels/', '/api/carousels', {}],
     ['/api/export/fx.usdinr.csv', '/api/export/[series].csv', { series: 'fx.usdinr' }],
     ['/api/series', '/api/series', {}],
+    ['/api/blogs', '/api/blogs', {}],
   ])('%s → %s', (path, pattern, params) => {
     const match = matchApiRoute(path);
     expect(match?.route.pattern).toBe(pattern);

@@ -2,6 +2,7 @@
  * The access policy of DESIGN §1 as one pure function of (path, session, now). The middleware
  * and every data endpoint ask it; a client-side check is only cosmetic.
  */
+import { newsTypeSectionPath, resolveNewsType } from '../catalog.ts';
 import { isoDateOf } from '../dates.ts';
 import { isJobPath, ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE_PATH } from '../delivery/paths.ts';
 import { planAccess } from '../plans.ts';
@@ -26,8 +27,11 @@ export interface SessionFacts {
 /** What a visitor may see, from nothing to everything. */
 export type Entitlement = 'anonymous' | 'none' | 'limited' | 'full' | 'admin';
 
-/** What a path asks of its visitor. */
-export type Requirement = 'public' | 'signedIn' | 'limited' | 'full' | 'admin';
+/**
+ * What a path asks of its visitor. `editor`: the newsroom's tools (posts, banners), for the
+ * `editor` and `admin` roles whatever their plan.
+ */
+export type Requirement = 'public' | 'signedIn' | 'limited' | 'full' | 'editor' | 'admin';
 
 export type Decision =
   | { readonly kind: 'allow' }
@@ -55,8 +59,25 @@ export function entitlementOf(session: SessionFacts | null, now: Date): Entitlem
   return trial ? 'full' : 'none';
 }
 
+/** The newsroom's admin pages and endpoints, open to editors (everything else under /admin is admin-only). */
+const EDITOR_PAGES = ['/admin/posts', '/admin/banners'];
+const EDITOR_APIS = ['/api/admin/posts', '/api/admin/banners'];
+
+/**
+ * `/api/blogs?type=…` asks what the type's own section asks when that is a limited section
+ * (buy-sell, VIP delegations, services: the accounts that may open those pages may read their
+ * posts' list); every other type, and a missing or unknown one, is data (`full`).
+ */
+export function blogsRequirement(search: string): 'limited' | 'full' {
+  const type = new URLSearchParams(search).get('type');
+  const resolved = type ? resolveNewsType(type) : null;
+  const section = resolved ? newsTypeSectionPath(resolved) : null;
+  return section !== null && requirementOf(section) === 'limited' ? 'limited' : 'full';
+}
+
 /** API paths and what they ask; first match wins. Data endpoints not listed here are `full`. */
 const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
+  [(p) => EDITOR_APIS.some((prefix) => under(p, prefix)), 'editor'],
   [(p) => under(p, '/api/admin'), 'admin'],
   [(p) => under(p, '/api/auth') || p === '/api/session' || p === '/api/health', 'public'],
   [(p) => under(p, '/api/carousels'), 'public'],
@@ -73,12 +94,20 @@ const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
   [(p) => under(p, '/api/series') || under(p, '/api/views') || p === '/api/home/ticker', 'full'],
 ];
 
-export function requirementOf(pathname: string): Requirement {
+/** A premium or limited post's full text: signed-in readers; the page decides by the post's own access. */
+const POST_FULL_TEXT = /^\/news\/[^/]+\/full$/;
+
+export function requirementOf(pathname: string, search = ''): Requirement {
   const path = normalizePath(pathname);
+  if (path === '/api/blogs') return blogsRequirement(search);
   if (under(path, '/api')) return API_RULES.find(([match]) => match(path))?.[1] ?? 'full';
   if (isPublicPath(path)) return 'public';
   // The installable app's manifest, service worker, icons and offline page (not pages to index).
   if (isAppShellPath(path)) return 'public';
+  // Server islands render what they are given on a public page and check access themselves.
+  if (under(path, '/_server-islands')) return 'public';
+  if (POST_FULL_TEXT.test(path)) return 'limited';
+  if (EDITOR_PAGES.some((prefix) => under(path, prefix))) return 'editor';
   if (under(path, '/admin')) return 'admin';
   if (path === '/subscription' || path === '/details' || path === '/alerts') return 'signedIn';
   // A signed link from a delivery mail (rendered on demand: not a prerendered public page).
@@ -88,7 +117,19 @@ export function requirementOf(pathname: string): Requirement {
 }
 
 const RANK: Record<Entitlement, number> = { anonymous: 0, none: 1, limited: 2, full: 3, admin: 4 };
-const NEEDS: Record<Requirement, number> = { public: 0, signedIn: 1, limited: 1, full: 3, admin: 4 };
+const NEEDS: Record<Exclude<Requirement, 'editor'>, number> = { public: 0, signedIn: 1, limited: 1, full: 3, admin: 4 };
+
+/** The newsroom's roles: editors (granted by an admin) and admins. */
+export const isEditorRole = (role: string | null | undefined): boolean => role === 'editor' || role === 'admin';
+
+/** Whether an entitlement (as the middleware computed it for the session) meets a plan requirement. */
+export const entitlementMeets = (requirement: Exclude<Requirement, 'editor'>, entitlement: Entitlement): boolean => RANK[entitlement] >= NEEDS[requirement];
+
+/** Whether a visitor meets a requirement (the test every decision starts with). */
+export function meets(requirement: Requirement, session: SessionFacts | null, now: Date): boolean {
+  if (requirement === 'editor') return session !== null && isEditorRole(session.record?.role);
+  return entitlementMeets(requirement, entitlementOf(session, now));
+}
 
 const allow: Decision = { kind: 'allow' };
 
@@ -102,7 +143,15 @@ export const signInPath = (pathname: string, search = ''): string =>
  */
 export function decide(pathname: string, session: SessionFacts | null, now: Date, search = ''): Decision {
   const path = normalizePath(pathname);
-  const requirement = requirementOf(path);
+  return decideFor(requirementOf(path, search), path, session, now, search);
+}
+
+/**
+ * The decision for a path that asks `requirement` (pages whose requirement depends on what they
+ * show, such as a post's full text, ask this with the requirement of their content).
+ */
+export function decideFor(requirement: Requirement, pathname: string, session: SessionFacts | null, now: Date, search = ''): Decision {
+  const path = normalizePath(pathname);
   const entitlement = entitlementOf(session, now);
   const isApi = under(path, '/api');
 
@@ -112,8 +161,9 @@ export function decide(pathname: string, session: SessionFacts | null, now: Date
     if (!renewalDue(session?.record ?? null, now)) return { kind: 'redirect', to: '/' };
   }
 
-  if (RANK[entitlement] >= NEEDS[requirement]) return allow;
+  if (meets(requirement, session, now)) return allow;
 
+  const staffOnly = requirement === 'admin' || requirement === 'editor';
   if (isApi) {
     return entitlement === 'anonymous'
       ? { kind: 'deny', status: 401, code: 'unauthenticated', message: 'Sign in to use this endpoint.' }
@@ -121,11 +171,11 @@ export function decide(pathname: string, session: SessionFacts | null, now: Date
           kind: 'deny',
           status: 403,
           code: 'forbidden',
-          message: requirement === 'admin' ? 'Administrators only.' : 'Your plan does not include this data.',
+          message: requirement === 'admin' ? 'Administrators only.' : requirement === 'editor' ? 'Editors and administrators only.' : 'Your plan does not include this data.',
         };
   }
   if (entitlement === 'anonymous') return { kind: 'redirect', to: signInPath(path, search) };
-  if (requirement === 'admin') return { kind: 'deny', status: 403, code: 'forbidden', message: 'Administrators only.' };
+  if (staffOnly) return { kind: 'deny', status: 403, code: 'forbidden', message: requirement === 'admin' ? 'Administrators only.' : 'Editors and administrators only.' };
   return { kind: 'redirect', to: entitlement === 'limited' ? '/' : '/subscription' };
 }
 

@@ -3,7 +3,9 @@
  * (the payment provider requires them public), and the public news. Read by the access
  * policy, by the sitemap filter and by the rendering rule (public ⇔ prerendered).
  */
-const PUBLIC_EXACT = new Set(['/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/rss.xml', '/robots.txt', '/_image']);
+/** The public pages (not feeds or files): what the sitemap lists besides the news. */
+export const PUBLIC_PAGES: readonly string[] = ['/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news'];
+const PUBLIC_EXACT = new Set([...PUBLIC_PAGES, '/rss.xml', '/robots.txt', '/sitemap-index.xml', '/sitemap-0.xml', '/_image']);
 const PUBLIC_PREFIXES = ['/news/'];
 /** A premium article's full text (`/news/{slug}/full`) is for entitled readers only. */
 const PREMIUM_FULL_TEXT = /^\/news\/[^/]+\/full$/;

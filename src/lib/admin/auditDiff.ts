@@ -47,6 +47,16 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'banner.add': 'Added a banner',
   'banner.move': 'Moved a banner',
   'banner.remove': 'Removed a banner',
+  'post.create': 'Created a post',
+  'post.update': 'Edited a post',
+  'post.publish': 'Published a post',
+  'post.schedule': 'Scheduled a post',
+  'post.unpublish': 'Unpublished a post',
+  'post.draft': 'Made a post a draft',
+  'post.slug': 'Changed a post\'s address',
+  'post.cover': 'Changed a post\'s cover',
+  'post.delete': 'Deleted a post',
+  'post.restore': 'Restored a post',
 };
 
 /** "Granted a plan" for `user.grant`; unknown actions read as they are. */
@@ -59,12 +69,14 @@ export function targetHref(target: string): string | null {
   const series = /^series:(.+)$/.exec(target);
   if (series) return `/admin/prices?series=${encodeURIComponent(series[1]!)}`;
   if (target.startsWith('banner:')) return '/admin/banners';
+  const post = /^post:(.+)$/.exec(target);
+  if (post) return `/admin/posts/${encodeURIComponent(post[1]!)}`;
   return null;
 }
 
 /** A human name for an entry's target: the e-mail (or phone) its record had. */
 export function targetLabel(entry: { readonly before: Fields; readonly after: Fields }): string | null {
-  for (const key of ['email', 'phone'] as const) {
+  for (const key of ['email', 'phone', 'title'] as const) {
     const value = entry.after?.[key] ?? entry.before?.[key];
     if (typeof value === 'string' && value) return value;
   }

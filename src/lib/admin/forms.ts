@@ -23,4 +23,12 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   removed: 'Banner removed.',
   city: 'City price saved.',
   offers: 'Offers saved.',
+  'post-created': 'Post created.',
+  'post-saved': 'Post saved.',
+  'post-published': 'Post published: it is live.',
+  'post-scheduled': 'Post scheduled.',
+  'post-unpublished': 'Post unpublished: readers no longer see it.',
+  'post-deleted': 'Post deleted.',
+  'post-restored': 'Post restored (as it was).',
+  'post-cover': 'Cover saved.',
 };

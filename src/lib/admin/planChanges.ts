@@ -15,7 +15,8 @@ const DAY_MS = 86_400_000;
 /** No change may set an expiry further away than this (ten years): a typo guard. */
 export const MAX_PLAN_DAYS = 3650;
 
-export const ROLES = ['admin', 'user'] as const;
+/** `editor`: the newsroom (posts and banners), granted and removed by an admin here. */
+export const ROLES = ['admin', 'editor', 'user'] as const;
 export type AdminRole = (typeof ROLES)[number];
 
 /** What the plan maths needs of a user record. */

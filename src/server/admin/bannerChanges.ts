@@ -17,7 +17,7 @@ import { json, jsonError, parseOr400, readBytesUpTo, readJson } from '../http/re
 import { dataDir, store } from '../runtime.ts';
 import type { BannerEditResult } from '../store/bannerAdmin.ts';
 import { sha256Hex, type StoredBannerImage } from '../store/bannerImages.ts';
-import { requireAdmin } from './guard.ts';
+import { requireEditor } from './guard.ts';
 
 /** Where banner images were stored as files before they moved into the store (read only now). */
 export const bannerDir = (): string => join(dataDir, 'banners');
@@ -41,7 +41,7 @@ const answer = (result: BannerEditResult): Response =>
 
 /** POST /api/admin/banners (multipart/form-data). */
 export const addBanner: APIRoute = async (context) => {
-  const gate = requireAdmin(context);
+  const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const type = context.request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) return jsonError(415, 'unsupported_media_type', 'Send the banner as a form with its image file.');
@@ -86,7 +86,7 @@ export const addBanner: APIRoute = async (context) => {
 
 /** POST /api/admin/banners/{id}/move `{direction}`. */
 export const moveBanner: APIRoute = async (context) => {
-  const gate = requireAdmin(context);
+  const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const input = await readJson(context.request, MoveBody);
   if (!input.ok) return input.response;
@@ -95,7 +95,7 @@ export const moveBanner: APIRoute = async (context) => {
 
 /** POST /api/admin/banners/{id}/remove `{}`: the banner, and its uploaded image (and a legacy file of it). */
 export const removeBanner: APIRoute = async (context) => {
-  const gate = requireAdmin(context);
+  const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const input = await readJson(context.request, z.object({}));
   if (!input.ok) return input.response;

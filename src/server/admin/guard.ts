@@ -2,6 +2,7 @@
  * The one admin check of every admin page and endpoint (defence in depth: the middleware's
  * access policy already refuses non-admins; this holds even if a route is reached without it).
  */
+import { isEditorRole } from '../../lib/access/policy.ts';
 import { jsonError, sameOriginError, unauthenticated } from '../http/responses.ts';
 import type { Session } from '../auth/session.ts';
 import type { AuditActor } from '../store/audit.ts';
@@ -12,6 +13,12 @@ export function adminActor(session: Session | null | undefined): AuditActor | nu
   return { uid: session.uid, email: session.email ?? session.record.email ?? null };
 }
 
+/** An editor or administrator (the newsroom's tools: posts and banners), as the audit log names them; null for anyone else. */
+export function editorActor(session: Session | null | undefined): AuditActor | null {
+  if (!session || !isEditorRole(session.record?.role)) return null;
+  return { uid: session.uid, email: session.email ?? session.record?.email ?? null };
+}
+
 export type AdminGate = { readonly ok: true; readonly actor: AuditActor } | { readonly ok: false; readonly response: Response };
 
 /**
@@ -19,10 +26,19 @@ export type AdminGate = { readonly ok: true; readonly actor: AuditActor } | { re
  * the request's Origin is this site (responses.ts's same-origin rule).
  */
 export function requireAdmin(context: { readonly locals: App.Locals; readonly request: Request }): AdminGate {
+  return gate(context, adminActor, 'Administrators only.');
+}
+
+/** As requireAdmin, for the newsroom's endpoints (posts, banners): editors and administrators. */
+export function requireEditor(context: { readonly locals: App.Locals; readonly request: Request }): AdminGate {
+  return gate(context, editorActor, 'Editors and administrators only.');
+}
+
+function gate(context: { readonly locals: App.Locals; readonly request: Request }, actorOf: (session: Session) => AuditActor | null, refusal: string): AdminGate {
   const session = context.locals.session;
   if (!session) return { ok: false, response: unauthenticated() };
-  const actor = adminActor(session);
-  if (!actor) return { ok: false, response: jsonError(403, 'forbidden', 'Administrators only.') };
+  const actor = actorOf(session);
+  if (!actor) return { ok: false, response: jsonError(403, 'forbidden', refusal) };
   if (context.request.method !== 'GET' && context.request.method !== 'HEAD') {
     const crossOrigin = sameOriginError(context.request);
     if (crossOrigin) return { ok: false, response: crossOrigin };

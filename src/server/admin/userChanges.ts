@@ -29,7 +29,7 @@ const optionalDay = (label: string) =>
     .refine((v) => v === undefined || parseIsoDate(v) !== null, `${label} is not a real date (YYYY-MM-DD).`);
 
 export const RoleBody = z.object({
-  role: z.enum(ROLES, { error: 'Role must be admin or user.' }),
+  role: z.enum(ROLES, { error: 'Role must be admin, editor or user.' }),
 });
 
 export const GrantBody = z.object({

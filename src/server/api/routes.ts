@@ -9,11 +9,11 @@
  * files together. Access is decided by `decide()` (src/lib/access/policy.ts) from the path, as
  * for every other route; the handlers check again (requireDataAccess).
  *
- * New data endpoints (`/api/blogs` when it moves to the store) get a row here and a one-line
- * route file; the Astro-only API routes (sign-in, payments, admin, forms, the comparison's
+ * New data endpoints get a row here and a one-line route file; the Astro-only API routes (sign-in, payments, admin, forms, the comparison's
  * binary exports) stay plain route files.
  */
 import type { ApiHandler } from './context.ts';
+import { blogs } from './blogs.ts';
 import { carousels } from './carousels.ts';
 import { citywise, citywiseCity } from './citywise.ts';
 import { exportCsv } from './exportCsv.ts';
@@ -38,6 +38,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { pattern: '/api/carousels', handler: carousels },
   { pattern: '/api/export/[series].csv', handler: exportCsv },
   { pattern: '/api/series', handler: series },
+  { pattern: '/api/blogs', handler: blogs },
 ];
 
 interface Compiled {

@@ -1,8 +1,10 @@
 /**
  * Plain templates for every mail the site sends: one layout, an HTML and a plain-text body.
  * Everything that came from a person is escaped here (HTML) or left as text (plain part);
- * no template concatenates raw input into markup.
+ * no template concatenates raw input into markup. The one exception is a post's body, which
+ * arrives as SanitizedHtml from the post renderer (src/server/posts/render.ts) and only so.
  */
+import type { SanitizedHtml } from '../posts/render.ts';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(value: string): string {
@@ -27,6 +29,8 @@ export interface MailBlock {
   readonly rows?: readonly (readonly [label: string, value: string])[];
   /** A quoted block of someone's own words. */
   readonly quote?: string;
+  /** A post's rendered body (only the post renderer makes SanitizedHtml) and its plain text. */
+  readonly article?: { readonly html: SanitizedHtml; readonly text: string };
   /** A link on its own line (an absolute URL of ours). */
   readonly link?: { readonly text: string; readonly href: string };
 }
@@ -64,6 +68,7 @@ function blockHtml(block: MailBlock): string {
   if (block.quote !== undefined) {
     parts.push(`<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #0b2545;background:#f4f6f9">${htmlLines(block.quote)}</blockquote>`);
   }
+  if (block.article !== undefined) parts.push(`<div style="margin:0 0 12px">${block.article.html}</div>`);
   if (block.link) parts.push(`<p style="margin:0 0 12px"><a href="${escapeHtml(block.link.href)}" style="color:#0b2545">${escapeHtml(block.link.text)}</a></p>`);
   return parts.join('\n');
 }
@@ -76,6 +81,7 @@ function blockText(block: MailBlock): string {
     parts.push(block.rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value.replace(/\r?\n/g, `\n${' '.repeat(width + 2)}`)}`).join('\n'));
   }
   if (block.quote !== undefined) parts.push(block.quote.split(/\r?\n/).map((line) => `> ${line}`).join('\n'));
+  if (block.article !== undefined) parts.push(block.article.text);
   if (block.link) parts.push(`${block.link.text}: ${block.link.href}`);
   return parts.join('\n\n');
 }

@@ -7,6 +7,7 @@ import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
+import { createSqlitePostStore, postMigrations } from './sqlite/posts.ts';
 import { createSqliteDeliveryStore, deliveryMigrations } from './sqlite/delivery.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteSavedViewStore, savedViewMigrations } from './sqlite/savedViews.ts';
@@ -16,6 +17,7 @@ import { createFirestoreAuditStore } from './firestore/audit.ts';
 import { createFirestoreBannerImageStore } from './firestore/bannerImages.ts';
 import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
 import { createFirestorePaymentStore } from './firestore/payments.ts';
+import { createFirestorePostStore } from './firestore/posts.ts';
 import { createFirestoreDeliveryStore } from './firestore/delivery.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
 import { createFirestoreSavedViewStore } from './firestore/savedViews.ts';
@@ -24,6 +26,7 @@ import { createFirestoreUserStore, firestoreUserCache } from './firestore/users.
 import type { AuditStore } from './audit.ts';
 import type { DeliveryStore } from './delivery.ts';
 import type { PaymentStore } from './payments.ts';
+import type { PostStore } from './posts.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
@@ -40,6 +43,7 @@ export type Store = UserStore &
   BannerAdminStore &
   BannerImageStore &
   AuditStore &
+  PostStore &
   SavedViewStore &
   TransferStore &
   DeliveryStore & {
@@ -53,7 +57,7 @@ export interface StoreCacheOptions {
 
 export async function openStore(options: SqliteOptions & StoreCacheOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations, ...savedViewMigrations]);
+  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations, ...postMigrations, ...savedViewMigrations]);
   // Every part that writes user records tells the one cache of this handle.
   const users = sqliteUserCache(client, options.userCache);
   const usersWritten = () => users.written();
@@ -63,6 +67,7 @@ export async function openStore(options: SqliteOptions & StoreCacheOptions): Pro
     ...createSqlitePriceStore(client),
     ...createSqliteAuditStore(client, usersWritten),
     ...createSqliteBannerImageStore(client),
+    ...createSqlitePostStore(client),
     ...createSqliteSavedViewStore(client),
     ...createSqliteTransfer(client, undefined, usersWritten),
     ...createSqliteDeliveryStore(client),
@@ -85,6 +90,7 @@ export async function openFirestoreStore(options: FirestoreOptions & StoreCacheO
     ...createFirestorePriceStore(db),
     ...createFirestoreAuditStore(db, usersWritten),
     ...createFirestoreBannerImageStore(db),
+    ...createFirestorePostStore(db),
     ...createFirestoreSavedViewStore(db),
     ...createFirestoreTransfer(db, usersWritten),
     ...createFirestoreDeliveryStore(db),

@@ -8,6 +8,7 @@ import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
 import type { OrderRecord } from './payments.ts';
+import type { Post } from './posts.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
 import type { SavedView } from './savedViews.ts';
 import type { UserRecord } from './users.ts';
@@ -31,6 +32,7 @@ export interface TransferRecords {
   offers: OfferRecord;
   banners: Banner;
   bannerImages: BannerImageRecord;
+  posts: Post;
   audit: AuditEntry;
   deliverySettings: DeliverySettings;
   alerts: AlertRecord;
@@ -51,6 +53,7 @@ export const TRANSFER_KINDS: readonly TransferKind[] = [
   'offers',
   'banners',
   'bannerImages',
+  'posts',
   'audit',
   'deliverySettings',
   'alerts',
@@ -68,7 +71,8 @@ export interface TransferStore {
   /**
    * Writes records as they are: users by uid (whole record), orders by id (state kept),
    * events by id, series by id, points by (series, date), city rows by (city, date, grade),
-   * offers by (country, date), banners by id (order kept), banner images by name, audit
+   * offers by (country, date), banners by id (order kept), banner images by name, posts by id
+   * (with their slugs and search index), audit
    * entries by id (id kept; later
    * entries continue after the highest id), saved views by id. Existing records with the same identity are
    * replaced. Returns how many records were written.

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInByApi } from './auth.ts';
 
-export type Who = 'anonymous' | 'free@polyindex.test' | 'premium@polyindex.test' | 'admin@polyindex.test';
+export type Who = 'anonymous' | 'free@polyindex.test' | 'premium@polyindex.test' | 'admin@polyindex.test' | 'editor@polyindex.test';
 
 export interface CspCase {
   readonly family: string;

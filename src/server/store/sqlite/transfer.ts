@@ -12,6 +12,7 @@ import type { PaymentEventRecord, TransferKind, TransferRecords, TransferStore }
 import type { SavedView } from '../savedViews.ts';
 import type { UserRecord } from '../users.ts';
 import { exportBannerImages, importBannerImages } from './bannerImages.ts';
+import { exportPosts, importPosts } from './posts.ts';
 import { inTransaction } from './database.ts';
 import { orderOf } from './payments.ts';
 import { toBanner, toCityRow, toOffer, toSeries } from './priceRows.ts';
@@ -43,7 +44,7 @@ interface KindTable<R> {
   readonly check?: (record: R) => void;
 }
 
-type TableKind = Exclude<TransferKind, 'bannerImages'>;
+type TableKind = Exclude<TransferKind, 'bannerImages' | 'posts'>;
 type Tables = { [K in TableKind]: KindTable<TransferRecords[K]> };
 
 /** Page queries of a table walked by one or more key columns. */
@@ -238,6 +239,11 @@ export function createSqliteTransfer(client: Client, written: () => void = () =>
         yield* exportBannerImages(client) as AsyncIterable<readonly TransferRecords[K][]>;
         return;
       }
+      // Posts carry their slugs and search rows: their own module writes and reads them.
+      if (kind === 'posts') {
+        yield* exportPosts(client) as AsyncIterable<readonly TransferRecords[K][]>;
+        return;
+      }
       const table = TABLES[kind as TableKind] as unknown as KindTable<TransferRecords[K]>;
       let last: InValue[] | null = null;
       for (;;) {
@@ -254,6 +260,7 @@ export function createSqliteTransfer(client: Client, written: () => void = () =>
 
     async importRecords<K extends TransferKind>(kind: K, records: readonly TransferRecords[K][]): Promise<number> {
       if (kind === 'bannerImages') return importBannerImages(client, records as readonly TransferRecords['bannerImages'][]);
+      if (kind === 'posts') return importPosts(client, records as readonly TransferRecords['posts'][]);
       const table = TABLES[kind as TableKind] as unknown as KindTable<TransferRecords[K]>;
       if (table.check) for (const record of records) table.check(record);
       if (records.length === 0) return 0;
