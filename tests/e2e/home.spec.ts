@@ -43,6 +43,7 @@ test('a Basic subscriber, whose plan has no data screens, gets no ticker', async
 });
 
 test('the banner carousel: arrows and dots move it, it advances by itself, hover and Pause stop it', async ({ page }) => {
+  test.slow(); // waits out a whole auto-advance interval (AUTO_ADVANCE_MS) besides the clicks
   await page.goto('/');
   const carousel = page.getByTestId('banner-carousel');
   await expect(carousel).toHaveAttribute('data-ready', 'true');
