@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 
 const STAGES = ['check', 'test:unit', 'test:e2e'];
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// TEST_ALL_NPM: the command run as `npm` (tests/integration/test-all.test.ts gives a stand-in).
+const npm = process.env.TEST_ALL_NPM ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm');
 
 function run(stage) {
   console.log(`\n[test] npm run ${stage}`);

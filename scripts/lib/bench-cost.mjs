@@ -19,6 +19,7 @@ import { UNIT_RANGES } from '../../src/lib/priceRanges.ts';
 import { allSeries } from '../../src/lib/seriesCatalog.ts';
 import { feedstockResponse } from '../../src/server/api/feedstock.ts';
 import { exportCsv } from '../../src/server/api/exportCsv.ts';
+import { responseOf } from '../../src/server/http/answer.ts';
 import { createBodyCache } from '../../src/server/http/bodyCache.ts';
 import { openStore, sqliteUrlFor } from '../../src/server/store/index.ts';
 
@@ -68,8 +69,8 @@ async function apiLatency(years, today) {
   const url = new URL('http://bench/api/feedstock?name=Naphtha&country=japan');
   const cold = createBodyCache({ max: 0 });
   const warm = createBodyCache();
-  const chart = await timed(200, async () => (await feedstockResponse(store, { headers: noHeaders }, url, cold)).text());
-  const prepared = await timed(2000, async () => (await feedstockResponse(store, { headers: noHeaders }, url, warm)).text());
+  const chart = await timed(200, async () => responseOf(await feedstockResponse(store, { headers: noHeaders }, url, cold)).text());
+  const prepared = await timed(2000, async () => responseOf(await feedstockResponse(store, { headers: noHeaders }, url, warm)).text());
   const context = { url: new URL(`http://bench/api/export/${SERIES}.csv`), params: { series: SERIES }, headers: noHeaders, session: { entitlement: 'full' }, store };
   const csv = await timed(years >= 50 ? 20 : 50, async () => (await exportCsv(context)).text());
   await store.close();

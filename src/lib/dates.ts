@@ -87,18 +87,26 @@ export function toDisplayDate(date: IsoDate): string {
 
 export const monthName = (month: number): string => MONTHS_SHORT[month - 1] ?? String(month);
 
-// Building an Intl.DateTimeFormat costs ~100 µs; requests ask for "today" often: keep one per zone.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+// Building an Intl.DateTimeFormat costs ~100 µs; requests ask for "today" often: keep one per zone,
+// with its last answer (formatting costs a few µs, and a gated request asks several times).
+const dayFormats = new Map<string, { readonly format: Intl.DateTimeFormat; second: number; day: IsoDate }>();
 
 /** The calendar day of an instant in India, as ISO. */
 export function isoDateOf(instant: Date, timeZone: string = BUSINESS_TIME_ZONE): IsoDate {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
+  let zone = dayFormats.get(timeZone);
+  if (!zone) {
     // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
+    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), second: Number.NaN, day: '' };
+    dayFormats.set(timeZone, zone);
   }
-  return format.format(instant);
+  // Every zone offset in the time-zone database is whole seconds, so a day never begins within
+  // a second: instants of the same second share their day. (An invalid date is NaN: never kept.)
+  const second = Math.floor(instant.getTime() / 1000);
+  if (second !== zone.second) {
+    zone.day = zone.format.format(instant);
+    zone.second = second;
+  }
+  return zone.day;
 }
 
 let dateTimeFormat: Intl.DateTimeFormat | undefined;

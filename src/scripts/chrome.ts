@@ -103,6 +103,8 @@ initBackToTop();
 hideLoadingPlaceholder();
 
 // Selectors inside GET forms apply on change; the form's button remains for keyboard and no-JS use.
+// `data-ready` says the listener is attached (tests wait for it before they choose).
 for (const select of document.querySelectorAll<HTMLSelectElement>('select[data-autosubmit]')) {
   select.addEventListener('change', () => select.form?.requestSubmit());
+  select.dataset['ready'] = 'true';
 }

@@ -13,13 +13,19 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, it } from 'vitest';
 import { startFirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
-import { openFirestoreStore, openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
+import { openFirestoreStore, openStore, sqliteUrlFor, type Store, type StoreCacheOptions } from '../../src/server/store/index.ts';
 import { TEST_DATA_DIR } from '../integration/env.ts';
 
 export interface Backend {
   readonly name: 'sqlite' | 'firestore';
-  /** A new, empty store of this backend. */
-  open(): Promise<Store>;
+  /** A new, empty store of this backend (`options`: its user-record cache, e.g. a test clock). */
+  open(options?: StoreCacheOptions): Promise<Store>;
+  /**
+   * Two handles on one new, empty database, as two server processes would hold them, for tests
+   * that use them one after the other (a SQLite file opened twice: fine while neither waits for
+   * the other's write lock). Each handle gets its own `options`.
+   */
+  openPair(a?: StoreCacheOptions, b?: StoreCacheOptions): Promise<readonly [Store, Store]>;
   /**
    * Two handles on one new, empty database, as two server processes would hold them; absent
    * where two handles cannot run concurrently in one process (the local SQLite driver is
@@ -57,9 +63,13 @@ const freshProjectId = (): string => `demo-contract-${Date.now().toString(36)}-$
 
 const sqlite: Backend = {
   name: 'sqlite',
-  async open() {
+  async open(options = {}) {
     const dir = mkdtempSync(join(TEST_DATA_DIR, 'contract-'));
-    return openStore({ url: sqliteUrlFor(dir) });
+    return openStore({ url: sqliteUrlFor(dir), ...options });
+  },
+  async openPair(a = {}, b = {}) {
+    const url = sqliteUrlFor(mkdtempSync(join(TEST_DATA_DIR, 'contract-')));
+    return [await openStore({ url, ...a }), await openStore({ url, ...b })] as const;
   },
   realFirestore: false,
   isolatedTransactions: true,
@@ -67,8 +77,12 @@ const sqlite: Backend = {
 
 const firestore: Backend = {
   name: 'firestore',
-  async open() {
-    return openFirestoreStore({ projectId: freshProjectId(), emulatorHost: await firestoreHost() });
+  async open(options = {}) {
+    return openFirestoreStore({ projectId: freshProjectId(), emulatorHost: await firestoreHost(), ...options });
+  },
+  async openPair(a = {}, b = {}) {
+    const options = { projectId: freshProjectId(), emulatorHost: await firestoreHost() };
+    return [await openFirestoreStore({ ...options, ...a }), await openFirestoreStore({ ...options, ...b })] as const;
   },
   async openTwins() {
     const options = { projectId: freshProjectId(), emulatorHost: await firestoreHost() };

@@ -7,22 +7,14 @@
  * Table-driven: a new page family (or an island on an existing one) adds a row to PAGES, with
  * the user who sees it and what a person does there. The integrator re-runs this after merging.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { feedstocks, globalBazaarCountries, indianBazaarSections, polymers, services } from '../../src/lib/catalog.ts';
-import { DEMO_PASSWORD } from './env.ts';
+import { unsubscribeToken } from '../../src/server/delivery/links.ts';
+import { DEMO_PASSWORD, E2E_DATA_DIR } from './env.ts';
 import { signInByApi } from './helpers/auth.ts';
-
-type Who = 'anonymous' | 'free@polyindex.test' | 'premium@polyindex.test' | 'admin@polyindex.test';
-
-interface CspCase {
-  readonly family: string;
-  readonly path: string;
-  readonly who: Who;
-  /** What a person does on the page once it has loaded (optional). */
-  readonly use?: (page: Page) => Promise<void>;
-  /** The page's policy arrives as a header (rendered on demand) or a <meta> (prerendered). */
-  readonly delivery: 'header' | 'meta';
-}
+import { cspTests, type CspCase } from './helpers/csp.ts';
 
 const hoverChart = async (page: Page) => {
   const chart = page.getByTestId('price-chart').locator('svg').first();
@@ -31,16 +23,39 @@ const hoverChart = async (page: Page) => {
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
 };
 
+/** The event's photos, scrolled into view and decoded (they load lazily through /_image). */
+const photosShown = async (page: Page) => {
+  const photo = page.locator('.photos img').first();
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+};
+
+/** A signed unsubscribe link (the server's own link secret, kept in its DATA_DIR) for an alert nobody has: the page asks, the button posts. */
+const unsubscribeWithSignedLink = async (page: Page) => {
+  // The forged link's page made the server keep its secret.
+  const secret = readFileSync(join(E2E_DATA_DIR, 'delivery-link-secret'), 'utf8').trim();
+  const token = unsubscribeToken(secret, { uid: `csp-nobody-${Date.now().toString(36)}`, what: 'alert', alertId: 'al_csp' });
+  await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByTestId('unsubscribed')).toBeVisible();
+};
+
 const PAGES: readonly CspCase[] = [
   // Public (prerendered): the home carousel asks /api/carousels; the header asks /api/session.
   { family: 'public', path: '/', who: 'anonymous', delivery: 'meta', use: async (page) => void (await page.waitForLoadState('networkidle')) },
   { family: 'public', path: '/terms', who: 'anonymous', delivery: 'meta' },
   { family: 'public', path: '/contact', who: 'anonymous', delivery: 'meta', use: async (page) => page.locator('form').first().scrollIntoViewIfNeeded() },
-  { family: 'not found', path: '/no-such-page', who: 'anonymous', delivery: 'header' },
+  { family: 'not found', path: '/no-such-page', who: 'anonymous', delivery: 'header', status: 404 },
+  // The 503 page (the middleware rewrites gated pages to it during an outage; it also answers its own path).
+  { family: 'outage', path: '/unavailable', who: 'anonymous', delivery: 'header', status: 503 },
+  // The unsubscribe page of a delivery mail: a forged link, then a signed one and its button.
+  { family: 'unsubscribe', path: '/unsubscribe?token=not-a-token', who: 'anonymous', delivery: 'header', status: 400, use: unsubscribeWithSignedLink },
   // News.
   { family: 'news', path: '/news', who: 'anonymous', delivery: 'meta' },
   { family: 'news', path: '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost', who: 'anonymous', delivery: 'meta' },
   { family: 'news', path: '/news/2026-11-10-pvc-outlook-post-diwali/full', who: 'premium@polyindex.test', delivery: 'header' },
+  // A listing by type (prerendered here; rendered on demand once posts live in the Store).
+  { family: 'news', path: '/news/type/blog', who: 'anonymous', delivery: 'either' },
   // Gated data screens, with their chart islands.
   { family: 'data', path: `/crude/${feedstocks[0]!.slug}`, who: 'premium@polyindex.test', delivery: 'header', use: hoverChart },
   { family: 'data', path: `/indian-bazaar/${indianBazaarSections[0]!.slug}`, who: 'premium@polyindex.test', delivery: 'header' },
@@ -51,6 +66,8 @@ const PAGES: readonly CspCase[] = [
   // The limited set: enquiry forms, delegation photos through /_image.
   { family: 'limited', path: '/buy-sell', who: 'free@polyindex.test', delivery: 'header', use: async (page) => page.getByTestId('enquiry-buy-sell').scrollIntoViewIfNeeded() },
   { family: 'limited', path: '/vip-delegations', who: 'free@polyindex.test', delivery: 'header' },
+  // An event page: its photos are /_image srcsets.
+  { family: 'limited', path: '/vip-delegations/2018/plastindia-gandhinagar', who: 'free@polyindex.test', delivery: 'header', use: photosShown },
   { family: 'limited', path: `/services/${services[0]!.slug}`, who: 'free@polyindex.test', delivery: 'header' },
   { family: 'account', path: '/details', who: 'free@polyindex.test', delivery: 'header' },
   { family: 'data', path: '/compare', who: 'premium@polyindex.test', delivery: 'header', use: async (page) => void (await page.waitForLoadState('networkidle')) },
@@ -96,61 +113,7 @@ const PAGES: readonly CspCase[] = [
   },
 ];
 
-interface Report {
-  readonly directive: string;
-  readonly blocked: string;
-  readonly source: string;
-  readonly page: string;
-}
-
-/** Collects every violation the browser reports and every CSP line it logs, across navigations. */
-async function watch(page: Page): Promise<{ violations: Report[]; console: string[] }> {
-  const violations: Report[] = [];
-  const logged: string[] = [];
-  await page.exposeFunction('__reportCspViolation', (report: Report) => violations.push(report));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportCspViolation: (r: unknown) => void }).__reportCspViolation({
-        directive: event.effectiveDirective,
-        blocked: event.blockedURI,
-        source: `${event.sourceFile}:${event.lineNumber}`,
-        page: location.pathname,
-      });
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content[ -]Security[ -]Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) logged.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => {
-    if (/Content[ -]Security[ -]Policy/i.test(error.message)) logged.push(`pageerror: ${error.message}`);
-  });
-  return { violations, console: logged };
-}
-
-for (const row of PAGES) {
-  test(`CSP: ${row.family} ${row.path} (${row.who})`, async ({ page, context }) => {
-    const seen = await watch(page);
-    if (row.who !== 'anonymous') await signInByApi(context.request, row.who);
-
-    const response = await page.goto(row.path);
-    expect(response, row.path).not.toBeNull();
-    const header = response!.headers()['content-security-policy'];
-    const meta = await page.evaluate(() => document.querySelector('meta[http-equiv="content-security-policy"]')?.getAttribute('content') ?? null);
-    const policy = row.delivery === 'header' ? header : meta;
-    expect(policy, `a ${row.delivery} policy on ${row.path}`).toBeTruthy();
-    const scriptSrc = policy!.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
-    expect(scriptSrc, 'script-src').toBeTruthy();
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    expect(scriptSrc).not.toContain("'unsafe-eval'");
-    if (row.delivery === 'header') expect(policy).toContain("frame-ancestors 'none'");
-
-    await row.use?.(page);
-    // Late reports (lazy images, hydration) arrive after load: let the page settle first.
-    await page.waitForLoadState('networkidle');
-    expect(seen.violations, 'securitypolicyviolation events').toEqual([]);
-    expect(seen.console, 'CSP messages in the console').toEqual([]);
-  });
-}
+cspTests(PAGES);
 
 test('CSP: the sign-in page names the Auth emulator of this run, and no Google endpoint', async ({ request }) => {
   const response = await request.get('/register');

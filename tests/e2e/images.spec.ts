@@ -60,6 +60,8 @@ test('the pictures a page links to are served; requests no page makes are refuse
   await expectRefused(request, `${png}&w=400&h=9000&f=webp`, 400, 'h');
 });
 
+// The bound itself (2 at once, 16 waiting, 503 past that) is proven with held resizes in
+// tests/unit/imageEndpoint.test.ts: a real burst may all be served in time. Here: never a 500.
 test('a burst of resizes is queued or turned away with 503, never a 500', async ({ page, context, playwright }) => {
   test.slow();
   await signInByApi(context.request, 'free@polyindex.test');

@@ -11,6 +11,17 @@ async function signInAsPremium(page: Page): Promise<void> {
   await signInByApi(page.context().request, 'premium@polyindex.test');
 }
 
+/**
+ * Chooses `value` in an auto-submitting selector (`data-autosubmit`, src/scripts/chrome.ts): first
+ * waits until the layout's script has attached its listener (`data-ready`), which after a
+ * navigation (the previous choice) is later than the new URL.
+ */
+async function choose(page: Page, testId: string, value: string): Promise<void> {
+  const select = page.getByTestId(testId);
+  await expect(select).toHaveAttribute('data-ready', 'true');
+  await select.selectOption(value);
+}
+
 const redLine = (scope: Page) =>
   scope.locator('[data-testid="price-chart"] svg path[stroke="#d62828"][stroke-width="2.5"]').first();
 
@@ -32,12 +43,12 @@ test('feedstock: list, chart, sub-market and year selectors', async ({ page }) =
   await expect(page.getByTestId('stat-latest')).toContainText('US$/MT');
   await expect(page.getByTestId('stat-change')).toContainText('%');
 
-  await page.getByTestId('market-select').selectOption('china');
+  await choose(page, 'market-select', 'china');
   await expect(page).toHaveURL(/country=china/);
   await expect(page.getByRole('heading', { name: /Naphtha · China/ })).toBeVisible();
 
   const year = String(new Date().getFullYear() - 3);
-  await page.getByTestId('year-select').selectOption(year);
+  await choose(page, 'year-select', year);
   await expect(page).toHaveURL(new RegExp(`year=${year}`));
   await expect(page.getByRole('heading', { name: new RegExp(`Naphtha · China, ${year}`) })).toBeVisible();
   await expect(page.getByTestId('stat-low')).toContainText(`Low (${year})`);
@@ -120,9 +131,9 @@ test('global bazaar: the month’s offers table with month and year selectors', 
   await expect(page.getByTestId('offers-table').first()).toBeVisible();
   await expect(page.getByRole('table', { name: /Polypropylene \(PP\)/ }).getByRole('row', { name: /Raffia/ })).toBeVisible();
   const year = String(new Date().getFullYear() - 2);
-  await page.getByTestId('year-select').selectOption(year);
+  await choose(page, 'year-select', year);
   await expect(page).toHaveURL(new RegExp(`year=${year}`));
-  await page.getByTestId('month-select').selectOption('3');
+  await choose(page, 'month-select', '3');
   await expect(page).toHaveURL(/month=3/);
   await expect(page.getByText(new RegExp(`for Mar ${year}`))).toBeVisible();
   // Two offer dates in a month: grade column + two date columns.
@@ -133,7 +144,7 @@ test('indian bazaar: city-wise sheet with a city selector', async ({ page }) => 
   await page.goto('/indian-bazaar/citywise');
   await expect(page.getByTestId('city-select')).toHaveValue('ahmedabad');
   await expect(page.getByRole('table', { name: /Polypropylene/ }).getByRole('row', { name: /PP Raffia/ })).toBeVisible();
-  await page.getByTestId('city-select').selectOption('kolkata');
+  await choose(page, 'city-select', 'kolkata');
   await expect(page).toHaveURL(/city=kolkata/);
   await expect(page.getByText(/Kolkata ex-godown prices in Rs\/Kg/)).toBeVisible();
   await expect(page.getByTestId('city-sheet').getByRole('table')).toHaveCount(5);
@@ -143,7 +154,7 @@ test('indian bazaar: USD→INR chart with a year selector', async ({ page }) => 
   await page.goto('/indian-bazaar/customExchangeRate');
   await expect(redLine(page)).toBeVisible();
   const year = String(new Date().getFullYear() - 5);
-  await page.getByTestId('year-select').selectOption(year);
+  await choose(page, 'year-select', year);
   await expect(page).toHaveURL(new RegExp(`year=${year}`));
   await expect(page.getByRole('heading', { name: `US dollar to Indian rupee, ${year}` })).toBeVisible();
   await expect(page.getByTestId('csv-link')).toHaveAttribute('href', '/api/export/fx.usdinr.csv');
@@ -206,7 +217,7 @@ test.describe('without JavaScript', () => {
 test('indian bazaar post sections: month and year selectors', async ({ page }) => {
   await page.goto('/indian-bazaar/rateRevision');
   await expect(page.getByTestId('post-list')).toBeVisible();
-  await page.getByTestId('year-select').selectOption(String(new Date().getFullYear() - 12));
+  await choose(page, 'year-select', String(new Date().getFullYear() - 12));
   await expect(page.getByTestId('no-posts')).toBeVisible();
 });
 
@@ -216,10 +227,10 @@ test('historical data: grade and year selectors, Mumbai and CIF NS charts', asyn
   await expect(page.getByRole('heading', { name: /HDPE Raffia · CIF Nhava Sheva/ })).toBeVisible();
   await expect(page.getByText('Price in Rs/Kg')).toBeVisible();
   await expect(page.getByText('Price in US$/Mt')).toBeVisible();
-  await page.getByTestId('grade-select').selectOption('hdpeBlowMoulding');
+  await choose(page, 'grade-select', 'hdpeBlowMoulding');
   await expect(page).toHaveURL(/polymer=hdpeBlowMoulding/);
   const year = String(new Date().getFullYear() - 7);
-  await page.getByTestId('year-select').selectOption(year);
+  await choose(page, 'year-select', year);
   await expect(page).toHaveURL(new RegExp(`year=${year}`));
   await expect(page.getByRole('heading', { name: new RegExp(`HDPE Blow moulding · CIF Nhava Sheva, ${year}`) })).toBeVisible();
   await expect(page.getByTestId('price-chart').locator('svg path[stroke="#d62828"]')).toHaveCount(2);
@@ -229,7 +240,7 @@ test('graph: a polymer’s grades compared on one chart', async ({ page }) => {
   await page.goto('/graph/PP');
   const chart = page.getByTestId('price-chart').first();
   await expect(chart.locator('svg path[stroke-width="2.5"]')).toHaveCount(5);
-  await page.getByTestId('market-select').selectOption('CIF NS');
+  await choose(page, 'market-select', 'CIF NS');
   await expect(page).toHaveURL(/market=CIF\+NS|market=CIF%20NS/);
   await expect(page.getByText('Price in US$/Mt')).toBeVisible();
 });

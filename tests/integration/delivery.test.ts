@@ -18,6 +18,8 @@ import { POST as signInEndpoint } from '../../src/pages/api/auth/session.ts';
 import { GET as citywise } from '../../src/pages/api/citywise/index.ts';
 import { POST as setPointRoute } from '../../src/pages/api/admin/prices/[series]/set.ts';
 import { POST as deletePointRoute } from '../../src/pages/api/admin/prices/[series]/delete.ts';
+import { POST as importRoute } from '../../src/pages/api/admin/prices/import.ts';
+import { POST as setCityRoute } from '../../src/pages/api/admin/citywise/[city]/set.ts';
 import { POST as sandboxSendRoute } from '../../src/pages/api/admin/whatsapp/send.ts';
 import { POST as postAlertRoute } from '../../src/pages/api/alerts/index.ts';
 import { DELETE as deleteAlertRoute } from '../../src/pages/api/alerts/[id].ts';
@@ -253,6 +255,78 @@ describe('an alert fires once per crossing after an admin price write', () => {
   });
 });
 
+describe('an alert fires once per crossing after a CSV import and after a city-wise write', () => {
+  const alertMails = (user: UserRecord) => mailsTo(user.email!, /^Price alert/);
+  const alertMessages = async (number: string) => (await whatsappTo(number)).filter((m) => m.type === 'polyindex_price_alert' || /Price alert/.test(m.text));
+  /** A Premium user with a verified number and an alert on `series` (created after the first price, so it arms below). */
+  async function alertOn(prefix: string, series: string, value: number) {
+    const user = await premiumUser(prefix);
+    const session = premiumSession(user);
+    const number = uniqueNumber();
+    await verifyNumber(session, number);
+    const created = await call(postAlertRoute, '/api/alerts', { body: { series, kind: 'above', value, channels: ['email', 'whatsapp'] }, session });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    return { user, number };
+  }
+
+  it('CSV import: a crossing fires once per channel; a dry run, the same side and a re-import send nothing', async () => {
+    const series = 'feedstock.meg.china';
+    const importCsv = async (rows: string, query = '') => {
+      const answer = await call(importRoute, `/api/admin/prices/import${query}`, { raw: `series,date,value\n${rows}\n`, headers: { 'content-type': 'text/csv' }, session: sessionOf(admin) });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      await priceAlertsSettled();
+      return answer.json as { changed: number };
+    };
+    await importCsv(`${series},2093-01-01,1000`);
+    const { user, number } = await alertOn('dl-import', series, 1_500);
+
+    // A dry run writes nothing, so it fires nothing.
+    await importCsv(`${series},2093-01-02,1600`, '?dryRun=1');
+    expect(await alertMails(user)).toHaveLength(0);
+    // The import that crosses (with an earlier point of the same series in the file).
+    await importCsv(`${series},2092-12-31,1000\n${series},2093-01-02,1600`);
+    expect(await alertMails(user)).toHaveLength(1);
+    expect(await alertMessages(number)).toHaveLength(1);
+    expect((await alertMessages(number))[0]!.text).toContain('Mono ethylene glycol · China reaches or passes 1,500.00 US$/t');
+    // Above again, and the very same file again (nothing changes): nothing more.
+    await importCsv(`${series},2093-01-03,1700`);
+    expect((await importCsv(`${series},2093-01-03,1700`)).changed).toBe(0);
+    expect(await alertMails(user)).toHaveLength(1);
+    expect(await alertMessages(number)).toHaveLength(1);
+    // Down, then up again: the second crossing.
+    await importCsv(`${series},2093-01-04,1400`);
+    expect(await alertMails(user)).toHaveLength(1);
+    await importCsv(`${series},2093-01-05,1650`);
+    expect(await alertMails(user)).toHaveLength(2);
+    expect(await alertMessages(number)).toHaveLength(2);
+  });
+
+  it('city-wise sheet: a crossing fires once per channel; a corrected price on the same side sends nothing', async () => {
+    // Kolkata's sheet is no other integration test's: its latest sheet becomes these far dates.
+    const setCity = async (date: string, price: number, expected?: number) => {
+      const answer = await call(setCityRoute, '/api/admin/citywise/kolkata/set', { body: { date, grade: 'ppRaffia', price, expected }, session: sessionOf(admin), params: { city: 'kolkata' } });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      await priceAlertsSettled();
+    };
+    await setCity('2093-01-01', 100);
+    const { user, number } = await alertOn('dl-city', 'city.kolkata.ppRaffia', 120);
+
+    await setCity('2093-01-08', 125);
+    expect(await alertMails(user)).toHaveLength(1);
+    expect(await alertMessages(number)).toHaveLength(1);
+    const [message] = await alertMessages(number);
+    expect(message!.text).toContain('PP Raffia · Kolkata reaches or passes 120.00 Rs/kg');
+    expect(message!.text).toContain('/indian-bazaar/citywise?city=kolkata');
+    await setCity('2093-01-08', 130, 125);
+    expect(await alertMails(user)).toHaveLength(1);
+    expect(await alertMessages(number)).toHaveLength(1);
+    await setCity('2093-01-15', 110);
+    await setCity('2093-01-22', 121);
+    expect(await alertMails(user)).toHaveLength(2);
+    expect(await alertMessages(number)).toHaveLength(2);
+  });
+});
+
 describe('the daily update', () => {
   it('runs twice in a day and still sends one message per user and channel; STOP ends the WhatsApp one', async () => {
     const premium = await premiumUser('dl-daily');
@@ -330,6 +404,23 @@ describe('the WhatsApp webhook and the price bot', () => {
     expect(await lastReply(stranger)).toMatch(/not linked to a PolyIndex account\. Subscribe at http:\/\/127\.0\.0\.1:4321\/subscription/);
     await webhook(stranger, 'help');
     expect(await lastReply(stranger)).toMatch(/pp raffia mumbai/);
+  });
+
+  it('a lapsed Premium subscriber (plan expired) with a verified number gets the subscribe link, not prices', async () => {
+    const lapsed = await premiumUser('dl-bot-lapsed');
+    const number = uniqueNumber();
+    await verifyNumber(premiumSession(lapsed), number);
+    expect((await webhook(number, 'naphtha')).json.handled).toEqual(['replied']);
+    expect(await lastReply(number)).toMatch(/^Naphtha · Japan: [\d,.]+ US\$\/t on /);
+    // The plan ends; the number stays verified and linked.
+    expect(await db.updateUsersBy('uid', lapsed.uid, { expiresAt: new Date(Date.now() - 60_000).toISOString() })).toBe(1);
+    expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: lapsed.uid, optedIn: true });
+    for (const question of ['naphtha', 'pp raffia mumbai']) {
+      expect((await webhook(number, question)).json.handled).toEqual(['replied']);
+      const reply = await lastReply(number);
+      expect(reply).toMatch(/the Premium plan and up\. Upgrade at http:\/\/127\.0\.0\.1:4321\/subscription/);
+      expect(reply).not.toMatch(/\d on \d\d\/\d\d\/\d{4}/);
+    }
   });
 
   it('price questions are rate-limited per number', async () => {
@@ -488,6 +579,69 @@ describe("what a plan's daily update carries", () => {
     expect(fallenMail).not.toContain('Vinyl acetate');
     expect(fallenMail).not.toContain('Delhi');
     for (const label of ['Crude oil · Brent', 'HDPE Film · Mumbai', 'US dollar to Indian rupee']) expect(fallenMail).toContain(label);
+  });
+});
+
+describe('the daily update links each price to its screen', () => {
+  const SITE = 'http://127.0.0.1:4321';
+  const bodyOf = async (email: string) => {
+    const [mail] = await mailsTo(email, /daily prices/);
+    const parsed = await simpleParser((await readOutboxMessage(MAIL_OUTBOX, mail!.file))!);
+    return { text: parsed.text ?? '', html: String(parsed.html) };
+  };
+  const dailyTo = async (number: string) => (await whatsappTo(number)).filter((m) => m.type === 'polyindex_daily_update' || /^PolyIndex prices for/.test(m.text));
+
+  it('Premium: each price line is followed by the link of its screen, by e-mail and WhatsApp; the template links the first', async () => {
+    const chatting = await premiumUser('dl-links');
+    const quiet = await premiumUser('dl-links-template');
+    const chattingNumber = uniqueNumber();
+    const quietNumber = uniqueNumber();
+    for (const [user, number] of [[chatting, chattingNumber], [quiet, quietNumber]] as const) {
+      await verifyNumber(premiumSession(user), number);
+      const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'feedstock.naphtha.japan', 'fx.usdinr'], email: true, whatsapp: true, hour: 0 }, session: premiumSession(user) });
+      expect(put.status).toBe(200);
+    }
+    // One number wrote in the last 24 hours: it gets free text; the other a template.
+    await webhook(chattingNumber, 'help');
+    await runDailyUpdate(await deliveryDeps());
+
+    const screens = [
+      ['PP Raffia · Mumbai', `${SITE}/indian-bazaar/citywise?city=mumbai`],
+      ['Naphtha · Japan', `${SITE}/crude/Naphtha?country=japan`],
+      ['US dollar to Indian rupee', `${SITE}/indian-bazaar/customExchangeRate`],
+    ] as const;
+    const [text] = await dailyTo(chattingNumber);
+    expect(text!.type).toBe('text');
+    for (const [label, link] of screens) expect(text!.text).toMatch(new RegExp(`\\n${label}: [^\\n]+\\n${link.replace(/[.?$]/g, '\\$&')}\\n`));
+    expect(text!.text).toContain(`Change what you receive: ${SITE}/alerts`);
+    const [template] = await dailyTo(quietNumber);
+    expect(template!.type).toBe('polyindex_daily_update');
+    expect(template!.text).toContain(`More: ${SITE}/indian-bazaar/citywise?city=mumbai `);
+
+    const mail = await bodyOf(chatting.email!);
+    for (const [label, link] of screens) {
+      expect(mail.text).toContain(`See ${label}: ${link}`);
+      expect(mail.html).toContain(`href="${link.replace('&', '&amp;')}"`);
+    }
+    expect(mail.text).toContain(`Change what you receive: ${SITE}/alerts`);
+  });
+
+  it('Basic has no price screens: its update links only /alerts, never a page that would ask it to subscribe', async () => {
+    const basic = await createUser('dl-links-basic', { subscribed: true, plan: 'Basic', expiresAt: inAYear });
+    const number = uniqueNumber();
+    await verifyNumber(sessionOf(basic, 'limited'), number);
+    const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'fx.usdinr'], email: true, whatsapp: true, hour: 0 }, session: sessionOf(basic, 'limited') });
+    expect(put.status).toBe(200);
+    await webhook(number, 'help');
+    await runDailyUpdate(await deliveryDeps());
+    const [text] = await dailyTo(number);
+    expect(text!.text).toContain('PP Raffia · Mumbai:');
+    expect(text!.text).toContain(`Change what you receive: ${SITE}/alerts`);
+    expect(text!.text).not.toContain('/indian-bazaar/');
+    const mail = await bodyOf(basic.email!);
+    expect(mail.text).toContain('PP Raffia · Mumbai:');
+    expect(mail.text).not.toContain('/indian-bazaar/');
+    expect(mail.text).not.toContain('See ');
   });
 });
 

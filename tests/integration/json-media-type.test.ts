@@ -9,6 +9,8 @@ import type { APIContext, APIRoute } from 'astro';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POST as grant } from '../../src/pages/api/admin/users/[uid]/grant.ts';
 import { POST as role } from '../../src/pages/api/admin/users/[uid]/role.ts';
+import { POST as extend } from '../../src/pages/api/admin/users/[uid]/extend.ts';
+import { POST as revoke } from '../../src/pages/api/admin/users/[uid]/revoke.ts';
 import { POST as setCityPrice } from '../../src/pages/api/admin/citywise/[city]/set.ts';
 import { POST as setOffers } from '../../src/pages/api/admin/offers/[country]/set.ts';
 import { POST as setPoint } from '../../src/pages/api/admin/prices/[series]/set.ts';
@@ -23,6 +25,8 @@ import { POST as verify } from '../../src/pages/api/payments/verify.ts';
 import { POST as webhook } from '../../src/pages/api/payments/webhook.ts';
 import { POST as sendMail } from '../../src/pages/api/sendMail.ts';
 import { POST as postAlert } from '../../src/pages/api/alerts/index.ts';
+import { PUT as putAlertSettings } from '../../src/pages/api/alerts/settings.ts';
+import { POST as whatsappWebhook } from '../../src/pages/api/whatsapp/webhook.ts';
 import { POST as postWhatsappNumber } from '../../src/pages/api/alerts/whatsapp/index.ts';
 import { POST as verifyWhatsappNumber } from '../../src/pages/api/alerts/whatsapp/verify.ts';
 import { POST as saveView } from '../../src/pages/api/views/index.ts';
@@ -68,6 +72,8 @@ type Caller = 'anyone' | 'buyer' | 'subscriber' | 'admin';
 interface Row {
   readonly family: string;
   readonly route: APIRoute;
+  /** POST unless given. */
+  readonly method?: 'POST' | 'PUT';
   readonly path: string;
   readonly params?: Record<string, string>;
   readonly caller: Caller;
@@ -88,12 +94,17 @@ const ROWS: readonly Row[] = [
   { family: 'payments: verify', route: verify, path: '/api/payments/verify', caller: 'buyer', body: { razorpay_order_id: 'order_x', razorpay_payment_id: 'pay_x', razorpay_signature: 'sig' } },
   { family: 'payments: sandbox', route: sandboxComplete, path: '/api/payments/sandbox/complete', caller: 'buyer', body: { orderId: 'order_x', outcome: 'paid' } },
   { family: 'payments: webhook', route: webhook, path: '/api/payments/webhook', caller: 'anyone', body: { event: 'payment.captured' }, headers: { 'x-razorpay-signature': 'sig' } },
+  { family: 'alerts: settings', route: putAlertSettings, method: 'PUT', path: '/api/alerts/settings', caller: 'subscriber', body: { series: ['no-such-series'], email: true, whatsapp: false, hour: 9 } },
   { family: 'alerts', route: postAlert, path: '/api/alerts', caller: 'subscriber', body: { series: 'no-such-series', kind: 'above', value: 90, channels: ['email'] } },
   { family: 'alerts: WhatsApp number', route: postWhatsappNumber, path: '/api/alerts/whatsapp', caller: 'subscriber', body: { phone: 'not a number' } },
   { family: 'alerts: WhatsApp code', route: verifyWhatsappNumber, path: '/api/alerts/whatsapp/verify', caller: 'subscriber', body: { code: 'x' } },
   { family: 'saved views', route: saveView, path: '/api/views', caller: 'subscriber', body: { name: '', series: [] } },
+  // Meta posts application/json; the signature here is wrong, so the JSON control is a 401.
+  { family: 'WhatsApp webhook', route: whatsappWebhook, path: '/api/whatsapp/webhook', caller: 'anyone', body: { object: 'whatsapp_business_account', entry: [] }, headers: { 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` } },
   { family: 'admin: WhatsApp sandbox', route: adminWhatsappSend, path: '/api/admin/whatsapp/send', caller: 'admin', body: { from: 'x', text: '' } },
   { family: 'admin: users', route: grant, path: '/api/admin/users/u/grant', params: { uid: 'media-target' }, caller: 'admin', body: { plan: 'Platinum' } },
+  { family: 'admin: users', route: extend, path: '/api/admin/users/u/extend', params: { uid: 'media-target' }, caller: 'admin', body: { days: 30 } },
+  { family: 'admin: users', route: revoke, path: '/api/admin/users/u/revoke', params: { uid: 'media-target' }, caller: 'admin', body: {} },
   { family: 'admin: roles', route: role, path: '/api/admin/users/u/role', params: { uid: 'media-target' }, caller: 'admin', body: { role: 'editor' } },
   { family: 'admin: prices', route: setPoint, path: '/api/admin/prices/fx/set', params: { series: 'fx.usdinr' }, caller: 'admin', body: { date: '2026-02-30', value: 80 } },
   { family: 'admin: prices', route: deletePoint, path: '/api/admin/prices/fx/delete', params: { series: 'fx.usdinr' }, caller: 'admin', body: { date: '2026-02-30', expected: 80 } },
@@ -126,7 +137,7 @@ async function call(row: Row, contentType: string | null): Promise<{ status: num
   const headers = new Headers({ origin: ORIGIN, ...row.headers });
   const body = new TextEncoder().encode(JSON.stringify(row.body));
   // A Request with a body always gets a type; a body "without one" is sent as raw bytes.
-  const request = new Request(url, { method: 'POST', headers, body });
+  const request = new Request(url, { method: row.method ?? 'POST', headers, body });
   if (contentType === null) request.headers.delete('content-type');
   else request.headers.set('content-type', contentType);
   const context = {
@@ -145,7 +156,7 @@ async function call(row: Row, contentType: string | null): Promise<{ status: num
 
 describe('JSON endpoints refuse bodies not declared as JSON', () => {
   for (const row of ROWS) {
-    it(`${row.family}: ${row.path} answers 415 for every other media type`, async () => {
+    it(`${row.family}: ${row.method ?? 'POST'} ${row.path} answers 415 for every other media type`, async () => {
       for (const type of NOT_JSON) {
         const answer = await call(row, type);
         expect({ type, status: answer.status, code: answer.json?.error?.code }).toEqual({ type, status: 415, code: 'unsupported_media_type' });
@@ -153,7 +164,7 @@ describe('JSON endpoints refuse bodies not declared as JSON', () => {
       }
     });
 
-    it(`${row.family}: ${row.path} reads the same body sent as JSON (not a 415, no server error)`, async () => {
+    it(`${row.family}: ${row.method ?? 'POST'} ${row.path} reads the same body sent as JSON (not a 415, no server error)`, async () => {
       for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON']) {
         const answer = await call(row, type);
         expect(answer.status, `${type}: ${JSON.stringify(answer.json)}`).not.toBe(415);

@@ -3,7 +3,7 @@
  * service worker keys its private copies by, and the logout answer that clears the HTTP cache.
  */
 import { describe, expect, it } from 'vitest';
-import { parseViewer } from '../../src/lib/pwa/viewer.ts';
+import { jwtExpiry, parseViewer } from '../../src/lib/pwa/viewer.ts';
 import { onRequest } from '../../src/middleware.ts';
 import { POST as logout } from '../../src/pages/api/auth/logout.ts';
 import { POST as signIn } from '../../src/pages/api/auth/session.ts';
@@ -39,6 +39,8 @@ describe('X-PolyIndex-Viewer', () => {
       const expiresAt = viewer?.signedIn ? viewer.expiresAt : 0;
       expect(expiresAt).toBeGreaterThan(before + SESSION_MS - 60_000);
       expect(expiresAt).toBeLessThanOrEqual(Date.now() + SESSION_MS);
+      // Taken from the verified session: the cookie's own expiry.
+      expect(expiresAt).toBe(jwtExpiry(cookie));
     }
   });
 

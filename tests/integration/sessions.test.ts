@@ -31,6 +31,7 @@ import { createRazorpayGateway } from '../../src/server/payments/razorpay.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
 import { auth as runtimeAuth, store as runtimeStore } from '../../src/server/runtime.ts';
 import { openFirestoreStore, openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
+import { USER_RECORD_BOUND_MS } from '../../src/server/store/userCache.ts';
 import { TEST_DATA_DIR, TEST_EMULATOR_HOST } from './env.ts';
 import { apiContext, emulatorSignUp, uniqueEmail } from './helpers.ts';
 import { startTcpProxy, type TcpProxy } from './tcpProxy.ts';
@@ -135,17 +136,28 @@ describe('what a request costs (issue 14)', () => {
     expect(proxy.requests).toBe(0);
   });
 
-  it('reads the user record on every request: a plan changed on another instance counts on the next one', async () => {
-    const { cookie, account } = await signIn({ auth: runtimeAuth, store: runtimeStore });
-    const view = middlewareWith({ auth: runtimeAuth, store: runtimeStore });
-    expect((await view('/crude/Naphtha', cookie)).locals.session).toMatchObject({ entitlement: 'full', inTrial: true });
-    const elsewhere = await openStore({ url: sqliteUrlFor(resolve(TEST_DATA_DIR)) });
+  it('keeps the user record per process: a plan granted on another instance counts on the next request, a lapse within the bound', async () => {
+    // This instance's store, its record cache on a clock the test moves (docs/decisions.md, "User records").
+    let clock = 0;
+    const url = sqliteUrlFor(resolve(TEST_DATA_DIR));
+    const here = await openStore({ url, userCache: { now: () => clock, refreshAtMs: USER_RECORD_BOUND_MS } });
+    const elsewhere = await openStore({ url });
     try {
+      const deps = { auth: runtimeAuth, store: async () => here };
+      const { cookie, account } = await signIn(deps);
+      const view = middlewareWith(deps);
+      expect((await view('/crude/Naphtha', cookie)).locals.session).toMatchObject({ entitlement: 'full', inTrial: true });
+      // The trial ends on another instance: this one may keep its copy for the bound, no longer.
       await elsewhere.updateUsersBy('uid', account.uid, { createdAt: '01-01-2020' });
+      expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200);
+      clock += USER_RECORD_BOUND_MS;
       expect((await view('/crude/Naphtha', cookie)).response.headers.get('Location')).toBe('/subscription');
+      // A plan bought on another instance opens the door on the next request here: a refusal
+      // is checked against the store first (the clock has not moved).
       await elsewhere.updateUsersBy('uid', account.uid, { subscribed: true, plan: 'Premium', expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
       expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200);
     } finally {
+      await here.close();
       await elsewhere.close();
     }
   });
@@ -267,7 +279,10 @@ describe('a store outage (issue 15, finding 1)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fake = await startFirestoreFake({ port: 0 });
     const firestoreProxy = await startTcpProxy(fake.host);
-    const firestore = await openFirestoreStore({ projectId: `demo-outage-${Date.now()}`, emulatorHost: firestoreProxy.host });
+    // Its record cache on a clock the test moves: within the bound a signed-in visitor is served
+    // from the copy; past it the users version must be read (docs/decisions.md, "User records").
+    let clock = 0;
+    const firestore = await openFirestoreStore({ projectId: `demo-outage-${Date.now()}`, emulatorHost: firestoreProxy.host, userCache: { now: () => clock } });
     try {
       const deps = { auth: runtimeAuth, store: async () => firestore };
       const { cookie } = await signIn(deps);
@@ -276,11 +291,18 @@ describe('a store outage (issue 15, finding 1)', () => {
       await firestoreProxy.setMode('refuse');
       const errors = vi.mocked(console.error);
       errors.mockClear();
+      clock += USER_RECORD_BOUND_MS;
       expect((await view('/crude/Naphtha', cookie)).response.status).toBe(503);
       // The cause is our bound on the read: that is what ended the wait.
       expect(logged(errors, /^\[store\] cannot be reached \(polyindex\/timeout/)).toBe(1);
       await firestoreProxy.setMode('open');
-      await vi.waitFor(async () => expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200), { timeout: 30_000, interval: 500 });
+      await vi.waitFor(
+        async () => {
+          clock += USER_RECORD_BOUND_MS; // time passes between tries, as between a visitor's requests
+          expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200);
+        },
+        { timeout: 30_000, interval: 500 },
+      );
     } finally {
       await firestore.close();
       await firestoreProxy.close();

@@ -68,6 +68,21 @@ describe('calendar arithmetic', () => {
     expect(isoDateOf(new Date('2025-12-31T20:00:00Z'))).toBe('2026-01-01');
     expect(isoDateOf(new Date('2025-12-31T18:00:00Z'))).toBe('2025-12-31');
   });
+
+  it('answers each instant exactly although it keeps its last answer (midnight in India, other zones between)', () => {
+    // India's midnight is 18:30:00.000 UTC: the last millisecond before it, then the first of it.
+    expect(isoDateOf(new Date('2026-11-23T18:29:59.000Z'))).toBe('2026-11-23');
+    expect(isoDateOf(new Date('2026-11-23T18:29:59.999Z'))).toBe('2026-11-23');
+    expect(isoDateOf(new Date('2026-11-23T18:30:00.000Z'))).toBe('2026-11-24');
+    expect(isoDateOf(new Date('2026-11-23T18:29:59.999Z'))).toBe('2026-11-23');
+    // The same instant in another zone is answered by that zone's own last answer.
+    expect(isoDateOf(new Date('2026-11-23T18:30:00.000Z'), 'UTC')).toBe('2026-11-23');
+    expect(isoDateOf(new Date('2026-11-23T18:30:00.000Z'))).toBe('2026-11-24');
+    // Kolkata's local mean time (+05:53:28 until 1854): its midnight is not on a whole minute.
+    expect(isoDateOf(new Date('1850-01-01T18:06:31.500Z'), 'Asia/Kolkata')).toBe('1850-01-01');
+    expect(isoDateOf(new Date('1850-01-01T18:06:32.000Z'), 'Asia/Kolkata')).toBe('1850-01-02');
+    expect(() => isoDateOf(new Date(Number.NaN))).toThrow(RangeError);
+  });
 });
 
 describe('instants on India\'s clock', () => {

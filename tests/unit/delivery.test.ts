@@ -12,7 +12,7 @@ import { displayNumber, whatsappNumberOf } from '../../src/lib/delivery/phone.ts
 import { editDistance, matchInstrument, readBotMessage } from '../../src/lib/delivery/priceBot.ts';
 import { JOB_PATHS } from '../../src/lib/delivery/paths.ts';
 import { firstPlanWith, planAndUp, RIGHT_MESSAGES } from '../../src/lib/delivery/planWords.ts';
-import { dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily } from '../../src/lib/delivery/rights.ts';
+import { dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily, screenOf } from '../../src/lib/delivery/rights.ts';
 import { deliveryDayOf, isDailyUpdateDue, istHourOf } from '../../src/lib/delivery/schedule.ts';
 import { loopbackOriginOf, unsafeModeReasons, whatsappSandboxOf } from '../../src/lib/modes.ts';
 import { findPlan, plans } from '../../src/lib/plans.ts';
@@ -112,6 +112,20 @@ describe('delivery rights follow the plan table', () => {
   ] as const)('%s', (_, session, [daily, alerts, bot]) => {
     const rights = deliveryRightsOf(session as never, NOW);
     expect([rights.dailyUpdate, rights.alerts, rights.priceBot]).toEqual([daily, alerts, bot]);
+  });
+
+  it.each([
+    ['Basic', facts({ role: 'user', subscribed: true, plan: 'Basic', createdAt: '01-01-2026', expiresAt: inAYear }), false],
+    ['Standard', facts({ role: 'user', subscribed: true, plan: 'Standard', createdAt: '01-01-2026', expiresAt: inAYear }), false],
+    ['Premium', facts({ role: 'user', subscribed: true, plan: 'Premium', createdAt: '01-01-2026', expiresAt: inAYear }), true],
+    ['expired Premium', facts({ role: 'user', subscribed: true, plan: 'Premium', createdAt: '01-01-2025', expiresAt: '2026-11-01T00:00:00Z' }), false],
+    ['trial', facts({ role: 'user', subscribed: false, createdAt: '24-11-2026' }), true],
+    ['admin', facts({ role: 'admin', subscribed: false, createdAt: '01-01-2020' }), true],
+  ] as const)("a daily update links a price's screen only when the plan opens it: %s", (_, session, linked) => {
+    for (const id of ['city.mumbai.ppRaffia', 'feedstock.naphtha.japan', 'historical.ppRaffia.cif-ns', 'fx.usdinr']) {
+      const instrument = findInstrument(id)!;
+      expect(screenOf(instrument, session as never, NOW), id).toBe(linked ? instrument.path : null);
+    }
   });
 });
 
@@ -457,7 +471,7 @@ describe('bodies of the /api/alerts endpoints', () => {
 
 describe('delivery mail', () => {
   it("the daily update's subject carries the day as dd/mm/yyyy", () => {
-    expect(dailyUpdateMail({ siteUrl: 'http://127.0.0.1:4321', linkSecret: 'x'.repeat(64) }, 'a@example.test', 'u1', '2026-11-04', ['line']).subject).toBe('PolyIndex daily prices, 04/11/2026');
+    expect(dailyUpdateMail({ siteUrl: 'http://127.0.0.1:4321', linkSecret: 'x'.repeat(64) }, 'a@example.test', 'u1', '2026-11-04', [{ label: 'x', line: 'line', screen: null }]).subject).toBe('PolyIndex daily prices, 04/11/2026');
   });
   it('the welcome mail names nobody (the address is unconfirmed, a display name is anyone\'s words)', () => {
     const mail = welcomeMail('http://127.0.0.1:4321', 'a@example.test');

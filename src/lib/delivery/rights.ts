@@ -3,7 +3,7 @@
  * everything, a current subscription its plan's rights (an unknown plan name everything, as
  * the access policy's rule), a trial what Premium has (DESIGN §1), anyone else nothing.
  */
-import { entitlementOf, hasActiveSubscription, type SessionFacts } from '../access/policy.ts';
+import { decide, entitlementOf, hasActiveSubscription, type SessionFacts } from '../access/policy.ts';
 import { findPlan, FULL_DELIVERY, type DeliveryRights } from '../plans.ts';
 import { findInstrument, instruments, type Instrument } from './instruments.ts';
 
@@ -42,4 +42,16 @@ export function dailySeriesOf(rights: DeliveryRights, chosen: readonly string[])
     return instrument !== undefined && mayChooseDaily(rights, instrument);
   });
   return allowed.length > 0 ? allowed : [...rights.dailyDefaults];
+}
+
+/**
+ * The screen that shows a price (site-relative), when this visitor may open it: delivery links
+ * each price there. Null when the plan has no price screens (Basic and Standard; a lapsed plan),
+ * so no message links a page that only asks its reader to subscribe.
+ */
+export function screenOf(instrument: Instrument, session: SessionFacts | null, now: Date): string | null {
+  const at = instrument.path.indexOf('?');
+  const pathname = at < 0 ? instrument.path : instrument.path.slice(0, at);
+  const search = at < 0 ? '' : instrument.path.slice(at);
+  return decide(pathname, session, now, search).kind === 'allow' ? instrument.path : null;
 }

@@ -7,20 +7,21 @@ import { cities, findCity } from '../../lib/catalog.ts';
 import { toCityEntries, toCityRecords } from '../../lib/citywise.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
 import { requireDataAccess } from '../http/access.ts';
-import { badRequest, cachedBody } from '../http/json.ts';
+import type { ApiAnswer } from '../http/answer.ts';
+import { badRequest, preparedAnswer } from '../http/json.ts';
 import type { ApiContext } from './context.ts';
 import { preparedBodies } from './prepared.ts';
 
-export async function citywise({ session, store, headers }: ApiContext): Promise<Response> {
+export async function citywise({ session, store, headers }: ApiContext): Promise<ApiAnswer> {
   const denied = requireDataAccess({ session });
   if (denied) return denied;
   const { body, etag } = await preparedBodies.get('citywise', store.version(), async () =>
     JSON.stringify({ data: toCityRecords(await store.latestCitySheets()) }),
   );
-  return cachedBody({ headers }, body, { etag });
+  return preparedAnswer({ headers }, body, { etag });
 }
 
-export async function citywiseCity({ session, store, headers, params, url }: ApiContext): Promise<Response> {
+export async function citywiseCity({ session, store, headers, params, url }: ApiContext): Promise<ApiAnswer> {
   const denied = requireDataAccess({ session });
   if (denied) return denied;
   const city = findCity(params['city']?.trim());
@@ -31,5 +32,5 @@ export async function citywiseCity({ session, store, headers, params, url }: Api
   const { body, etag } = await preparedBodies.get(`citywise|${city.slug}|${date ?? 'latest'}`, store.version(), async () =>
     JSON.stringify({ data: toCityEntries(date ? await store.citySheetOn(city.slug, date) : await store.latestCitySheet(city.slug)) }),
   );
-  return cachedBody({ headers }, body, { etag });
+  return preparedAnswer({ headers }, body, { etag });
 }

@@ -4,6 +4,7 @@
  * here or in the handlers, so both lanes, the tests and `npm run bench` run the same code.
  */
 import type { Session } from '../auth/session.ts';
+import type { ApiAnswer } from '../http/answer.ts';
 import type { Store } from '../store/index.ts';
 
 /** The request headers a handler may read (a `Request`'s `Headers` fits; the fast lane passes a cheaper view). */
@@ -21,4 +22,5 @@ export interface ApiContext {
   readonly store: Store;
 }
 
-export type ApiHandler = (context: ApiContext) => Promise<Response> | Response;
+/** A Response, or a prepared body's wire form (the fast lane writes it without building a Response). */
+export type ApiHandler = (context: ApiContext) => Promise<ApiAnswer> | ApiAnswer;

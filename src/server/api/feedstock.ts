@@ -9,7 +9,8 @@ import { averageByPeriod, lastTwelveMonths, periodTypes, toKeyValue, yearRange, 
 import { feedstockSeriesId } from '../../lib/seriesCatalog.ts';
 import type { BodyCache } from '../http/bodyCache.ts';
 import { requireDataAccess } from '../http/access.ts';
-import { cachedBody } from '../http/json.ts';
+import type { ApiAnswer } from '../http/answer.ts';
+import { preparedAnswer } from '../http/json.ts';
 import { memoQuery, perYear, yearParam } from '../http/query.ts';
 import type { PriceStore } from '../store/prices.ts';
 import type { ApiContext, RequestHeaders } from './context.ts';
@@ -68,7 +69,7 @@ export async function feedstockResponse(
   request: { readonly headers: RequestHeaders },
   url: URL,
   cache: BodyCache = preparedBodies,
-): Promise<Response> {
+): Promise<ApiAnswer> {
   const now = new Date();
   const query = parseFeedstockQuery(url, now);
   if (!query.ok) return query.response;
@@ -79,9 +80,9 @@ export async function feedstockResponse(
   const { body, etag } = await cache.get(key, store.version(), async () =>
     JSON.stringify({ data: toKeyValue(averageByPeriod(await store.points(seriesId, range), type)) }),
   );
-  return cachedBody(request, body, { etag });
+  return preparedAnswer(request, body, { etag });
 }
 
 /** GET /api/feedstock?name&country&type[&year] → {data:{key:[dd/mm/yyyy…], value:[…]}} (DESIGN §6). */
-export const feedstock = ({ session, store, headers, url }: ApiContext): Promise<Response> | Response =>
+export const feedstock = ({ session, store, headers, url }: ApiContext): Promise<ApiAnswer> | ApiAnswer =>
   requireDataAccess({ session }) ?? feedstockResponse(store, { headers }, url);

@@ -5,7 +5,8 @@ import { isoDateOf } from '../../lib/dates.ts';
 import { lastTwelveMonths, toDateValue, yearRange, type DateValue } from '../../lib/series.ts';
 import { historicalSeriesId } from '../../lib/seriesCatalog.ts';
 import { readDataQuery } from '../http/access.ts';
-import { cachedBody } from '../http/json.ts';
+import type { ApiAnswer } from '../http/answer.ts';
+import { preparedAnswer } from '../http/json.ts';
 import { perYear, yearParam } from '../http/query.ts';
 import type { ApiContext } from './context.ts';
 import { preparedBodies } from './prepared.ts';
@@ -27,7 +28,7 @@ const schema = perYear((now) =>
   }),
 );
 
-export async function historicaldata({ session, store, headers, url }: ApiContext): Promise<Response> {
+export async function historicaldata({ session, store, headers, url }: ApiContext): Promise<ApiAnswer> {
   const now = new Date();
   const query = readDataQuery({ session }, url, schema(now));
   if (!query.ok) return query.response;
@@ -41,5 +42,5 @@ export async function historicaldata({ session, store, headers, url }: ApiContex
     }
     return JSON.stringify({ data });
   });
-  return cachedBody({ headers }, body, { etag });
+  return preparedAnswer({ headers }, body, { etag });
 }

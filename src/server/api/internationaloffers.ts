@@ -3,7 +3,8 @@ import { z } from 'astro/zod';
 import { globalBazaarCountries } from '../../lib/catalog.ts';
 import { toSlashedDate } from '../../lib/dates.ts';
 import { readDataQuery } from '../http/access.ts';
-import { cachedBody } from '../http/json.ts';
+import type { ApiAnswer } from '../http/answer.ts';
+import { preparedAnswer } from '../http/json.ts';
 import { monthParam, perYear, yearParam } from '../http/query.ts';
 import type { ApiContext } from './context.ts';
 import { preparedBodies } from './prepared.ts';
@@ -25,7 +26,7 @@ const schema = perYear((now) =>
   }),
 );
 
-export async function internationaloffers({ session, store, headers, url }: ApiContext): Promise<Response> {
+export async function internationaloffers({ session, store, headers, url }: ApiContext): Promise<ApiAnswer> {
   const query = readDataQuery({ session }, url, schema());
   if (!query.ok) return query.response;
   const { country } = query.data;
@@ -38,5 +39,5 @@ export async function internationaloffers({ session, store, headers, url }: ApiC
     const offers = year !== undefined && month !== undefined ? await store.offersInMonth(country.slug, year, month) : [];
     return JSON.stringify({ data: { data: offers.map((o) => ({ date: toSlashedDate(o.date), data: o.data })) } });
   });
-  return cachedBody({ headers }, body, { etag });
+  return preparedAnswer({ headers }, body, { etag });
 }

@@ -16,7 +16,8 @@ import { isoDateOf, parseIsoDate } from '../../lib/dates.ts';
 import type { PricePoint } from '../../lib/priceTypes.ts';
 import { findSeries, FX_SERIES_ID, type SeriesDef } from '../../lib/seriesCatalog.ts';
 import { createBodyCache, type BodyCache } from '../http/bodyCache.ts';
-import { cachedBody } from '../http/json.ts';
+import type { ApiAnswer } from '../http/answer.ts';
+import { preparedAnswer } from '../http/json.ts';
 import { parseQuery, type QueryResult } from '../http/query.ts';
 import { jsonError } from '../http/responses.ts';
 import type { PriceStore } from '../store/prices.ts';
@@ -143,15 +144,15 @@ export function comparisonJson(comparison: Comparison) {
 const sharedCache = createBodyCache();
 
 /** Validates the query and answers the comparison (or the 400). */
-export async function seriesResponse(store: PriceStore, request: { readonly headers: RequestHeaders }, url: URL, cache: BodyCache = sharedCache): Promise<Response> {
+export async function seriesResponse(store: PriceStore, request: { readonly headers: RequestHeaders }, url: URL, cache: BodyCache = sharedCache): Promise<ApiAnswer> {
   const query = parseSeriesQuery(url);
   if (!query.ok) return query.response;
   const { series, options } = query.data;
   const key = [series.map((s) => s.id).join(','), options.range.from, options.range.to, options.unit, options.view, options.ma].join('|');
   const { body, etag } = await cache.get(key, store.version(), async () => JSON.stringify(comparisonJson(await readComparison(store, query.data))));
-  return cachedBody(request, body, { etag });
+  return preparedAnswer(request, body, { etag });
 }
 
 /** GET /api/series, as a row of the data API's routing table (src/server/api/routes.ts): both lanes. */
-export const series = ({ session, store, headers, url }: ApiContext): Promise<Response> | Response =>
+export const series = ({ session, store, headers, url }: ApiContext): Promise<ApiAnswer> | ApiAnswer =>
   requireDataAccess({ session }) ?? seriesResponse(store, { headers }, url);

@@ -20,7 +20,7 @@ import { isLoopbackHost } from '../../lib/modes.ts';
 import { jsonError } from '../http/responses.ts';
 import { RETRY_AFTER_S, STORE_READ_TIMEOUT_MS, UnavailableError, storeOutages, unavailableJson, withTimeout } from '../outages.ts';
 import type { UserStore } from '../store/users.ts';
-import { sessionFromCookie } from './currentSession.ts';
+import { sessionAllowing, sessionFromCookie } from './currentSession.ts';
 import type { Session } from './session.ts';
 import { SESSION_COOKIE, sessionVerifier } from './sessions.ts';
 
@@ -82,7 +82,11 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
     try {
       // The store is opened only for a cookie that verifies: anonymous visitors read public
       // pages even while it cannot be opened.
-      session = await sessionFromCookie({ auth: deps.auth(), store: deps.store }, context.cookies.get(SESSION_COOKIE)?.value, now);
+      const cookie = context.cookies.get(SESSION_COOKIE)?.value;
+      session = await sessionAllowing(
+        (options) => sessionFromCookie({ auth: deps.auth(), store: deps.store }, cookie, now, options),
+        (candidate) => decide(context.url.pathname, candidate, now, context.url.search).kind === 'allow',
+      );
       if (session) storeOutages.answered(now.getTime());
     } catch (error) {
       if (!(error instanceof UnavailableError)) throw error;

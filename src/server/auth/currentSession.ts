@@ -8,27 +8,30 @@ import type { UserStore } from '../store/users.ts';
 import type { Session } from './session.ts';
 import { verifySession } from './sessions.ts';
 
-type UserReader = Pick<UserStore, 'findUserBy'>;
+type UserReader = Pick<UserStore, 'cachedUser'>;
 
 /**
  * The visitor's session, or null when there is none (no cookie, or one that is garbage,
  * expired, revoked or signed out). Throws UnavailableError when the answer depends on a service
  * that cannot be reached: Firebase (beyond the outage grace, see sessions.ts) or the store.
- * The user record is read on every call, never cached: a plan bought, granted or revoked on
- * any instance counts on the next request (docs/decisions.md, "Sessions"). `store` may be a
- * function that opens the store: it is called only once the cookie verifies.
+ * The user record comes from the store's per-process copy (`cachedUser`: a write on this
+ * instance counts at once, on another within USER_RECORD_BOUND_MS); `fresh` reads it from the
+ * store, which the lanes do before they refuse (`sessionAllowing`). Entitlement and trial are
+ * derived here, per request, from the record and `now` (docs/decisions.md, "User records").
+ * `store` may be a function that opens the store: it is called only once the cookie verifies.
  */
 export async function sessionFromCookie(
   deps: { auth: Auth; store: UserReader | (() => Promise<UserReader>) },
   cookie: string | undefined,
   now: Date,
+  { fresh = false }: { readonly fresh?: boolean } = {},
 ): Promise<Session | null> {
   const verified = await verifySession(deps.auth, cookie, now.getTime());
   if (!verified) return null;
-  let record: Awaited<ReturnType<UserStore['findUserBy']>>;
+  let record: Awaited<ReturnType<UserStore['cachedUser']>>;
   try {
     const users = typeof deps.store === 'function' ? await deps.store() : deps.store;
-    record = await withTimeout(users.findUserBy('uid', verified.uid), 'reading the user record', STORE_READ_TIMEOUT_MS);
+    record = await withTimeout(users.cachedUser(verified.uid, { fresh }), 'reading the user record', STORE_READ_TIMEOUT_MS);
   } catch (error) {
     throw new UnavailableError('store', 'The user record cannot be read.', { cause: error });
   }
@@ -38,5 +41,21 @@ export async function sessionFromCookie(
     record,
     entitlement: entitlementOf({ uid: verified.uid, record }, now),
     inTrial: isInTrial(record, isoDateOf(now)),
+    expiresAt: verified.expiresAt,
   };
+}
+
+/**
+ * The session a lane decides with: when the policy would refuse it (or send it elsewhere) on the
+ * cached record, the record is read from the store and the session made again, so a plan bought,
+ * granted or extended on another instance opens the door at once; only a refusal can wait for the
+ * cache's bound (docs/decisions.md, "User records"). Signed-in refusals cost one store read, as
+ * every signed-in request did before the cache.
+ */
+export async function sessionAllowing(
+  read: (options: { readonly fresh: boolean }) => Promise<Session | null>,
+  allows: (session: Session) => boolean,
+): Promise<Session | null> {
+  const session = await read({ fresh: false });
+  return session === null || allows(session) ? session : read({ fresh: true });
 }

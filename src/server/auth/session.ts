@@ -10,4 +10,6 @@ export interface Session {
   readonly entitlement: Entitlement;
   /** true/false for regular users, null for admins or a missing record. */
   readonly inTrial: boolean | null;
+  /** When the verified session cookie expires (ms); absent on sessions not made from a cookie (tests). */
+  readonly expiresAt?: number;
 }

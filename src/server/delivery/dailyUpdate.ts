@@ -1,17 +1,18 @@
 /**
  * The daily-update job: every user whose hour (IST) has come today gets one message per channel
- * with each chosen instrument's latest price, its change on the previous price and a link.
+ * with each chosen instrument's latest price, its change on the previous price and a link to
+ * its screen (when the plan opens it; always one to /alerts to change what comes).
  * Exactly once per user, channel and Indian day however often it runs, on however many
  * instances: each message is claimed in the Store's sent-log first (dispatch.ts). What it
  * carries is what the plan allows today (plans change after settings are saved).
  */
-import { dailySeriesOf, deliveryRightsOf } from '../../lib/delivery/rights.ts';
+import { dailySeriesOf, deliveryRightsOf, screenOf } from '../../lib/delivery/rights.ts';
 import { findInstrument } from '../../lib/delivery/instruments.ts';
 import { absoluteLink, noPriceLine, priceLine } from '../../lib/delivery/messages.ts';
 import { deliveryDayOf, isDailyUpdateDue } from '../../lib/delivery/schedule.ts';
 import { toSlashedDate } from '../../lib/dates.ts';
 import { sendOnce, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
-import { dailyUpdateMail } from './mailMessages.ts';
+import { dailyUpdateMail, type DailyPrice } from './mailMessages.ts';
 import { quoteCache } from './quotes.ts';
 
 export interface DailyRunReport {
@@ -36,23 +37,28 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
     const rights = deliveryRightsOf(user ? { uid: user.uid, record: user } : null, now);
     if (!user || !rights.dailyUpdate) continue;
     const ids = dailySeriesOf(rights, settings.series);
-    const lines: string[] = [];
+    const prices: DailyPrice[] = [];
     for (const id of ids) {
       const instrument = findInstrument(id);
       if (!instrument) continue;
       const { latest, previous } = await quote(instrument);
-      lines.push(latest ? priceLine({ instrument, latest, previous }) : noPriceLine(instrument));
+      const screen = screenOf(instrument, { uid: user.uid, record: user }, now);
+      prices.push({ label: instrument.label, line: latest ? priceLine({ instrument, latest, previous }) : noPriceLine(instrument), screen: screen && absoluteLink(deps.siteUrl, screen) });
     }
-    if (lines.length === 0) continue;
+    if (prices.length === 0) continue;
     due++;
     if (settings.email && user.email) {
-      const mail = dailyUpdateMail(deps, user.email, user.uid, day, lines);
+      const mail = dailyUpdateMail(deps, user.email, user.uid, day, prices);
       outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'email' }, () => deps.sendMail(mail)));
     }
     if (settings.whatsapp && settings.whatsappNumber) {
-      const link = absoluteLink(deps.siteUrl, '/alerts');
-      const text = `PolyIndex prices for ${toSlashedDate(day)}:\n${lines.join('\n')}\nMore: ${link}\nReply STOP to end these updates.`;
-      const message = await whatsappFor(deps, user.uid, settings.whatsappNumber, text, 'dailyUpdate', [toSlashedDate(day), lines.join(' · '), link]);
+      const settingsLink = absoluteLink(deps.siteUrl, '/alerts');
+      const body = prices.map(({ line, screen }) => (screen ? `${line}\n${screen}` : line)).join('\n');
+      const text = `PolyIndex prices for ${toSlashedDate(day)}:\n${body}\nChange what you receive: ${settingsLink}\nReply STOP to end these updates.`;
+      // A template parameter is one bounded line: the prices without their links, and "More:" the first price's screen.
+      const more = prices.find((p) => p.screen)?.screen ?? settingsLink;
+      const params = [toSlashedDate(day), prices.map((p) => p.line).join(' · '), more];
+      const message = await whatsappFor(deps, user.uid, settings.whatsappNumber, text, 'dailyUpdate', params);
       if (message) outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'whatsapp' }, () => deps.whatsapp.send(message)));
     }
   }

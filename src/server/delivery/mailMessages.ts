@@ -21,13 +21,20 @@ function unsubscribable(context: MailContext, target: UnsubscribeTarget, what: s
   };
 }
 
-export function dailyUpdateMail(context: MailContext, to: string, uid: string, day: string, lines: readonly string[]): OutgoingMail {
+/** One price of the daily update: its line, and the absolute link of its screen when the reader's plan opens it. */
+export interface DailyPrice {
+  readonly label: string;
+  readonly line: string;
+  readonly screen: string | null;
+}
+
+export function dailyUpdateMail(context: MailContext, to: string, uid: string, day: string, prices: readonly DailyPrice[]): OutgoingMail {
   const { headers, block } = unsubscribable(context, { uid, what: 'daily' }, 'the daily update');
   const mail = renderMail({
     subject: `PolyIndex daily prices, ${toSlashedDate(day)}`,
     heading: 'Your daily prices',
     blocks: [
-      { paragraph: lines.join('\n') },
+      ...prices.map(({ label, line, screen }) => ({ paragraph: line, ...(screen ? { link: { text: `See ${label}`, href: screen } } : {}) })),
       { link: { text: 'Change what you receive', href: absoluteLink(context.siteUrl, '/alerts') } },
       block,
     ],

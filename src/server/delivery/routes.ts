@@ -12,7 +12,7 @@ import { whatsappNumberOf } from '../../lib/delivery/phone.ts';
 import { loopbackOriginOf } from '../../lib/modes.ts';
 import { MAX_BOT_TEXT } from '../../lib/delivery/priceBot.ts';
 import { requireAdmin } from '../admin/guard.ts';
-import { json, jsonError, parseOr400, readBytesUpTo, readJson, MAX_BODY_BYTES } from '../http/responses.ts';
+import { json, jsonContentTypeError, jsonError, parseOr400, readBytesUpTo, readJson, MAX_BODY_BYTES } from '../http/responses.ts';
 import { jobEndpoint } from '../jobs/endpoint.ts';
 import { handleInbound } from './bot.ts';
 import { runDeliveryJob } from './job.ts';
@@ -29,10 +29,13 @@ export const verifyWebhook: APIRoute = ({ url }) => {
     : new Response(challenge, { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 };
 
-/** POST /api/whatsapp/webhook: 401 unless X-Hub-Signature-256 holds for the raw body; then every message is handled once. */
+/** POST /api/whatsapp/webhook: 415 unless JSON, 401 unless X-Hub-Signature-256 holds for the raw body; then every message is handled once. */
 export const receiveWebhook: APIRoute = async ({ request }) => {
   const secret = webhookAppSecret();
   if (!secret) return jsonError(503, 'not_configured', 'WHATSAPP_APP_SECRET is not set: webhooks cannot be verified.');
+  // Meta posts its notifications as application/json (as Razorpay does): anything else is not one, and is not read.
+  const notJson = jsonContentTypeError(request);
+  if (notJson) return notJson;
   const raw = await readBytesUpTo(request, MAX_BODY_BYTES, 'The webhook body is too large.');
   if (!raw.ok) return raw.response;
   if (!signatureHolds(secret, raw.bytes, request.headers.get('x-hub-signature-256'))) return jsonError(401, 'bad_signature', 'The X-Hub-Signature-256 header does not match the body.');

@@ -46,7 +46,7 @@ const site = createSiteServer({
   lanes: [
     createFastLane({
       store,
-      session: (cookie, now) => sessionFromCookie({ auth: auth(), store }, cookie, now),
+      session: (cookie, now, options) => sessionFromCookie({ auth: auth(), store }, cookie, now, options),
       loopbackOnly: () => sessionVerifier(auth()).emulator,
     }),
   ],

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RequestHeaders } from '../api/context.ts';
+import { responseOf, type WireAnswer } from './answer.ts';
 import { jsonError } from './responses.ts';
 
 /** Gated data: only the visitor's browser may keep it, briefly. */
@@ -36,55 +37,35 @@ export interface CachedOptions {
   readonly headers?: Record<string, string>;
 }
 
-/**
- * The wire form of an answer built here (status, header values, body bytes), beside the
- * Response: the node:http fast lane writes it as it is instead of reading the Response back
- * (src/server/lanes/fastLane.ts). Prepared bodies are answered all day with the same bytes, so
- * the wire form is kept per body and options (bounded), not rebuilt per request.
- */
-export interface WireAnswer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer | null;
-}
-const wireForms = new WeakMap<Response, WireAnswer>();
-export const wireOf = (response: Response): WireAnswer | undefined => wireForms.get(response);
 const WIRE_MEMO_MAX = 2_000;
 const wireMemo = new Map<string, WireAnswer>();
 
-/** `headers` are built from `options` alone, so the key names everything they hold. */
-function wireAnswer(status: 200 | 304, body: string, etag: string, options: CachedOptions, headers: Headers): WireAnswer {
-  const key = `${status}\0${etag}\0${options.cacheControl ?? ''}\0${options.contentType ?? ''}\0${options.headers ? JSON.stringify(options.headers) : ''}`;
-  let wire = wireMemo.get(key);
-  if (!wire) {
-    const bytes = status === 200 ? Buffer.from(body) : null;
-    const values: Record<string, string> = Object.fromEntries(headers);
-    if (bytes) values['content-length'] = String(bytes.length);
-    wire = { status, headers: values, body: bytes };
-    if (wireMemo.size >= WIRE_MEMO_MAX) wireMemo.delete(wireMemo.keys().next().value!);
-    wireMemo.set(key, wire);
-  }
-  return wire;
-}
-
-/** 200 with the body and its ETag, or 304 without a body when the client has it already. */
-export function cachedBody(request: { readonly headers: RequestHeaders }, body: string, options: CachedOptions = {}): Response {
+/**
+ * 200 with the body and its ETag, or 304 without a body when the client has it already, as its
+ * wire form (./answer.ts): built once per body and options (bounded), then shared.
+ */
+export function preparedAnswer(request: { readonly headers: RequestHeaders }, body: string, options: CachedOptions = {}): WireAnswer {
   const etag = options.etag ?? etagOf(body);
+  const status = matchesIfNoneMatch(request.headers.get('If-None-Match'), etag) ? 304 : 200;
+  // The headers are built from `options` alone, so the key names everything the answer holds.
+  const key = `${status}\0${etag}\0${options.cacheControl ?? ''}\0${options.contentType ?? ''}\0${options.headers ? JSON.stringify(options.headers) : ''}`;
+  const known = wireMemo.get(key);
+  if (known) return known;
   const headers = new Headers(options.headers);
   headers.set('ETag', etag);
   headers.set('Cache-Control', options.cacheControl ?? PRIVATE_CACHE);
   // Gated bodies differ by who asks: shared caches must key on the cookie.
   if ((options.cacheControl ?? PRIVATE_CACHE).startsWith('private')) headers.set('Vary', 'Cookie');
-  if (matchesIfNoneMatch(request.headers.get('If-None-Match'), etag)) {
-    const notModified = new Response(null, { status: 304, headers });
-    wireForms.set(notModified, wireAnswer(304, body, etag, options, headers));
-    return notModified;
-  }
-  headers.set('Content-Type', options.contentType ?? 'application/json; charset=utf-8');
-  const response = new Response(body, { status: 200, headers });
-  wireForms.set(response, wireAnswer(200, body, etag, options, headers));
-  return response;
+  if (status === 200) headers.set('Content-Type', options.contentType ?? 'application/json; charset=utf-8');
+  const wire: WireAnswer = Object.freeze({ status, headers: Object.freeze(Object.fromEntries(headers)), body: status === 200 ? Buffer.from(body) : null });
+  if (wireMemo.size >= WIRE_MEMO_MAX) wireMemo.delete(wireMemo.keys().next().value!);
+  wireMemo.set(key, wire);
+  return wire;
 }
+
+/** `preparedAnswer` as a Response. */
+export const cachedBody = (request: { readonly headers: RequestHeaders }, body: string, options: CachedOptions = {}): Response =>
+  responseOf(preparedAnswer(request, body, options));
 
 export const cachedJson = (request: { readonly headers: RequestHeaders }, data: unknown, options: CachedOptions = {}): Response =>
   cachedBody(request, JSON.stringify(data), options);

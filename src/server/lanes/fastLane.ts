@@ -9,17 +9,19 @@
  * goes on to the static files and Astro.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decide } from '../../lib/access/policy.ts';
+import { decide, type Decision } from '../../lib/access/policy.ts';
 import { isLoopbackHost } from '../../lib/modes.ts';
 import type { RequestHeaders } from '../api/context.ts';
 import { matchApiRoute, type ApiRouter } from '../api/routes.ts';
+import { sessionAllowing } from '../auth/currentSession.ts';
 import type { Session } from '../auth/session.ts';
-import { wireOf } from '../http/json.ts';
+import type { ApiAnswer, WireAnswer } from '../http/answer.ts';
 import { jsonError } from '../http/responses.ts';
 import { STORE_READ_TIMEOUT_MS, UnavailableError, storeOutages, unavailableJson, withTimeout } from '../outages.ts';
 import { SECURITY_HEADERS } from '../http/securityHeaders.ts';
 import { VIEWER_HEADER } from '../../lib/pwa/viewer.ts';
-import { viewerHeaderFor } from '../pwa/viewer.ts';
+import { formatViewer } from '../../lib/pwa/viewer.ts';
+import { namesViewer, viewerOf } from '../pwa/viewer.ts';
 import type { Store } from '../store/index.ts';
 
 export interface FastLaneDeps {
@@ -28,7 +30,7 @@ export interface FastLaneDeps {
    * The verified session of a `__session` cookie value (the middleware's own function,
    * `sessionFromCookie`); throws UnavailableError when Firebase or the store cannot answer.
    */
-  readonly session: (cookie: string | undefined, now: Date) => Promise<Session | null>;
+  readonly session: (cookie: string | undefined, now: Date, options?: { readonly fresh?: boolean }) => Promise<Session | null>;
   readonly now?: () => Date;
   /** The routes it answers (tests); by default the data API's table. */
   readonly router?: ApiRouter;
@@ -76,20 +78,43 @@ interface Viewer {
   readonly unchecked: boolean;
 }
 
-async function write(res: ServerResponse, response: Response, viewer: Viewer): Promise<void> {
-  const wire = wireOf(response);
+/** An answer's headers as this lane sends them, before the viewer and the length. */
+interface Outgoing {
+  readonly headers: Readonly<Record<string, string>>;
+  /** False when a shared cache may keep the answer: it names nobody (viewerHeaderFor's rule). */
+  readonly namesViewer: boolean;
+}
+
+function outgoing(source: Iterable<readonly [string, string]>): Outgoing {
   const headers: Record<string, string> = { ...SECURITY_HEADERS };
-  if (wire) Object.assign(headers, wire.headers);
-  else for (const [name, value] of response.headers) headers[name] = value;
+  for (const [name, value] of source) headers[name] = value;
   // Gated answers depend on the visitor: never cached by shared caches (as the middleware says).
-  if (headers['cache-control'] === undefined) headers['cache-control'] = 'private, no-cache';
-  const named = viewer.unchecked ? null : viewerHeaderFor(headers['cache-control']!, viewer.session, viewer.cookie, viewer.now.getTime());
-  if (named !== null) headers[VIEWER_HEADER.toLowerCase()] = named;
-  const body = wire ? wire.body : response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  headers['cache-control'] ??= 'private, no-cache';
+  return { headers, namesViewer: namesViewer(headers['cache-control']) };
+}
+
+/** Prepared answers are shared and never change: their outgoing headers are made once each. */
+const preparedOutgoing = new WeakMap<WireAnswer, Outgoing>();
+
+async function write(res: ServerResponse, answer: ApiAnswer, viewer: Viewer): Promise<void> {
+  let out: Outgoing | undefined;
+  let body: Buffer | null;
+  if (answer instanceof Response) {
+    out = outgoing(answer.headers);
+    body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null;
+  } else {
+    out = preparedOutgoing.get(answer);
+    if (!out) preparedOutgoing.set(answer, (out = outgoing(Object.entries(answer.headers))));
+    body = answer.body;
+  }
+  const headers: Record<string, string> = { ...out.headers };
+  if (out.namesViewer && !viewer.unchecked) headers[VIEWER_HEADER_NAME] = formatViewer(viewerOf(viewer.session, viewer.cookie, viewer.now.getTime()));
   if (body) headers['content-length'] = String(body.length);
-  res.writeHead(response.status, headers);
+  res.writeHead(answer.status, headers);
   res.end(body);
 }
+
+const VIEWER_HEADER_NAME = VIEWER_HEADER.toLowerCase();
 
 const STORE_CONSEQUENCE = 'pages and APIs that need it answer 503 (public pages that do not are served)';
 
@@ -126,8 +151,17 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
       const cookie = cookieValue(req.headers.cookie, SESSION_COOKIE_NAME);
       let session: Session | null = null;
       let unavailable: UnavailableError | null = null;
+      // The policy's answer for the session it was last asked about (asked once per session).
+      let decided: { readonly session: Session | null; readonly decision: Decision } | null = null;
+      const decideFor = (candidate: Session | null): Decision => {
+        if (decided?.session !== candidate) decided = { session: candidate, decision: decide(url.pathname, candidate, now, url.search) };
+        return decided.decision;
+      };
       try {
-        session = await deps.session(cookie, now);
+        session = await sessionAllowing(
+          (options) => deps.session(cookie, now, options),
+          (candidate) => decideFor(candidate).kind === 'allow',
+        );
         if (session) storeOutages.answered(now.getTime());
       } catch (error) {
         if (!(error instanceof UnavailableError)) throw error;
@@ -135,7 +169,7 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
         unavailable = error;
       }
       viewer = { session, cookie, now, unchecked: unavailable !== null };
-      const decision = decide(url.pathname, session, now, url.search);
+      const decision = decideFor(session);
       // Who the visitor is cannot be known: a public route goes on, the rest waits (503).
       if (unavailable && decision.kind !== 'allow') return write(res, unavailableJson(unavailable), viewer);
       // API paths never redirect: the policy answers 401/403 for them.
@@ -143,7 +177,7 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
         const denied = decision.kind === 'deny' ? jsonError(decision.status, decision.code, decision.message) : jsonError(403, 'forbidden', 'Not allowed.');
         return write(res, denied, viewer);
       }
-      let response: Response;
+      let response: ApiAnswer;
       try {
         response = await match.route.handler({ url, params: match.params, headers: headerView(req), session, store: await deps.store() });
       } catch (error) {

@@ -9,16 +9,29 @@ import { cacheDirectives } from '../../lib/pwa/cacheRules.ts';
 import { ANONYMOUS, VIEWER_HEADER, formatViewer, jwtExpiry, type Viewer } from '../../lib/pwa/viewer.ts';
 import { SESSION_COOKIE, SESSION_MS } from '../auth/sessions.ts';
 
+/** Keys of recent users: a gated answer names its viewer on every request (at most this many kept). */
+const MAX_KEYS = 10_000;
+const keys = new Map<string, string>();
+
 /** An opaque, stable key of the user: the worker compares keys and never needs the uid. */
-export const viewerKey = (uid: string): string => createHash('sha256').update(`polyindex-viewer\0${uid}`).digest('hex').slice(0, 32);
+export function viewerKey(uid: string): string {
+  let key = keys.get(uid);
+  if (key === undefined) {
+    key = createHash('sha256').update(`polyindex-viewer\0${uid}`).digest('hex').slice(0, 32);
+    if (keys.size >= MAX_KEYS) keys.delete(keys.keys().next().value!);
+    keys.set(uid, key);
+  }
+  return key;
+}
 
 /**
  * The viewer of a request: anonymous without a verified session; otherwise the user's key and
- * when the (already verified) session cookie expires.
+ * when the (already verified) session cookie expires: as verification found it, else read from
+ * the cookie.
  */
-export function viewerOf(session: { readonly uid: string } | null | undefined, cookie: string | undefined, now: number): Viewer {
+export function viewerOf(session: { readonly uid: string; readonly expiresAt?: number | undefined } | null | undefined, cookie: string | undefined, now: number): Viewer {
   if (!session) return ANONYMOUS;
-  return { signedIn: true, key: viewerKey(session.uid), expiresAt: (cookie ? jwtExpiry(cookie) : null) ?? now + SESSION_MS };
+  return { signedIn: true, key: viewerKey(session.uid), expiresAt: session.expiresAt ?? (cookie ? jwtExpiry(cookie) : null) ?? now + SESSION_MS };
 }
 
 /**
@@ -27,10 +40,14 @@ export function viewerOf(session: { readonly uid: string } | null | undefined, c
  * Used by both lanes (this middleware, and the data API's fast lane). An answer whose session
  * could not be checked (an outage) names nobody either: callers leave it out then.
  */
-export function viewerHeaderFor(cacheControl: string | null, session: { readonly uid: string } | null | undefined, cookie: string | undefined, now: number): string | null {
+export function viewerHeaderFor(cacheControl: string | null, session: Parameters<typeof viewerOf>[0], cookie: string | undefined, now: number): string | null {
+  return namesViewer(cacheControl) ? formatViewer(viewerOf(session, cookie, now)) : null;
+}
+
+/** False for an answer a shared cache may keep (`public`, `s-maxage`): it names nobody. */
+export function namesViewer(cacheControl: string | null): boolean {
   const directives = cacheDirectives(cacheControl);
-  if (directives.has('public') || directives.has('s-maxage')) return null;
-  return formatViewer(viewerOf(session, cookie, now));
+  return !(directives.has('public') || directives.has('s-maxage'));
 }
 
 /**

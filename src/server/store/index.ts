@@ -11,7 +11,7 @@ import { createSqliteDeliveryStore, deliveryMigrations } from './sqlite/delivery
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
 import { createSqliteSavedViewStore, savedViewMigrations } from './sqlite/savedViews.ts';
 import { createSqliteTransfer } from './sqlite/transfer.ts';
-import { createSqliteUserStore, userMigrations } from './sqlite/users.ts';
+import { createSqliteUserStore, sqliteUserCache, userMigrations } from './sqlite/users.ts';
 import { createFirestoreAuditStore } from './firestore/audit.ts';
 import { createFirestoreBannerImageStore } from './firestore/bannerImages.ts';
 import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
@@ -20,7 +20,7 @@ import { createFirestoreDeliveryStore } from './firestore/delivery.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
 import { createFirestoreSavedViewStore } from './firestore/savedViews.ts';
 import { createFirestoreTransfer } from './firestore/transfer.ts';
-import { createFirestoreUserStore } from './firestore/users.ts';
+import { createFirestoreUserStore, firestoreUserCache } from './firestore/users.ts';
 import type { AuditStore } from './audit.ts';
 import type { DeliveryStore } from './delivery.ts';
 import type { PaymentStore } from './payments.ts';
@@ -30,6 +30,7 @@ import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
 import type { SavedViewStore } from './savedViews.ts';
 import type { TransferStore } from './transfer.ts';
+import type { UserCacheOptions } from './userCache.ts';
 import type { UserStore } from './users.ts';
 
 export type Store = UserStore &
@@ -45,17 +46,25 @@ export type Store = UserStore &
     close(): Promise<void>;
   };
 
-export async function openStore(options: SqliteOptions): Promise<Store> {
+/** Tuning of the store's user-record cache (./userCache.ts): tests drive its clock and bound. */
+export interface StoreCacheOptions {
+  readonly userCache?: UserCacheOptions | undefined;
+}
+
+export async function openStore(options: SqliteOptions & StoreCacheOptions): Promise<Store> {
   const client = await openSqlite(options);
   await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations, ...savedViewMigrations]);
+  // Every part that writes user records tells the one cache of this handle.
+  const users = sqliteUserCache(client, options.userCache);
+  const usersWritten = () => users.written();
   return {
-    ...createSqliteUserStore(client),
-    ...createSqlitePaymentStore(client),
+    ...createSqliteUserStore(client, users),
+    ...createSqlitePaymentStore(client, usersWritten),
     ...createSqlitePriceStore(client),
-    ...createSqliteAuditStore(client),
+    ...createSqliteAuditStore(client, usersWritten),
     ...createSqliteBannerImageStore(client),
     ...createSqliteSavedViewStore(client),
-    ...createSqliteTransfer(client),
+    ...createSqliteTransfer(client, undefined, usersWritten),
     ...createSqliteDeliveryStore(client),
     async close() {
       // Fold the WAL back into the database file, so a stopped server leaves one complete file
@@ -66,16 +75,18 @@ export async function openStore(options: SqliteOptions): Promise<Store> {
   };
 }
 
-export async function openFirestoreStore(options: FirestoreOptions): Promise<Store> {
+export async function openFirestoreStore(options: FirestoreOptions & StoreCacheOptions): Promise<Store> {
   const { db, close } = openFirestore(options);
+  const users = firestoreUserCache(db, options.userCache);
+  const usersWritten = () => users.written();
   return {
-    ...createFirestoreUserStore(db),
-    ...createFirestorePaymentStore(db),
+    ...createFirestoreUserStore(db, users),
+    ...createFirestorePaymentStore(db, usersWritten),
     ...createFirestorePriceStore(db),
-    ...createFirestoreAuditStore(db),
+    ...createFirestoreAuditStore(db, usersWritten),
     ...createFirestoreBannerImageStore(db),
     ...createFirestoreSavedViewStore(db),
-    ...createFirestoreTransfer(db),
+    ...createFirestoreTransfer(db, usersWritten),
     ...createFirestoreDeliveryStore(db),
     close,
   };

@@ -36,6 +36,14 @@ export interface UserStore {
   createUser(record: UserRecord): Promise<boolean>;
   /** First match or null; null without a query when `value` is empty. */
   findUserBy(key: UserKey, value: string | null | undefined): Promise<UserRecord | null>;
+  /**
+   * The record of a signed-in visitor (as `findUserBy('uid', uid)`), from this process's copy
+   * (./userCache.ts; docs/decisions.md, "User records"): a user write made through this store
+   * shows at once, one made by another process within USER_RECORD_BOUND_MS, one that bypasses
+   * the store within USER_RECORD_MAX_AGE_MS. `fresh` reads the store (and keeps what it read).
+   * The record is shared by every caller and frozen.
+   */
+  cachedUser(uid: string, options?: { readonly fresh?: boolean }): Promise<UserRecord | null>;
   /** Merges `patch` into every record matching; returns how many changed. Unknown fields are kept. */
   updateUsersBy(key: UserKey, value: string, patch: Partial<UserRecord>): Promise<number>;
   /**

@@ -7,7 +7,7 @@ import type { DocumentData, Firestore, Query, Transaction } from 'firebase-admin
 import type { AdminUpdate, AdminUpdateResult, AuditEntry, AuditPage, AuditStore, NewAuditEntry } from '../audit.ts';
 import { userTarget } from '../audit.ts';
 import { definedFields, type UserRecord } from '../users.ts';
-import { transact } from './database.ts';
+import { notifyingAfter, transact } from './database.ts';
 import { readUserIn, writeUserChanges } from './users.ts';
 
 export const AUDIT = 'audit';
@@ -75,10 +75,12 @@ const sameRecord = (a: UserRecord, b: UserRecord): boolean => {
   return [...keys].every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
 };
 
-export function createFirestoreAuditStore(db: Firestore): AuditStore {
+/** `usersWritten` is told when an admin change of a user record settles: the record cache. */
+export function createFirestoreAuditStore(db: Firestore, usersWritten: () => void = () => undefined): AuditStore {
+  const changing = notifyingAfter(usersWritten);
   return {
     adminUpdateUser<R>({ uid, change, actor, action, now }: AdminUpdate<R>): Promise<AdminUpdateResult<R>> {
-      return transact(db, async (tx): Promise<AdminUpdateResult<R>> => {
+      return changing(transact(db, async (tx): Promise<AdminUpdateResult<R>> => {
         const write = await auditWriterIn(db, tx);
         const stored = await readUserIn(db, tx, uid);
         if (!stored) return { kind: 'not_found' };
@@ -90,7 +92,7 @@ export function createFirestoreAuditStore(db: Firestore): AuditStore {
         const entry = write({ at: now.toISOString(), actor, action, target: userTarget(uid), before, after });
         writeUserChanges(db, tx, stored, after);
         return { kind: 'updated', before, after, entry };
-      });
+      }));
     },
 
     async listAudit(query = {}): Promise<AuditPage> {

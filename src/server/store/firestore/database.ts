@@ -154,3 +154,14 @@ export function usableId(id: string): boolean {
     return false;
   }
 }
+
+/** Wraps writes so `written` runs after each one settles (e.g. to drop a read cache's entries). */
+export function notifyingAfter(written: () => void): <T>(work: Promise<T>) => Promise<T> {
+  return async (work) => {
+    try {
+      return await work;
+    } finally {
+      written();
+    }
+  };
+}

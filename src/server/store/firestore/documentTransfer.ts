@@ -26,7 +26,7 @@ import type { UserRecord } from '../users.ts';
 import { AUDIT, auditDocId, auditDocOf, auditEntryOf, raiseAuditCounter } from './audit.ts';
 import { DOCS_PER_COMMIT, docId, queued, sequenceKey } from './database.ts';
 import { ORDERS, orderDocOf, orderOf, PAID_ORDERS, PAYMENT_EVENTS } from './payments.ts';
-import { USERS, userDocOf, userRecordOf } from './users.ts';
+import { USERS, bumpUsersVersion, userDocOf, userRecordOf } from './users.ts';
 import { ALERTS, alertDocOf, alertOf, contactDocOf, contactOf, DELIVERY_LOG, DELIVERY_SETTINGS, logDocId, logDocOf, logOf, settingsDocOf, settingsOf, WHATSAPP_CONTACTS } from './delivery.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from '../delivery.ts';
 import { SAVED_VIEWS, savedViewDocOf, savedViewOf } from './savedViews.ts';
@@ -210,7 +210,47 @@ async function* walk(collection: CollectionReference, pageField: string): AsyncG
   }
 }
 
-export function createFirestoreDocumentTransfer(db: Firestore): PartialTransfer<DocumentKind> {
+export function createFirestoreDocumentTransfer(db: Firestore, usersWritten: () => void = () => undefined): PartialTransfer<DocumentKind> {
+  /** Writes records of a kind as they are, in commits of at most DOCS_PER_COMMIT documents. */
+  async function importDocuments<K extends DocumentKind>(kind: K, records: readonly TransferRecords[K][]): Promise<number> {
+    const layout = LAYOUTS[kind] as KindLayout<TransferRecords[K]>;
+    const collection = db.collection(layout.collection);
+    // A third of a commit of documents at a time: each may need a delete and a companion besides its set.
+    const perRead = Math.floor(DOCS_PER_COMMIT / 3);
+    for (let i = 0; i < records.length; i += perRead) {
+      const chunk = records.slice(i, i + perRead);
+      const refs = chunk.map((record) => collection.doc(docId(layout.idOf(record))));
+      const existing = layout.readsExisting ? await db.getAll(...refs) : [];
+      let batch: WriteBatch = db.batch();
+      let writes = 0;
+      const batches: WriteBatch[] = [batch];
+      chunk.forEach((record, index) => {
+        const doc: DocumentData = layout.docOf(record, existing[index]);
+        const needsDelete = extraFields(existing[index], doc);
+        const companions = layout.companions?.(record) ?? [];
+        const count = (needsDelete ? 2 : 1) + companions.length;
+        if (writes + count > DOCS_PER_COMMIT) {
+          batch = db.batch();
+          batches.push(batch);
+          writes = 0;
+        }
+        if (needsDelete) batch.delete(refs[index]!);
+        batch.set(refs[index]!, doc);
+        for (const { path, data } of companions) {
+          if (data === null) batch.delete(db.doc(path));
+          else batch.set(db.doc(path), data);
+        }
+        writes += count;
+      });
+      for (const commit of batches) await queued(db, () => commit.commit());
+    }
+    if (kind === 'audit') {
+      const highest = Math.max(...(records as readonly AuditEntry[]).map((entry) => entry.id));
+      await raiseAuditCounter(db, highest);
+    }
+    return records.length;
+  }
+
   return {
     async *exportRecords<K extends DocumentKind>(kind: K): AsyncGenerator<readonly TransferRecords[K][]> {
       const layout = LAYOUTS[kind] as KindLayout<TransferRecords[K]>;
@@ -221,39 +261,16 @@ export function createFirestoreDocumentTransfer(db: Firestore): PartialTransfer<
       const layout = LAYOUTS[kind] as KindLayout<TransferRecords[K]>;
       for (const record of records) layout.check(record);
       if (records.length === 0) return 0;
-      const collection = db.collection(layout.collection);
-      // A third of a commit of documents at a time: each may need a delete and a companion besides its set.
-      const perRead = Math.floor(DOCS_PER_COMMIT / 3);
-      for (let i = 0; i < records.length; i += perRead) {
-        const chunk = records.slice(i, i + perRead);
-        const refs = chunk.map((record) => collection.doc(docId(layout.idOf(record))));
-        const existing = layout.readsExisting ? await db.getAll(...refs) : [];
-        let batch: WriteBatch = db.batch();
-        let writes = 0;
-        const batches: WriteBatch[] = [batch];
-        chunk.forEach((record, index) => {
-          const doc: DocumentData = layout.docOf(record, existing[index]);
-          const needsDelete = extraFields(existing[index], doc);
-          const companions = layout.companions?.(record) ?? [];
-          const count = (needsDelete ? 2 : 1) + companions.length;
-          if (writes + count > DOCS_PER_COMMIT) {
-            batch = db.batch();
-            batches.push(batch);
-            writes = 0;
-          }
-          if (needsDelete) batch.delete(refs[index]!);
-          batch.set(refs[index]!, doc);
-          for (const { path, data } of companions) {
-            if (data === null) batch.delete(db.doc(path));
-            else batch.set(db.doc(path), data);
-          }
-          writes += count;
-        });
-        for (const commit of batches) await queued(db, () => commit.commit());
-      }
-      if (kind === 'audit') {
-        const highest = Math.max(...(records as readonly AuditEntry[]).map((entry) => entry.id));
-        await raiseAuditCounter(db, highest);
+      if (kind !== 'users') return importDocuments(kind, records);
+      // User records: the users version changes after them, so other instances' caches drop
+      // theirs (a copy cut short before that is seen there within USER_RECORD_MAX_AGE_MS).
+      try {
+        await importDocuments(kind, records);
+        const batch = db.batch();
+        bumpUsersVersion(db, batch);
+        await queued(db, () => batch.commit());
+      } finally {
+        usersWritten();
       }
       return records.length;
     },

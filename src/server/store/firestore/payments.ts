@@ -6,7 +6,7 @@
  */
 import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import { grantedUserRecord, type FailResult, type GrantResult, type OrderRecord, type OrderStatus, type PaymentStore, type WebhookEventRef } from '../payments.ts';
-import { createOnce, docId, sequenceKey, transact, usableId } from './database.ts';
+import { createOnce, docId, notifyingAfter, sequenceKey, transact, usableId } from './database.ts';
 import { readUserIn, writeUserChanges } from './users.ts';
 
 export const ORDERS = 'orders';
@@ -35,7 +35,9 @@ export function orderOf(data: DocumentData): OrderRecord {
 /** The whole order document (always the same fields, so a plain set replaces it everywhere). */
 export const orderDocOf = (order: OrderRecord, seq: string): Record<string, unknown> => ({ ...order, _seq: seq });
 
-export function createFirestorePaymentStore(db: Firestore): PaymentStore {
+/** `usersWritten` is told when a grant (which writes the user record) settles: the record cache. */
+export function createFirestorePaymentStore(db: Firestore, usersWritten: () => void = () => undefined): PaymentStore {
+  const granting = notifyingAfter(usersWritten);
   const orderRef = (id: string) => db.collection(ORDERS).doc(docId(id));
   const eventRef = (id: string) => db.collection(PAYMENT_EVENTS).doc(docId(id));
 
@@ -69,7 +71,7 @@ export function createFirestorePaymentStore(db: Firestore): PaymentStore {
     },
 
     grantOrder({ orderId, paymentId, signature, now, durationDays, event }): Promise<GrantResult> {
-      return transact(db, async (tx): Promise<GrantResult> => {
+      return granting(transact(db, async (tx): Promise<GrantResult> => {
         if (await seen(tx, event)) return { kind: 'duplicate_event' };
         const found = await readOrder(tx, orderId);
         if (!found) return { kind: 'no_order' };
@@ -91,7 +93,7 @@ export function createFirestorePaymentStore(db: Firestore): PaymentStore {
         writeUserChanges(db, tx, stored, granted);
         tx.set(orderRef(order.id), orderDocOf(paid, seq));
         return { kind: 'granted', user: granted, order: paid };
-      });
+      }));
     },
 
     failOrder({ orderId, paymentId, reason, now, event }): Promise<FailResult> {

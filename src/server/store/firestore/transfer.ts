@@ -11,8 +11,9 @@ import { createFirestorePriceTransfer } from './priceTransfer.ts';
 
 type PriceKind = Exclude<TransferKind, DocumentKind | 'bannerImages'>;
 
-export function createFirestoreTransfer(db: Firestore): TransferStore {
-  const documents = createFirestoreDocumentTransfer(db);
+/** `usersWritten` is told when an import of user records settles: the record cache. */
+export function createFirestoreTransfer(db: Firestore, usersWritten: () => void = () => undefined): TransferStore {
+  const documents = createFirestoreDocumentTransfer(db, usersWritten);
   const prices = createFirestorePriceTransfer(db);
   return {
     exportRecords<K extends TransferKind>(kind: K): AsyncIterable<readonly TransferRecords[K][]> {

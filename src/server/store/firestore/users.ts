@@ -4,12 +4,43 @@
  * e-mail, `_phoneKey`: trimmed phone, `_seq`: creation order). They are stripped on read.
  * Updates write the record's top-level fields one by one (`update`), so fields a patch does
  * not name — unknown ones included — stay as they are, exactly as the SQLite adapter merges.
+ *
+ * Every user write also writes `meta/users` (the users version, a new random token) in the same
+ * commit: the record caches of other instances check it (../userCache.ts). Writers: `createUser`
+ * and `writeUserChanges` here (every transactional user write goes through it), the transfer import.
  */
-import { FieldPath, type DocumentData, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { randomUUID } from 'node:crypto';
+import { FieldPath, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { UserRecordCache, type UserCacheOptions } from '../userCache.ts';
 import { definedFields, type UserFacts, type UserKey, type UserRecord, type UserStore } from '../users.ts';
-import { createOnce, docId, sequenceKey, transact, usableId } from './database.ts';
+import { ALREADY_EXISTS, docId, grpcCode, sequenceKey, transact, usableId } from './database.ts';
 
 export const USERS = 'users';
+/** The users version: `{ version }`, a token that changes with every user write. */
+export const USERS_VERSION = 'meta/users';
+
+/** Changes the users version in the commit of `writer` (a transaction or a batch). */
+export function bumpUsersVersion(db: Firestore, writer: { set(ref: DocumentReference, data: DocumentData): unknown }): void {
+  // A set of the whole document: the stand-in and Firestore agree on it (docs/data.md).
+  writer.set(db.doc(USERS_VERSION), { version: randomUUID() });
+}
+
+/** The cache of user records of one Firestore handle, and what it reads. */
+export const firestoreUserCache = (db: Firestore, options?: UserCacheOptions): UserRecordCache =>
+  new UserRecordCache(
+    {
+      async readVersion() {
+        const snapshot = await db.doc(USERS_VERSION).get();
+        return snapshot.exists ? String(snapshot.get('version')) : '';
+      },
+      async readRecord(uid) {
+        if (!usableId(uid)) return null;
+        const snapshot = await db.collection(USERS).doc(uid).get();
+        return snapshot.exists ? userRecordOf(snapshot.data()!, snapshot.id) : null;
+      },
+    },
+    options,
+  );
 const HIDDEN = ['_emailKey', '_phoneKey', '_seq'] as const;
 
 const normalize = (key: UserKey, value: string): string => (key === 'email' ? value.trim().toLowerCase() : value.trim());
@@ -68,6 +99,7 @@ export function writeUserChanges(db: Firestore, tx: Transaction, stored: StoredU
   for (const [key, value] of Object.entries(fields)) pairs.push(new FieldPath(key), value);
   const [first, firstValue, ...rest] = pairs as [FieldPath, unknown, ...unknown[]];
   tx.update(db.collection(USERS).doc(stored.record.uid), first, firstValue, ...rest);
+  bumpUsersVersion(db, tx);
 }
 
 /** A new user document: the record, its look-up fields and its place in creation order. */
@@ -79,7 +111,8 @@ export const userDocOf = (record: UserRecord, seq: string = sequenceKey()): Reco
 
 const SEARCH_MAX = 200;
 
-export function createFirestoreUserStore(db: Firestore): UserStore {
+/** `cache` is told of every user write made here (so are the payment, audit and transfer parts). */
+export function createFirestoreUserStore(db: Firestore, cache: UserRecordCache = firestoreUserCache(db)): UserStore {
   const users = db.collection(USERS);
 
   /**
@@ -105,7 +138,23 @@ export function createFirestoreUserStore(db: Firestore): UserStore {
 
   return {
     async createUser(record) {
-      return createOnce(db, `${USERS}/${docId(record.uid)}`, userDocOf(record));
+      // The create() first: a commit that meets an existing record writes nothing (the stand-in
+      // stops at the first failed write; Firestore commits all or nothing).
+      const batch = db.batch();
+      batch.create(db.doc(`${USERS}/${docId(record.uid)}`), userDocOf(record));
+      bumpUsersVersion(db, batch);
+      try {
+        await cache.after(batch.commit());
+        return true;
+      } catch (error) {
+        if (grpcCode(error) === ALREADY_EXISTS) return false;
+        throw error;
+      }
+    },
+
+    async cachedUser(uid, options) {
+      const key = uid.trim();
+      return key ? cache.get(key, options) : null;
     },
 
     async findUserBy(key, value) {
@@ -119,14 +168,14 @@ export function createFirestoreUserStore(db: Firestore): UserStore {
     async updateUsersBy(key, value, patch) {
       if (!value.trim()) return 0;
       // Matched inside the transaction: a record whose e-mail changes meanwhile is not patched.
-      return transact(db, async (tx) => {
+      return cache.after(transact(db, async (tx) => {
         const docs = await matching(key, value, tx);
         for (const doc of docs) {
           const stored = storedUserOf(doc);
           writeUserChanges(db, tx, stored, { ...stored.record, ...definedFields(patch), uid: doc.id });
         }
         return docs.length;
-      });
+      }));
     },
 
     async searchUsers(query, limit) {

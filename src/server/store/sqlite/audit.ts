@@ -3,7 +3,7 @@ import type { Client, InValue, Row, Transaction } from '@libsql/client';
 import type { AdminUpdate, AdminUpdateResult, AuditEntry, AuditPage, AuditStore, NewAuditEntry } from '../audit.ts';
 import { userTarget } from '../audit.ts';
 import { definedFields, type UserRecord } from '../users.ts';
-import { inTransaction, type Migration } from './database.ts';
+import { inTransaction, notifyingAfter, type Migration } from './database.ts';
 import { lookupColumns } from './users.ts';
 
 export const auditMigrations: readonly Migration[] = [
@@ -64,10 +64,12 @@ const sameRecord = (a: UserRecord, b: UserRecord): boolean => {
   return [...keys].every((k) => JSON.stringify(a[k] ?? null) === JSON.stringify(b[k] ?? null));
 };
 
-export function createSqliteAuditStore(client: Client): AuditStore {
+/** `usersWritten` is told when an admin change of a user record settles: the record cache. */
+export function createSqliteAuditStore(client: Client, usersWritten: () => void = () => undefined): AuditStore {
+  const changing = notifyingAfter(usersWritten);
   return {
     async adminUpdateUser<R>({ uid, change, actor, action, now }: AdminUpdate<R>): Promise<AdminUpdateResult<R>> {
-      return inTransaction(client, async (tx) => {
+      return changing(inTransaction(client, async (tx): Promise<AdminUpdateResult<R>> => {
         const row = (await tx.execute({ sql: 'SELECT record FROM users WHERE uid = ?', args: [uid] })).rows[0];
         if (!row) return { kind: 'not_found' as const };
         const before = JSON.parse(String(row['record'])) as UserRecord;
@@ -81,7 +83,7 @@ export function createSqliteAuditStore(client: Client): AuditStore {
         });
         const entry = await insertAuditEntry(tx, { at: now.toISOString(), actor, action, target: userTarget(uid), before, after });
         return { kind: 'updated' as const, before, after, entry };
-      });
+      }));
     },
 
     async listAudit(query = {}): Promise<AuditPage> {

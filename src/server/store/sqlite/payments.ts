@@ -2,7 +2,7 @@
 import type { Client, Row, Transaction } from '@libsql/client';
 import { grantedUserRecord, type FailResult, type GrantResult, type OrderRecord, type OrderStatus, type PaymentStore, type WebhookEventRef } from '../payments.ts';
 import type { UserRecord } from '../users.ts';
-import { inTransaction, withWriteLock, type Migration } from './database.ts';
+import { inTransaction, notifyingAfter, withWriteLock, type Migration } from './database.ts';
 
 export const paymentMigrations: readonly Migration[] = [
   {
@@ -82,7 +82,9 @@ async function remember(tx: Transaction, event: WebhookEventRef | undefined, now
   });
 }
 
-export function createSqlitePaymentStore(client: Client): PaymentStore {
+/** `usersWritten` is told when a grant (which writes the user record) settles: the record cache. */
+export function createSqlitePaymentStore(client: Client, usersWritten: () => void = () => undefined): PaymentStore {
+  const granting = notifyingAfter(usersWritten);
   return {
     async createOrder(order, now) {
       const at = now.toISOString();
@@ -99,7 +101,7 @@ export function createSqlitePaymentStore(client: Client): PaymentStore {
     },
 
     async grantOrder({ orderId, paymentId, signature, now, durationDays, event }): Promise<GrantResult> {
-      return inTransaction(client, async (tx) => {
+      return granting(inTransaction(client, async (tx): Promise<GrantResult> => {
         if (await seen(tx, event)) return { kind: 'duplicate_event' };
         const order = await orderIn(tx, orderId);
         if (!order) return { kind: 'no_order' };
@@ -121,7 +123,7 @@ export function createSqlitePaymentStore(client: Client): PaymentStore {
         await remember(tx, event, now);
         const paid = await orderIn(tx, order.id);
         return { kind: 'granted', user: granted, order: paid! };
-      });
+      }));
     },
 
     async failOrder({ orderId, paymentId, reason, now, event }): Promise<FailResult> {

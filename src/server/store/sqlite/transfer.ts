@@ -228,8 +228,9 @@ async function upsertAll<R>(tx: Transaction, table: KindTable<R>, records: reado
 /**
  * @param written called after every import that wrote (e.g. to bump the price read cache's
  *   version); optional.
+ * @param usersWritten called after an import of user records settles (the record cache).
  */
-export function createSqliteTransfer(client: Client, written: () => void = () => undefined): TransferStore {
+export function createSqliteTransfer(client: Client, written: () => void = () => undefined, usersWritten: () => void = () => undefined): TransferStore {
   return {
     async *exportRecords<K extends TransferKind>(kind: K): AsyncGenerator<readonly TransferRecords[K][]> {
       // Images are exported a few at a time (each up to 2 MiB), by their own module.
@@ -260,6 +261,7 @@ export function createSqliteTransfer(client: Client, written: () => void = () =>
         await inTransaction(client, (tx) => upsertAll(tx, table, records));
       } finally {
         written();
+        if (kind === 'users') usersWritten();
       }
       return records.length;
     },

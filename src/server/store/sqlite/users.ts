@@ -1,5 +1,11 @@
-/** SQLite adapter of the user store: the whole record as JSON, with indexed look-up columns. */
+/**
+ * SQLite adapter of the user store: the whole record as JSON, with indexed look-up columns. The
+ * users version (`users_version`, migration users-002) is bumped by triggers on every insert,
+ * update and delete of a user row, in the writing transaction, whoever writes: the record
+ * caches of other processes on the same database check it (../userCache.ts).
+ */
 import type { Client, InValue } from '@libsql/client';
+import { UserRecordCache, type UserCacheOptions } from '../userCache.ts';
 import { definedFields, type UserFacts, type UserKey, type UserRecord, type UserStore } from '../users.ts';
 import { inTransaction, withWriteLock, type Migration } from './database.ts';
 
@@ -17,7 +23,36 @@ export const userMigrations: readonly Migration[] = [
       'CREATE INDEX users_phone ON users (phone)',
     ],
   },
+  {
+    id: 'users-002',
+    statements: [
+      'CREATE TABLE users_version (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL)',
+      'INSERT INTO users_version (id, n) VALUES (1, 0)',
+      ...['INSERT', 'UPDATE', 'DELETE'].map(
+        (event) => `CREATE TRIGGER users_version_${event.toLowerCase()} AFTER ${event} ON users BEGIN UPDATE users_version SET n = n + 1 WHERE id = 1; END`,
+      ),
+    ],
+  },
 ];
+
+/** The cache of user records of one database handle, and what it reads. */
+export const sqliteUserCache = (client: Client, options?: UserCacheOptions): UserRecordCache =>
+  new UserRecordCache(
+    {
+      async readVersion() {
+        const result = await client.execute('SELECT n FROM users_version WHERE id = 1');
+        return String(result.rows[0]?.['n'] ?? '');
+      },
+      readRecord: (uid) => findByUid(client, uid),
+    },
+    options,
+  );
+
+async function findByUid(client: Client, uid: string): Promise<UserRecord | null> {
+  const result = await client.execute({ sql: 'SELECT record FROM users WHERE uid = ?', args: [uid] });
+  const row = result.rows[0];
+  return row ? (JSON.parse(String(row['record'])) as UserRecord) : null;
+}
 
 const COLUMN: Record<UserKey, string> = { uid: 'uid', email: 'email', phone: 'phone' };
 
@@ -33,16 +68,24 @@ export const lookupColumns = (record: UserRecord): InValue[] => [
 /** A LIKE pattern that matches `text` literally (`%`, `_` and the escape character escaped). */
 const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function createSqliteUserStore(client: Client): UserStore {
+/** `cache` is told of every user write made here (so are the payment, audit and transfer parts). */
+export function createSqliteUserStore(client: Client, cache: UserRecordCache = sqliteUserCache(client)): UserStore {
   return {
     async createUser(record) {
-      const result = await withWriteLock(client, () =>
-        client.execute({
-          sql: 'INSERT INTO users (uid, email, phone, record) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING',
-          args: [record.uid, ...lookupColumns(record), JSON.stringify(record)],
-        }),
+      const result = await cache.after(
+        withWriteLock(client, () =>
+          client.execute({
+            sql: 'INSERT INTO users (uid, email, phone, record) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO NOTHING',
+            args: [record.uid, ...lookupColumns(record), JSON.stringify(record)],
+          }),
+        ),
       );
       return result.rowsAffected === 1;
+    },
+
+    async cachedUser(uid, options) {
+      const key = uid.trim();
+      return key ? cache.get(key, options) : null;
     },
 
     async findUserBy(key, value) {
@@ -57,7 +100,7 @@ export function createSqliteUserStore(client: Client): UserStore {
 
     async updateUsersBy(key, value, patch) {
       if (!value.trim()) return 0;
-      return inTransaction(client, async (tx) => {
+      return cache.after(inTransaction(client, async (tx) => {
         const rows = await tx.execute({
           sql: `SELECT uid, record FROM users WHERE ${COLUMN[key]} = ?`,
           args: [normalize(key, value)],
@@ -71,7 +114,7 @@ export function createSqliteUserStore(client: Client): UserStore {
           });
         }
         return rows.rows.length;
-      });
+      }));
     },
 
     async searchUsers(query, limit) {

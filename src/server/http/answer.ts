@@ -1,0 +1,23 @@
+/**
+ * What a data API handler answers (src/server/api/context.ts): a Response, or the wire form of a
+ * prepared body (json.ts, `preparedAnswer`). Prepared bodies are answered all day with the same
+ * bytes, so their wire form is built once per body and shared: the node:http fast lane writes it
+ * as it is (src/server/lanes/fastLane.ts), without a `Response` (building one per request cost
+ * more than the rest of a gated answer); the Astro lane makes one from it (`responseOf`).
+ */
+
+/** Status, header values (lower-case names, no content-length: the writer adds it) and body bytes. Nobody may change one. */
+export interface WireAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer | null;
+}
+
+export type ApiAnswer = Response | WireAnswer;
+
+/** The answer as a Response (the Astro lane, tests). */
+export function responseOf(answer: ApiAnswer): Response {
+  if (answer instanceof Response) return answer;
+  // A copy of the shared bytes for the Response (the slow lane; the fast lane writes the Buffer).
+  return new Response(answer.body && Uint8Array.from(answer.body), { status: answer.status, headers: answer.headers });
+}

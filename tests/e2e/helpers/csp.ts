@@ -1,0 +1,88 @@
+/**
+ * The Content-Security-Policy check of one page in Chromium, shared by tests/e2e/csp.spec.ts
+ * (desktop) and csp.mobile.spec.ts (the phone layout): the page carries a policy without
+ * 'unsafe-inline' or 'unsafe-eval' for scripts, and the browser reports no
+ * `securitypolicyviolation` and logs no CSP error while a person uses it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signInByApi } from './auth.ts';
+
+export type Who = 'anonymous' | 'free@polyindex.test' | 'premium@polyindex.test' | 'admin@polyindex.test';
+
+export interface CspCase {
+  readonly family: string;
+  readonly path: string;
+  readonly who: Who;
+  /** What a person does on the page once it has loaded (optional). */
+  readonly use?: (page: Page) => Promise<void>;
+  /**
+   * The page's policy arrives as a header (rendered on demand) or a <meta> (prerendered);
+   * 'either' only where a page is moving from one to the other on another branch.
+   */
+  readonly delivery: 'header' | 'meta' | 'either';
+  /** The status the page answers with, when not 200 (the 503 page, a refused link). */
+  readonly status?: number;
+}
+
+interface Report {
+  readonly directive: string;
+  readonly blocked: string;
+  readonly source: string;
+  readonly page: string;
+}
+
+/** Collects every violation the browser reports and every CSP line it logs, across navigations. */
+async function watch(page: Page): Promise<{ violations: Report[]; console: string[] }> {
+  const violations: Report[] = [];
+  const logged: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (report: Report) => violations.push(report));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCspViolation: (r: unknown) => void }).__reportCspViolation({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+        page: location.pathname,
+      });
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content[ -]Security[ -]Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) logged.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (/Content[ -]Security[ -]Policy/i.test(error.message)) logged.push(`pageerror: ${error.message}`);
+  });
+  return { violations, console: logged };
+}
+
+/** One test per row. */
+export function cspTests(rows: readonly CspCase[]): void {
+  for (const row of rows) cspTest(row);
+}
+
+function cspTest(row: CspCase): void {
+  test(`CSP: ${row.family} ${row.path} (${row.who})`, async ({ page, context }) => {
+    const seen = await watch(page);
+    if (row.who !== 'anonymous') await signInByApi(context.request, row.who);
+
+    const response = await page.goto(row.path);
+    expect(response, row.path).not.toBeNull();
+    expect(response!.status(), row.path).toBe(row.status ?? 200);
+    const header = response!.headers()['content-security-policy'];
+    const meta = await page.evaluate(() => document.querySelector('meta[http-equiv="content-security-policy"]')?.getAttribute('content') ?? null);
+    const policy = row.delivery === 'header' ? header : row.delivery === 'meta' ? meta : (header ?? meta);
+    expect(policy, `a ${row.delivery} policy on ${row.path}`).toBeTruthy();
+    const scriptSrc = policy!.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+    expect(scriptSrc, 'script-src').toBeTruthy();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    if (policy === header) expect(policy).toContain("frame-ancestors 'none'");
+
+    await row.use?.(page);
+    // Late reports (lazy images, hydration) arrive after load: let the page settle first.
+    await page.waitForLoadState('networkidle');
+    expect(seen.violations, 'securitypolicyviolation events').toEqual([]);
+    expect(seen.console, 'CSP messages in the console').toEqual([]);
+  });
+}
+
