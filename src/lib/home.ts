@@ -77,6 +77,30 @@ export const AUTO_ADVANCE_MS = 6000;
 /** The slide after (or before) `index` among `count`, wrapping round. */
 export const stepSlide = (index: number, count: number, step: 1 | -1): number => (count <= 0 ? 0 : (((index + step) % count) + count) % count);
 
+/** The slide a track scrolled to `scrollLeft` shows (slides are `width` wide), within 0 … count − 1. */
+export const slideAtScroll = (scrollLeft: number, width: number, count: number): number =>
+  count <= 0 ? 0 : Math.min(count - 1, Math.max(0, Math.round(scrollLeft / Math.max(1, width))));
+
+/**
+ * Where the carousel is: the slide it shows, and the slide its own (smooth) move is still
+ * heading for, or null when it is not moving by itself.
+ */
+export interface CarouselPosition {
+  readonly index: number;
+  readonly heading: number | null;
+}
+
+/**
+ * The position once the track's scroll has settled at slide `at`. While the carousel's own move
+ * is under way, a settled scroll is where the track passed (or a timer armed by a scroll before
+ * the last click), never where anybody took it: it changes nothing until the move has arrived.
+ * Otherwise it is a swipe or scroll by hand, and the slide follows it.
+ */
+export function afterScroll(position: CarouselPosition, at: number): CarouselPosition {
+  if (position.heading !== null) return at === position.heading ? { index: position.index, heading: null } : position;
+  return at === position.index ? position : { index: at, heading: null };
+}
+
 /** Auto-advance runs only when nobody has paused it, points at or focuses it, or asked for less motion, and the page is visible. */
 export const autoAdvances = (state: { readonly reducedMotion: boolean; readonly paused: boolean; readonly hovered: boolean; readonly focused: boolean; readonly hidden: boolean; readonly count: number }): boolean =>
   !state.reducedMotion && !state.paused && !state.hovered && !state.focused && !state.hidden && state.count > 1;

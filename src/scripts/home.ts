@@ -6,7 +6,7 @@
  * attributes are set as such, never as HTML.
  */
 import { formatNumber } from '../lib/pageParams.ts';
-import { AUTO_ADVANCE_MS, autoAdvances, stepSlide, type Teaser, type TickerItem } from '../lib/home.ts';
+import { AUTO_ADVANCE_MS, afterScroll, autoAdvances, slideAtScroll, stepSlide, type CarouselPosition, type Teaser, type TickerItem } from '../lib/home.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -25,74 +25,125 @@ function initBannerCarousel(section: HTMLElement): Carousel {
   const dots = section.querySelector<HTMLElement>('[data-carousel-dots]')!;
   const pause = section.querySelector<HTMLButtonElement>('[data-carousel-pause]')!;
   const slides = () => [...track.querySelectorAll<HTMLElement>('.slide')];
-  const state = { index: 0, paused: false, hovered: false, focused: false };
+  const state = { paused: false, hovered: false, focused: false };
+  let position: CarouselPosition = { index: 0, heading: null };
+  /** The next auto-advance (0: none armed). */
+  let timer = 0;
+  /** The settle check of the last scroll event (0: none pending). */
+  let settle = 0;
 
   const mark = () => {
     const all = slides();
     all.forEach((slide, i) => slide.setAttribute('aria-label', `${i + 1} of ${all.length}`));
-    [...dots.children].forEach((dot, i) => (i === state.index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current')));
-    section.dataset['index'] = String(state.index);
+    [...dots.children].forEach((dot, i) => (i === position.index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current')));
+    section.dataset['index'] = String(position.index);
   };
   const show = (index: number) => {
-    state.index = index;
-    track.scrollTo({ left: index * track.clientWidth, behavior: reducedMotion.matches ? 'auto' : 'smooth' });
+    // A settle check armed by an earlier scroll would read where the track was, not this move.
+    window.clearTimeout(settle);
+    const left = index * track.clientWidth;
+    // Already there, the track does not scroll, so no scroll would ever say the move arrived.
+    position = { index, heading: Math.abs(track.scrollLeft - left) < 1 ? null : index };
+    track.scrollTo({ left, behavior: reducedMotion.matches ? 'auto' : 'smooth' });
     mark();
+  };
+  /**
+   * data-running says at once whether it advances by itself, and a slide stays a whole interval
+   * after it starts running again or after a move by hand (`restart`): the countdown is armed
+   * when it may run and dropped as soon as it may not.
+   */
+  const update = (restart = false) => {
+    const running = autoAdvances({ ...state, reducedMotion: reducedMotion.matches, hidden: document.hidden, count: slides().length });
+    section.dataset['running'] = String(running);
+    if (!running || restart) {
+      window.clearTimeout(timer);
+      timer = 0;
+    }
+    if (running && timer === 0) {
+      timer = window.setTimeout(() => {
+        timer = 0;
+        show(stepSlide(position.index, slides().length, 1));
+        update();
+      }, AUTO_ADVANCE_MS);
+    }
+  };
+  const moveByHand = (index: number) => {
+    show(index);
+    update(true);
   };
   const renderDots = () => {
     const count = slides().length;
+    const hadFocus = dots.contains(document.activeElement);
     dots.replaceChildren(
       ...slides().map((_, i) => {
         const dot = document.createElement('button');
         dot.type = 'button';
         dot.className = 'dot';
         dot.setAttribute('aria-label', `Show slide ${i + 1} of ${count}`);
-        dot.addEventListener('click', () => show(i));
+        dot.addEventListener('click', () => moveByHand(i));
         return dot;
       }),
     );
+    // A focused dot replaced would take the focus out of the carousel without a focusout.
+    if (hadFocus) (dots.children[Math.min(position.index, count - 1)] as HTMLElement | undefined)?.focus();
     section.dataset['count'] = String(count);
   };
 
-  section.querySelector('[data-carousel-prev]')?.addEventListener('click', () => show(stepSlide(state.index, slides().length, -1)));
-  section.querySelector('[data-carousel-next]')?.addEventListener('click', () => show(stepSlide(state.index, slides().length, 1)));
+  section.querySelector('[data-carousel-prev]')?.addEventListener('click', () => moveByHand(stepSlide(position.index, slides().length, -1)));
+  section.querySelector('[data-carousel-next]')?.addEventListener('click', () => moveByHand(stepSlide(position.index, slides().length, 1)));
   pause.addEventListener('click', () => {
     state.paused = !state.paused;
     pause.setAttribute('aria-pressed', String(state.paused));
     pause.textContent = state.paused ? 'Play' : 'Pause';
     section.dataset['paused'] = String(state.paused);
+    update();
   });
-  section.addEventListener('mouseenter', () => (state.hovered = true));
-  section.addEventListener('mouseleave', () => (state.hovered = false));
-  section.addEventListener('focusin', () => (state.focused = true));
+  section.addEventListener('mouseenter', () => {
+    state.hovered = true;
+    update();
+  });
+  section.addEventListener('mouseleave', () => {
+    state.hovered = false;
+    update();
+  });
+  section.addEventListener('focusin', () => {
+    state.focused = true;
+    update();
+  });
   section.addEventListener('focusout', (event) => {
-    if (!section.contains(event.relatedTarget as Node | null)) state.focused = false;
+    if (section.contains(event.relatedTarget as Node | null)) return;
+    state.focused = false;
+    update();
   });
+  document.addEventListener('visibilitychange', () => update());
+  reducedMotion.addEventListener('change', () => update());
+  // A hand on the track takes over from the carousel's own move: its scroll is followed.
+  for (const type of ['pointerdown', 'touchstart', 'wheel', 'keydown'] as const) {
+    track.addEventListener(type, () => (position = { ...position, heading: null }), { passive: true });
+  }
   // A swipe or scroll by hand moves the dots with it.
-  let settle = 0;
   track.addEventListener('scroll', () => {
     window.clearTimeout(settle);
     settle = window.setTimeout(() => {
-      const index = Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
-      if (index !== state.index) {
-        state.index = index;
+      settle = 0;
+      const before = position.index;
+      position = afterScroll(position, slideAtScroll(track.scrollLeft, track.clientWidth, slides().length));
+      if (position.index !== before) {
         mark();
+        update(true);
       }
     }, 120);
   });
-  window.setInterval(() => {
-    const running = autoAdvances({ ...state, reducedMotion: reducedMotion.matches, hidden: document.hidden, count: slides().length });
-    section.dataset['running'] = String(running);
-    if (running) show(stepSlide(state.index, slides().length, 1));
-  }, AUTO_ADVANCE_MS);
-  section.dataset['running'] = String(autoAdvances({ ...state, reducedMotion: reducedMotion.matches, hidden: document.hidden, count: slides().length }));
 
   renderDots();
   mark();
+  update();
   section.dataset['ready'] = 'true';
   return {
     refresh() {
       renderDots();
-      show(Math.min(state.index, slides().length - 1));
+      show(Math.min(position.index, slides().length - 1));
+      update();
     },
   };
 }

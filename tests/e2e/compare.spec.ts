@@ -25,6 +25,7 @@ test('a bad link still opens the page and says what was left out; an unconvertib
 });
 
 test('custom dates across years and the indexed, smoothed view', async ({ page, context }) => {
+  test.slow(); // several chart redraws: custom dates, indexed, smoothed
   await signInByApi(context.request, 'premium@polyindex.test');
   await page.goto('/compare?s=feedstock.crude.brent,feedstock.naphtha.japan');
   const year = new Date().getFullYear();

@@ -78,6 +78,7 @@ async function signInAt(page: Page, origin: string, email: string, next: string)
 }
 
 test('while Firebase cannot be reached, a signed-in visitor stays signed in and a sign-in is told to come back', async ({ page, request }) => {
+  test.slow(); // a sign-in through the emulator, an outage and the way back
   await browserReachesEmulator(page);
   const email = uniqueEmail('outage');
   await ensureAccount(request, email);
@@ -106,6 +107,7 @@ test('while Firebase cannot be reached, a signed-in visitor stays signed in and 
 });
 
 test('while the store cannot be reached, a signed-in visitor gets the 503 page, never /register', async ({ page, request }) => {
+  test.slow(); // a sign-in through the emulator, an outage and the way back
   // Signed in on A; cookies are per host, so B receives the same session cookie.
   const email = uniqueEmail('store-outage');
   await ensureAccount(request, email);

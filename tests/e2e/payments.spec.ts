@@ -106,6 +106,7 @@ test('a dismissed checkout saves nothing', async ({ page }) => {
 });
 
 test('a forged amount is ignored: the server charges the plan price', async ({ page }) => {
+  test.slow(); // a sign-up through the emulator, then the API and the checkout
   await signIn(page, freshEmail('forged'));
   const origin = new URL(page.url()).origin;
 

@@ -230,16 +230,16 @@ test('a copy is not shown once the session it was fetched under has expired', as
   await signInByApi(context.request, 'premium@polyindex.test');
   await viewNaphtha(page);
   // Time passes past the session's end: the server's answers (for the same viewer) now name an
-  // expiry that is behind us, as a clock five days on would see the one it was given.
-  await context.route(
-    (url) => url.pathname === '/api/session',
-    async (route) => {
-      const response = await route.fetch();
-      const viewer = response.headers()['x-polyindex-viewer'] ?? '';
-      const past = Math.floor(Date.now() / 1000) - 60;
-      await route.fulfill({ response, headers: { ...response.headers(), 'x-polyindex-viewer': viewer.replace(/expires=\d+/, `expires=${past}`) } });
-    },
-  );
+  // expiry that is behind us, as a clock five days on would see the one it was given. Every
+  // answer that names the viewer, not only the session answer: the home page's ticker names it
+  // too, and whichever of the two the worker sees last sets the owner's expiry.
+  await context.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const viewer = response.headers()['x-polyindex-viewer'];
+    if (!viewer) return route.fulfill({ response });
+    const past = Math.floor(Date.now() / 1000) - 60;
+    await route.fulfill({ response, headers: { ...response.headers(), 'x-polyindex-viewer': viewer.replace(/expires=\d+/, `expires=${past}`) } });
+  });
   await page.goto('/');
   // The worker took the new expiry for its owner (same viewer, later answer).
   const ownerExpired = () =>
@@ -248,6 +248,8 @@ test('a copy is not shown once the session it was fetched under has expired', as
       return owner ? ((await owner.json()) as { expiresAt: number }).expiresAt < Date.now() : null;
     });
   await expect.poll(ownerExpired).toBe(true);
+  // Offline, nothing answers: not even the rewrite above (route.fetch would still reach the server).
+  await context.unrouteAll({ behavior: 'wait' });
   await context.setOffline(true);
   await page.goto('/crude/Naphtha');
   await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();

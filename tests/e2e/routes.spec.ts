@@ -33,6 +33,7 @@ test.describe('every route answers with its title', () => {
   }
 
   test('every VIP delegation event linked from the navigation opens', async ({ page }) => {
+    test.slow(); // one page load per event, 2017 to 2025
     await page.goto('/');
     const links = await page.locator('.main-nav a[href^="/vip-delegations/20"]').evaluateAll((as) =>
       as.map((a) => a.getAttribute('href')!).filter((href) => href.split('/').length === 4),

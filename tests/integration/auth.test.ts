@@ -2,7 +2,7 @@
  * Sign-in against the real Firebase Auth emulator: ID token → session cookie → user record,
  * revocation, the endpoints and the middleware, all with a real SQLite file.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { onRequest } from '../../src/middleware.ts';
 import { POST as logout } from '../../src/pages/api/auth/logout.ts';
 import { POST as signIn } from '../../src/pages/api/auth/session.ts';
@@ -10,6 +10,9 @@ import { GET as session } from '../../src/pages/api/session.ts';
 import { REVOCATION_RECHECK_MS, SESSION_COOKIE, endSession, startSession, verifySession } from '../../src/server/auth/sessions.ts';
 import { auth, store } from '../../src/server/runtime.ts';
 import { apiContext, emulatorSignIn, emulatorSignUp, uniqueEmail } from './helpers.ts';
+
+/** Firebase's `auth_time` of a session cookie: when its user signed in, in whole seconds. */
+const authTimeOf = (cookie: string): number => (JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString()) as { auth_time: number }).auth_time;
 
 const ORIGIN = { Origin: 'http://127.0.0.1:4321', 'Content-Type': 'application/json' };
 
@@ -158,11 +161,17 @@ describe('the remembered revocation state', () => {
     const { cookie } = await startSession(auth(), idToken);
     const now = Date.now();
     expect((await verifySession(auth(), cookie, now))?.uid).toBe(uid);
-    await new Promise((r) => setTimeout(r, 1100));
     // Another instance signs the user out: this process is not told, but finds out by the
     // next check. (The remembered window itself: tests/unit/sessions.test.ts and, counting the
-    // calls that reach the emulator, tests/integration/sessions.test.ts.)
-    await auth().revokeRefreshTokens(uid);
+    // calls that reach the emulator, tests/integration/sessions.test.ts.) firebase-admin stamps
+    // the revocation with this clock in whole seconds, and one in the second of the sign-in does
+    // not revoke it: the other instance's clock reads the next second, without waiting for it.
+    vi.useFakeTimers({ toFake: ['Date'], now: (authTimeOf(cookie) + 1) * 1000 + 300, shouldAdvanceTime: true });
+    try {
+      await auth().revokeRefreshTokens(uid);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await verifySession(auth(), cookie, now + REVOCATION_RECHECK_MS + 1)).toBeNull();
   });
 

@@ -461,7 +461,7 @@ describe('the welcome e-mail', () => {
     const email = uniqueEmail('welcome-name');
     const lure = 'Your account is locked, confirm at http://phish.example/login';
     sendWelcome({ uid: `welcome-${++seq}`, displayName: lure, email, phone: null, photoURL: null, role: 'user', subscribed: false, plan: null, createdAt: '24-11-2026' });
-    await expect.poll(async () => (await mailsTo(email, /^Welcome to PolyIndex$/)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await mailsTo(email, /^Welcome to PolyIndex$/)).length, { timeout: 60_000 }).toBe(1);
     const raw = (await readOutboxMessage(MAIL_OUTBOX, (await mailsTo(email))[0]!.file))!;
     const mail = await simpleParser(raw);
     expect(mail.text).toContain('Your PolyIndex account is ready');

@@ -190,7 +190,7 @@ describe('POST /api/makePayment', () => {
     await once(fake, 'listening');
     try {
       const baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-      usePaymentsRuntime({ store, gateway: createRazorpayGateway({ keyId: 'rzp_test_x', keySecret: 'y', baseUrl, timeoutMs: 2_000 }), now: () => clock });
+      usePaymentsRuntime({ store, gateway: createRazorpayGateway({ keyId: 'rzp_test_x', keySecret: 'y', baseUrl, timeoutMs: 30_000 }), now: () => clock });
       const res = await call(makePayment, '/api/makePayment', { plan: 'Basic' }, { session: await sessionOf(free) });
       expect(res.status).toBe(502);
       expect(res.json.error.code).toBe('gateway_error');
@@ -219,7 +219,7 @@ describe('the real gateway behind the endpoints', () => {
       silent.closeAllConnections();
       silent.close();
     }
-  }, 5_000);
+  });
 
   it('refuses webhooks with 503 while RAZORPAY_WEBHOOK_SECRET is not set', async () => {
     usePaymentsRuntime({ store, gateway: createRazorpayGateway({ keyId: 'rzp_test_x', keySecret: 'y' }), now: () => clock });

@@ -55,7 +55,8 @@ const orderReply: Reply = (_req, res, body) => {
   res.end(JSON.stringify({ id: 'order_FAKE1234567890', entity: 'order', status: 'created', amount_paid: 0, ...body }));
 };
 
-const gateway = (timeoutMs = 2_000) => createRazorpayGateway({ keyId: 'rzp_test_KEY', keySecret: 'key_secret_xyz', baseUrl, timeoutMs });
+// A generous bound where the stand-in answers: a busy machine must not turn an answer into a timeout.
+const gateway = (timeoutMs = 30_000) => createRazorpayGateway({ keyId: 'rzp_test_KEY', keySecret: 'key_secret_xyz', baseUrl, timeoutMs });
 
 describe('the Razorpay adapter', () => {
   it('creates an order: POST /v1/orders with amount, currency, receipt, notes and Basic auth', async () => {
@@ -92,13 +93,13 @@ describe('the Razorpay adapter', () => {
     reply = (_req, res) => {
       hanging.add(res); // never answered
     };
-    const started = Date.now();
+    // The stand-in never answers: only the adapter's own 300 ms bound can end the call (its
+    // error code says so), well inside the test's time however busy the machine is.
     const error = await gateway(300).createOrder({ amountPaise: 550_000, currency: 'INR', receipt: 'r', notes: {} }).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(error).toBeInstanceOf(GatewayError);
     expect((error as GatewayError).gatewayCode).toBe('timeout');
     expect((error as GatewayError).message).toMatch(/did not answer in time/);
-  }, 5_000);
+  });
 
   it('reports a refused connection as unreachable', async () => {
     const closed = createServer();

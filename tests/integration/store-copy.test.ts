@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreFake, type FirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
+import type { IsoDate } from '../../src/lib/dates.ts';
+import { generateDemoData } from '../../src/lib/demoData.ts';
 import { summarize } from '../../src/lib/transferChecksum.ts';
 import { copyStore, summarizeKind, verifyKinds, type TransferSide } from '../../src/server/store/copy.ts';
 import { createFirestoreAuditStore } from '../../src/server/store/firestore/audit.ts';
@@ -20,8 +22,8 @@ import { createFirestoreTransfer } from '../../src/server/store/firestore/transf
 import { createFirestorePaymentStore } from '../../src/server/store/firestore/payments.ts';
 import { createFirestoreUserStore } from '../../src/server/store/firestore/users.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
-import { seedDemoPrices } from '../../src/server/store/seedDemo.ts';
 import { whatsappCodeHash } from '../../src/server/store/delivery.ts';
+import { SQLITE_EXPORT_PAGE } from '../../src/server/store/sqlite/transfer.ts';
 import { TRANSFER_KINDS } from '../../src/server/store/transfer.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 
@@ -68,9 +70,35 @@ const user = (uid: string, extra: Partial<UserRecord> = {}): UserRecord => ({
   ...extra,
 });
 
+/** The first of `rows` for each key, in order. */
+function firstOfEach<T>(rows: readonly T[], key: (row: T) => string): T[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(key(row)) && Boolean(seen.add(key(row))));
+}
+const quarterOf = (date: string) => `${date.slice(0, 4)}Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3)}`;
+
+/**
+ * The demo prices thinned out: every series, city and country over the whole history, but a
+ * point per series and quarter, every other city-wise revision day and an offer per country and
+ * quarter. Still more than one export page of every price kind on both sides (points: 2,756
+ * rows, 13 year documents a series; city rows: about 6,000, 52 date documents a city; offers:
+ * 52 month documents a country), a tenth of the full demo data: the in-memory Firestore stand-in
+ * scans a collection for each page, so the full data made this file take minutes on a busy machine.
+ */
+async function seedThinDemoPrices(store: Store, today: IsoDate): Promise<void> {
+  const data = generateDemoData({ today });
+  await store.upsertSeries(data.series);
+  const revisionDays = [...new Set(data.citySheets.map((row) => row.date))].toSorted().filter((_, i) => i % 2 === 0);
+  const kept = new Set(revisionDays);
+  await store.upsertCityPrices(data.citySheets.filter((row) => kept.has(row.date)));
+  await store.upsertOffers(firstOfEach(data.offers, (offer) => `${offer.country} ${quarterOf(offer.date)}`));
+  const rows = [...data.points].flatMap(([seriesId, points]) => firstOfEach(points, (p) => quarterOf(p.date)).map((p) => ({ seriesId, date: p.date, value: p.value })));
+  await store.upsertPoints(rows);
+}
+
 /** Users (unknown fields included), orders in every state, events, audit entries, banners, demo prices. */
 async function seedSource(store: Store): Promise<void> {
-  await seedDemoPrices(store, '2026-11-20');
+  await seedThinDemoPrices(store, '2026-11-20');
   // One image larger than a Firestore chunk (512 KiB), so it spans documents there.
   const bytes = new Uint8Array(700 * 1024).map((_, i) => (i * 31) % 251);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -141,6 +169,8 @@ describe('the seeded source', () => {
     for (const kind of TRANSFER_KINDS) expect(sourceSums[kind]!.count, kind).toBeGreaterThan(0);
     expect(sourceSums['orders']!.count).toBe(3);
     expect(sourceSums['audit']!.count).toBe(3);
+    // Thinned, but the copies still page (seedThinDemoPrices).
+    for (const kind of ['points', 'cityPrices'] as const) expect(sourceSums[kind]!.count, kind).toBeGreaterThan(SQLITE_EXPORT_PAGE);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoAdvances, stepSlide, teaserOf, TEASER_POINTS, TICKER_SERIES, tickerItem } from '../../src/lib/home.ts';
+import { afterScroll, autoAdvances, slideAtScroll, stepSlide, teaserOf, TEASER_POINTS, TICKER_SERIES, tickerItem } from '../../src/lib/home.ts';
 import { findSeries } from '../../src/lib/seriesCatalog.ts';
 
 const p = (date: string, value: number) => ({ date, value });
@@ -55,4 +55,20 @@ describe('the banner carousel', () => {
     for (const key of ['reducedMotion', 'paused', 'hovered', 'focused', 'hidden'] as const) expect(autoAdvances({ ...still, [key]: true }), key).toBe(false);
     expect(autoAdvances({ ...still, count: 1 })).toBe(false);
   });
+
+  it.each([
+    [0, 1000, 4, 0], [1000, 1000, 4, 1], [1499, 1000, 4, 1], [1500, 1000, 4, 2], [2990, 1000, 4, 3],
+    [9000, 1000, 4, 3], [-20, 1000, 4, 0], [500, 0, 4, 3], [0, 1000, 0, 0],
+  ] as const)('a track scrolled to %d with slides %d wide, of %d, shows slide %d', (left, width, count, expected) =>
+    expect(slideAtScroll(left, width, count)).toBe(expected));
+
+  it.each([
+    // Its own move under way: a scroll that settled elsewhere (a timer armed before the click) changes nothing.
+    ['a stale settle while moving 1 → 0', { index: 0, heading: 0 }, 1, { index: 0, heading: 0 }],
+    ['passing slide 1 on the way to 3', { index: 3, heading: 3 }, 1, { index: 3, heading: 3 }],
+    ['arrived', { index: 3, heading: 3 }, 3, { index: 3, heading: null }],
+    // Not moving by itself: a swipe by hand is followed.
+    ['a swipe to 2', { index: 1, heading: null }, 2, { index: 2, heading: null }],
+    ['a scroll that stays', { index: 1, heading: null }, 1, { index: 1, heading: null }],
+  ] as const)('after a settled scroll: %s', (_label, position, at, expected) => expect(afterScroll(position, at)).toEqual(expected));
 });
