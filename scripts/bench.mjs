@@ -17,7 +17,7 @@
 // Env: BENCH_SECONDS (default 6 per row, split into 3 alternating bare/measured rounds), BENCH_CONNECTIONS (default 10), BENCH_PORT
 // (default 4599), BENCH_EMULATOR_HOST (default 127.0.0.1:9599; uses the next two ports too).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureSite } from './lib/bench-site.mjs';
@@ -51,8 +51,16 @@ function baselineTree(ref) {
     mkdirSync(resolve('.cache/baseline'), { recursive: true });
     execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { stdio: 'inherit' });
   }
-  // Same dependencies: a ref with another lockfile would need its own install (say so rather than mislead).
-  if (!existsSync(resolve(dir, 'node_modules'))) symlinkSync(resolve('node_modules'), resolve(dir, 'node_modules'));
+  // The same lockfile shares this tree's node_modules; another gets its own install, since a
+  // ref built against dependencies it never had measures nothing (its config may not even load).
+  if (!existsSync(resolve(dir, 'node_modules'))) {
+    const lock = (root) => readFileSync(resolve(root, 'package-lock.json'), 'utf8');
+    if (lock(dir) === lock('.')) symlinkSync(resolve('node_modules'), resolve(dir, 'node_modules'));
+    else {
+      log(`[bench] ${ref} has another lockfile: npm install in ${dir} (needs the registry)…`);
+      execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    }
+  }
   return { dir, sha };
 }
 
@@ -66,7 +74,7 @@ sites.push({ label: 'this tree', dir: resolve('.') });
 // Build each tree first (its own start script would, but a build inside a measurement is noise).
 for (const site of sites) {
   log(`[bench] building ${site.label}…`);
-  const build = spawnSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], { cwd: site.dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const build = spawnSync(process.execPath, [resolve(site.dir, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: site.dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const stamp = await import(resolve(site.dir, 'scripts/lib/build-stamp.mjs'));
   stamp.writeBuildStamp(site.dir);
