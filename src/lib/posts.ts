@@ -72,6 +72,21 @@ export function liveAtOf(post: Pick<Post, 'status' | 'publishAt' | 'deletedAt'>)
   return post.status === 'published' || post.status === 'scheduled' ? post.publishAt : null;
 }
 
+/**
+ * Instants a post may carry: years 2000–2999. Stores keep instants as ISO text and compare them
+ * as text, which is time order only while every year has four digits: a year past 9999 is
+ * `+010000-…`, which sorts before `2026-…`, so a post scheduled that far ahead would be live
+ * at once in every list (and a year before 0 is `-00000…`). The window keeps that far away.
+ */
+export const EARLIEST_POST_INSTANT = '2000-01-01T00:00:00.000Z';
+export const LATEST_POST_INSTANT = '2999-12-31T23:59:59.999Z';
+
+/** A parseable instant inside the window above (what both stores and the desk's API accept). */
+export function isPostInstant(value: string): boolean {
+  const at = Date.parse(value);
+  return !Number.isNaN(at) && at >= Date.parse(EARLIEST_POST_INSTANT) && at <= Date.parse(LATEST_POST_INSTANT);
+}
+
 export function isLive(post: Pick<Post, 'status' | 'publishAt' | 'deletedAt'>, now: Date): boolean {
   const at = liveAtOf(post);
   return at !== null && Date.parse(at) <= now.getTime();

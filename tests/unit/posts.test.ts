@@ -4,6 +4,7 @@ import {
   indianTimeOf,
   instantFromIndianTime,
   isLive,
+  isPostInstant,
   isSlug,
   liveAtOf,
   matchesAllTokens,
@@ -115,6 +116,24 @@ describe('when a post is live', () => {
     for (const bad of ['', '2026-11-31T10:00', '2026-11-24T24:00', '2026-11-24 10:00', '24-11-2026T10:00', 'soon']) expect(instantFromIndianTime(bad), bad).toBeNull();
     expect(indianTimeOf('2026-11-24T10:00:00.000Z')).toBe('2026-11-24T15:30');
     expect(indianTimeOf(instantFromIndianTime('2026-12-31T23:59')!)).toBe('2026-12-31T23:59');
+  });
+});
+
+describe('instants a post may carry (stores compare ISO text: 4-digit years only)', () => {
+  it.each([
+    ['2026-11-24T06:00:00.000Z', true],
+    ['2000-01-01T00:00:00.000Z', true],
+    ['2999-12-31T23:59:59.999Z', true],
+    ['9999-12-31T23:59-05:00', false], // +010000-01-01T04:59:00.000Z: text order puts it before 2026
+    ['+010000-01-01T04:59:00.000Z', false],
+    ['-000001-01-01T00:00:00.000Z', false],
+    ['1999-12-31T23:59:59.999Z', false],
+    ['3000-01-01T00:00:00.000Z', false],
+    ['not a date', false],
+  ])('%s → %s', (value, ok) => {
+    expect(isPostInstant(value)).toBe(ok);
+    // What the window guarantees: the stored form is a 4-digit year, so text order is time order.
+    if (ok) expect(new Date(value).toISOString()).toMatch(/^\d{4}-/);
   });
 });
 

@@ -18,8 +18,11 @@ import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { newsTypes } from '../../lib/catalog.ts';
 import {
+  EARLIEST_POST_INSTANT,
   instantFromIndianTime,
+  isPostInstant,
   isSlug,
+  LATEST_POST_INSTANT,
   MAX_BODY,
   MAX_SUMMARY,
   MAX_TAGS,
@@ -56,10 +59,18 @@ const instant = z
   .trim()
   .transform((value, ctx) => {
     const local = instantFromIndianTime(value);
-    if (local) return local;
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
-    ctx.addIssue({ code: 'custom', message: 'The publish time must be a date and time (YYYY-MM-DDTHH:MM, India time).' });
-    return z.NEVER;
+    const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : null;
+    const at = local ?? zoned;
+    if (at === null) {
+      ctx.addIssue({ code: 'custom', message: 'The publish time must be a date and time (YYYY-MM-DDTHH:MM, India time).' });
+      return z.NEVER;
+    }
+    // The stores' window (isPostInstant): "9999-12-31T23:59-05:00" is in year 10000.
+    if (!isPostInstant(at)) {
+      ctx.addIssue({ code: 'custom', message: `The publish time must be in the years ${EARLIEST_POST_INSTANT.slice(0, 4)}–${LATEST_POST_INSTANT.slice(0, 4)}.` });
+      return z.NEVER;
+    }
+    return at;
   });
 
 const slug = z
