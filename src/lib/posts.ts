@@ -146,6 +146,13 @@ export function indianTimeOf(iso: string): string {
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
 
+/** Where a post is read: `/news/{slug}` (the one owner of article paths: pages, feed, sitemap, API answers, mail). */
+export const articlePath = (post: Pick<Post, 'slug'>): string => `/news/${post.slug}`;
+/** The canonical address of an article, as the sitemap, the canonical link and mail spell it (trailing slash). */
+export const articleUrl = (post: Pick<Post, 'slug'>, site: URL): string => new URL(`${articlePath(post)}/`, site).href;
+/** A gated post's full text (the page decides who may read it). */
+export const fullTextPath = (post: Pick<Post, 'slug'>): string => `${articlePath(post)}/full`;
+
 /** A URL segment from a title: lower-case ASCII words joined by hyphens (accents dropped). */
 export function slugify(title: string): string {
   const words = title
@@ -205,6 +212,9 @@ export function searchTokens(text: string, max = MAX_SEARCH_TOKENS): string[] {
 /** What a reader's search may find in a post: title and summary always, the body only of a public post. */
 export const searchTextOf = (post: Pick<Post, 'title' | 'summary' | 'body' | 'access'>): string =>
   [post.title, post.summary, post.access === 'public' ? post.body : ''].join('\n');
+
+/** What the desk's search looks in: everything a post says, whoever may read it (both stores tokenise this). */
+export const deskTextOf = (post: Pick<Post, 'title' | 'summary' | 'body' | 'slug' | 'tags'>): string => [post.title, post.summary, post.body, post.slug, ...post.tags].join('\n');
 
 export const queryTokens = (query: string): string[] => searchTokens(query, MAX_QUERY_TOKENS);
 

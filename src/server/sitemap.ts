@@ -8,7 +8,8 @@ import { PUBLIC_PAGES } from '../lib/access/publicPaths.ts';
 import { newsTypes, type NewsType } from '../lib/catalog.ts';
 import { MAX_POST_PAGE } from './store/posts.ts';
 import { pageUrl, type SitemapUrl } from '../lib/sitemap.ts';
-import { articlePath, NEWS_PAGE_SIZE, newsListPath } from './news.ts';
+import { articlePath } from '../lib/posts.ts';
+import { NEWS_PAGE_SIZE, newsListPath } from './news.ts';
 import { livePostEntries, type PostEntry } from './posts/read.ts';
 
 /** Every live post, newest first, a store page at a time. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { futureTrendProducts, globalBazaarCountries, legacyNewsTypes, newsTypes, newsTypeSectionPath, resolveNewsType, services } from '../../src/lib/catalog.ts';
 import {
+  deskTextOf,
   indianTimeOf,
   instantFromIndianTime,
   isLive,
@@ -170,6 +171,10 @@ describe('slugs', () => {
 });
 
 describe('search tokens', () => {
+  it('the desk searches everything a post says, whoever may read it', () => {
+    expect(deskTextOf({ title: 'T', summary: 'S', body: 'B', slug: 'a-slug', tags: ['PP', 'LLDPE'] })).toBe('T\nS\nB\na-slug\nPP\nLLDPE');
+  });
+
   it('folds case and accents, splits on anything but letters and digits, keeps each word once', () => {
     expect(searchTokens('Café PP-raffia: Rs 104.50/kg; PP again, naïve Ü')).toEqual(['cafe', 'pp', 'raffia', 'rs', '104', '50', 'kg', 'again', 'naive']);
     expect(searchTokens('पॉलिमर की कीमत')).toEqual(['पॉलिमर', 'की', 'कीमत']);

@@ -18,6 +18,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { newsTypes } from '../../lib/catalog.ts';
 import {
+  articlePath,
   EARLIEST_POST_INSTANT,
   instantFromIndianTime,
   isPostInstant,
@@ -148,10 +149,8 @@ export async function readPostJson<S extends z.ZodType>(request: Request, schema
   return parseOr400(schema, value);
 }
 
-export const postUrl = (post: Pick<Post, 'slug'>): string => `/news/${post.slug}`;
-
 /** The desk's view of a post in answers. */
-export const postView = (post: Post) => ({ ...post, url: postUrl(post) });
+export const postView = (post: Post) => ({ ...post, url: articlePath(post) });
 
 /** The refusals a change can meet, as answers. */
 type Refusal = { readonly status: 400 | 409; readonly code: string; readonly message: string; readonly field?: string };
@@ -168,7 +167,7 @@ function answerWrite(result: PostWriteResult<Refusal>, okStatus = 200): Response
     case 'unchanged':
       return json({ changed: false, post: postView(result.post) });
     case 'written':
-      return json({ changed: true, id: result.post.id, slug: result.post.slug, url: postUrl(result.post), auditId: result.entry.id, post: postView(result.post) }, okStatus);
+      return json({ changed: true, id: result.post.id, slug: result.post.slug, url: articlePath(result.post), auditId: result.entry.id, post: postView(result.post) }, okStatus);
   }
 }
 

@@ -4,12 +4,12 @@
  * script URL reaches a mail client), a link to the article. A gated post carries its first
  * paragraph only, as its public page does. No astro:* import: any mail job can use it.
  */
-import type { Post } from '../../lib/posts.ts';
+import { articleUrl, type Post } from '../../lib/posts.ts';
 import { renderMail, type RenderedMail } from '../mail/templates.ts';
 import { plainTextOf, renderPostHtml, teaserOf } from './render.ts';
 
 export function postMail(post: Pick<Post, 'slug' | 'title' | 'summary' | 'body' | 'access'>, site: URL): RenderedMail {
-  const url = new URL(`/news/${post.slug}/`, site).href;
+  const url = articleUrl(post, site);
   const html = renderPostHtml(post.body);
   const shown = post.access === 'public' ? html : teaserOf(html);
   return renderMail({
