@@ -3,7 +3,7 @@
  * script, event handler or script URL survives, whatever the markdown or raw HTML tries.
  */
 import { describe, expect, it } from 'vitest';
-import { plainTextOf, renderPostHtml, teaserOf } from '../../src/server/posts/render.ts';
+import { plainTextOf, renderPostHtml } from '../../src/server/posts/render.ts';
 
 /** What must never be in rendered HTML: checked on every tag (escaped text may say anything). */
 function expectInert(html: string): void {
@@ -75,12 +75,7 @@ describe('renderPostHtml', () => {
   });
 });
 
-describe('teaser and plain text', () => {
-  it('teaser is the first paragraph', () => {
-    const html = renderPostHtml('First **para**.\n\nSecond para.');
-    expect(teaserOf(html)).toBe('<p>First <strong>para</strong>.</p>');
-    expect(teaserOf(renderPostHtml('## Only a heading'))).toBe('');
-  });
+describe('plain text', () => {
 
   it('plain text drops tags, decodes entities and keeps paragraphs apart', () => {
     expect(plainTextOf(renderPostHtml('A & B < C\n\n- one\n- two\n\n<script>x()</script>'))).toBe('A & B < C\n\none\ntwo');

@@ -55,11 +55,6 @@ export function renderPostHtml(markdown: string): SanitizedHtml {
   return sanitizeHtml(raw, SANITIZE) as SanitizedHtml;
 }
 
-/** The first paragraph of rendered HTML: what a gated post shows publicly. */
-export function teaserOf(html: SanitizedHtml): SanitizedHtml {
-  return (/<p>[\s\S]*?<\/p>/.exec(html)?.[0] ?? '') as SanitizedHtml;
-}
-
 /** Rendered HTML as plain text (mail text parts, descriptions): tags dropped, entities decoded. */
 export function plainTextOf(html: SanitizedHtml): string {
   const withBreaks = html
