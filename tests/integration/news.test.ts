@@ -17,6 +17,7 @@ import { entitlementOf } from '../../src/lib/access/policy.ts';
 import type { Post } from '../../src/lib/posts.ts';
 import NotFound from '../../src/pages/404.astro';
 import ArticlePage from '../../src/pages/news/[slug].astro';
+import FullTextPage from '../../src/pages/news/[slug]/full.astro';
 import SearchPage from '../../src/pages/news/search.astro';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { GET as robots } from '../../src/pages/robots.txt.ts';
@@ -392,6 +393,64 @@ describe('a one-paragraph gated post: nothing of its body reaches anyone who may
       expectNoBody(mail.html, `mail html of ${id}`);
       expectNoBody(mail.text, `mail text of ${id}`);
     }
+  });
+});
+
+describe('the full-text page decides by the post\'s own access (the policy table)', () => {
+  const limitedId = `members-${stamp}`;
+  const fullId = `premium-${stamp}`;
+  let container: AstroContainer;
+
+  beforeAll(async () => {
+    const now = new Date();
+    const at = new Date(now.getTime() - 60_000).toISOString();
+    for (const p of [
+      post(limitedId, { type: 'buy-sell', access: 'limited', body: `Members text ${stamp}.` }),
+      post(fullId, { type: 'plant-news', access: 'full', body: `Premium text ${stamp}.` }),
+      post(`open-${stamp}`, { body: `Open text ${stamp}.`, publishAt: at }),
+    ]) {
+      expect((await db.createPost({ post: p, actor, now })).kind).toBe('written');
+    }
+    container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+    container.insertPageRoute('/404', NotFound);
+  });
+
+  const renderFull = (slug: string, session: Session | null) =>
+    container.renderToResponse(FullTextPage, { params: { slug }, request: new Request(new URL(`/news/${slug}/full`, 'http://127.0.0.1:4321')), locals: { session } });
+
+  // [reader, limited post, full post]: 200 = the text; a path = where the reader is sent.
+  it.each([
+    ['free', 200, '/subscription'],
+    ['Basic', 200, '/'],
+    ['Standard', 200, '/'],
+    ['Premium', 200, 200],
+    ['Platinum', 200, 200],
+    ['admin', 200, 200],
+  ] as const)('%s reader: limited post → %s, full post → %s', async (kind, limited, full) => {
+    for (const [id, expected, text] of [[limitedId, limited, 'Members text'], [fullId, full, 'Premium text']] as const) {
+      const response = await renderFull(id, reader(kind));
+      if (expected === 200) {
+        expect(response.status, id).toBe(200);
+        expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+        expect(await response.text()).toContain(`${text} ${stamp}.`);
+      } else {
+        expect(response.status, id).toBe(302);
+        expect(response.headers.get('Location')).toBe(expected);
+        expect(await response.text()).not.toContain(`${text} ${stamp}`);
+      }
+    }
+  });
+
+  it('sends an anonymous visitor to sign in, and a public post\'s full text to its article', async () => {
+    for (const id of [limitedId, fullId]) {
+      const response = await renderFull(id, null);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('Location')).toMatch(/^\/register\?next=/);
+      expect(decodeURIComponent(response.headers.get('Location')!)).toContain(`/news/${id}/full`);
+    }
+    const open = await renderFull(`open-${stamp}`, null);
+    expect(open.status).toBe(301);
+    expect(open.headers.get('Location')).toBe(`/news/open-${stamp}`);
   });
 });
 
