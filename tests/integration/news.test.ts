@@ -30,6 +30,7 @@ import { createMailer } from '../../src/server/mail/mailer.ts';
 import { articleJsonLd, jsonLdScript, newsListPath, newsTypeLabel, parseListPath, PUBLIC_PAGE_CACHE } from '../../src/server/news.ts';
 import { entryOf, postsLoader } from '../../src/server/posts/live.ts';
 import { postMail } from '../../src/server/posts/mail.ts';
+import { renderPostHtml } from '../../src/server/posts/render.ts';
 import { store as runtimeStore } from '../../src/server/runtime.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import { freshStore, sessionOf } from './helpers.ts';
@@ -256,6 +257,25 @@ describe('articles, feed, sitemap and mail of a live post (the site\'s own store
     expect(gated.html).not.toContain(`Secret conclusion ${stamp}`);
     expect(gated.text).not.toContain(`Secret conclusion ${stamp}`);
     mailer.close();
+  });
+
+  it('sends a post\'s links and images as absolute URLs on the site (a mail client has no site to resolve them against)', async () => {
+    const image = '0f0e0d0c-0b0a-4909-8807-060504030201';
+    const body = [`![A chart](/news/images/${image}-1200.webp)`, '', `See [the plant](/news/some-plant-${stamp}), [a note](#note), [PolyIndex](https://example.com/x) or [write](mailto:desk@polyindex.test).`].join('\n');
+    const outboxDir = join(TEST_DATA_DIR, `post-mail-links-${stamp}`);
+    const mailer = createMailer({ outboxDir, from: 'PolyIndex <desk@polyindex.test>' });
+    const sent = await mailer.send({ to: 'editor@polyindex.test', ...postMail(post(`links-${stamp}`, { body }), site) });
+    mailer.close();
+    if (sent.delivery.kind !== 'outbox') throw new Error('expected the outbox');
+    const html = String((await simpleParser(readFileSync(join(outboxDir, sent.delivery.file)))).html);
+    expect(html).toContain(`src="https://polyindex.example/news/images/${image}-1200.webp"`);
+    expect(html).toContain(`href="https://polyindex.example/news/some-plant-${stamp}"`);
+    expect(html).toContain(`href="https://polyindex.example/news/links-${stamp}/#note"`);
+    expect(html).toContain('href="https://example.com/x"');
+    expect(html).toContain('href="mailto:desk@polyindex.test"');
+    expect(html).not.toMatch(/(href|src)="\//);
+    // The page keeps site paths (the same renderer, without the mail's pass).
+    expect(renderPostHtml(body)).toContain(`src="/news/images/${image}-1200.webp"`);
   });
 
   it('lists public pages and live public posts in the sitemap, never drafts, gated posts or gated sections', async () => {

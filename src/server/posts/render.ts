@@ -55,6 +55,30 @@ export function renderPostHtml(markdown: string): SanitizedHtml {
   return sanitizeHtml(raw, SANITIZE) as SanitizedHtml;
 }
 
+/**
+ * Sanitised HTML with every link and image made absolute against `base` (a mail's article URL):
+ * a mail client has no site to resolve `/news/images/…` against. A second pass over the
+ * sanitiser's output, with the same allow-list, where images may be absolute on this site only.
+ */
+export function withAbsoluteUrls(html: SanitizedHtml, base: URL): SanitizedHtml {
+  const absolute = (value: string | undefined): string | undefined => {
+    // Scheme-ful values (https:, mailto:) are left as they are; the rest is a path on this site.
+    if (value === undefined || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+    return new URL(value, base).href;
+  };
+  const resolve = (attribute: 'href' | 'src'): sanitizeHtml.Transformer => (tagName, attribs) => {
+    const value = absolute(attribs[attribute]);
+    return { tagName, attribs: value === undefined ? attribs : { ...attribs, [attribute]: value } };
+  };
+  return sanitizeHtml(html, {
+    ...SANITIZE,
+    transformTags: { a: resolve('href'), img: resolve('src') },
+    // The first pass kept site paths only; made absolute, they are https on the site's origin.
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !(frame.attribs['src'] ?? '').startsWith(base.origin + '/'),
+  }) as SanitizedHtml;
+}
+
 /** Rendered HTML as plain text (mail text parts, descriptions): tags dropped, entities decoded. */
 export function plainTextOf(html: SanitizedHtml): string {
   const withBreaks = html
