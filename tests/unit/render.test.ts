@@ -3,7 +3,7 @@
  * script, event handler or script URL survives, whatever the markdown or raw HTML tries.
  */
 import { describe, expect, it } from 'vitest';
-import { plainTextOf, renderPostHtml, withAbsoluteUrls } from '../../src/server/posts/render.ts';
+import { plainTextOf, renderPostHtml, withAbsoluteUrls, type SanitizedHtml } from '../../src/server/posts/render.ts';
 
 /** What must never be in rendered HTML: checked on every tag (escaped text may say anything). */
 function expectInert(html: string): void {
@@ -87,6 +87,10 @@ describe('absolute URLs (mail) and plain text', () => {
     ['[m](mailto:desk@polyindex.test)', 'href="mailto:desk@polyindex.test"'],
   ])('%s → %s', (markdown, expected) => {
     expect(withAbsoluteUrls(renderPostHtml(markdown), article)).toContain(expected);
+  });
+
+  it('drops a value that is no URL instead of failing the mail', () => {
+    expect(withAbsoluteUrls('<p><a href="\\\\[">x</a><img src="\\\\[" alt="y" /></p>' as SanitizedHtml, article)).toBe('<p><a>x</a></p>');
   });
 
   it('stays inert and keeps foreign images out', () => {

@@ -61,14 +61,22 @@ export function renderPostHtml(markdown: string): SanitizedHtml {
  * sanitiser's output, with the same allow-list, where images may be absolute on this site only.
  */
 export function withAbsoluteUrls(html: SanitizedHtml, base: URL): SanitizedHtml {
-  const absolute = (value: string | undefined): string | undefined => {
-    // Scheme-ful values (https:, mailto:) are left as they are; the rest is a path on this site.
-    if (value === undefined || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
-    return new URL(value, base).href;
+  /** Scheme-ful values (https:, mailto:) stay; the rest is a path on this site; null: not a URL (dropped). */
+  const absolute = (value: string): string | null => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+    try {
+      return new URL(value, base).href;
+    } catch {
+      return null;
+    }
   };
   const resolve = (attribute: 'href' | 'src'): sanitizeHtml.Transformer => (tagName, attribs) => {
-    const value = absolute(attribs[attribute]);
-    return { tagName, attribs: value === undefined ? attribs : { ...attribs, [attribute]: value } };
+    const out: sanitizeHtml.Attributes = {};
+    for (const [name, value] of Object.entries(attribs)) {
+      const resolved = name === attribute ? absolute(value) : value;
+      if (resolved !== null) out[name] = resolved;
+    }
+    return { tagName, attribs: out };
   };
   return sanitizeHtml(html, {
     ...SANITIZE,
