@@ -3,7 +3,7 @@
 // production server as `npm start` runs it (built site, Auth emulator, demo data), loopback only.
 // The editor account publishes a post with a photo-like cover through the admin API (the cover
 // is the page's largest paint), then Lighthouse measures it, the newest seeded public article
-// and a gated article's teaser. Aim (issue 12): performance ≥ 95, accessibility 100, SEO 100.
+// and a gated article's public page (title, summary, paywall). Aim (issue 12): performance ≥ 95, accessibility 100, SEO 100.
 // Prints every run; the median run (by performance) of each page is checked against the aim.
 //
 // Env: BENCH_PORT (default 4597), BENCH_EMULATOR_HOST (default 127.0.0.1:9597; uses the next
@@ -121,7 +121,7 @@ async function publishPostWithCover() {
   return `/news/${created.slug}`;
 }
 
-/** The newest seeded article of each kind the /news list links to (not `skip`, the new post): a public one and a gated teaser. */
+/** The newest seeded article of each kind the /news list links to (not `skip`, the new post): a public one and a gated one (its public page). */
 async function seededArticles(skip) {
   const html = await (await fetch(`${base}/news`)).text();
   const paths = [...new Set([...html.matchAll(/href="(\/news\/(?!page\/|type\/|search|images\/)[^"/?#]+)"/g)].map((m) => m[1]))];

@@ -72,6 +72,21 @@ export function liveAtOf(post: Pick<Post, 'status' | 'publishAt' | 'deletedAt'>)
   return post.status === 'published' || post.status === 'scheduled' ? post.publishAt : null;
 }
 
+/**
+ * Instants a post may carry: years 2000–2999. Stores keep instants as ISO text and compare them
+ * as text, which is time order only while every year has four digits: a year past 9999 is
+ * `+010000-…`, which sorts before `2026-…`, so a post scheduled that far ahead would be live
+ * at once in every list (and a year before 0 is `-00000…`). The window keeps that far away.
+ */
+export const EARLIEST_POST_INSTANT = '2000-01-01T00:00:00.000Z';
+export const LATEST_POST_INSTANT = '2999-12-31T23:59:59.999Z';
+
+/** A parseable instant inside the window above (what both stores and the desk's API accept). */
+export function isPostInstant(value: string): boolean {
+  const at = Date.parse(value);
+  return !Number.isNaN(at) && at >= Date.parse(EARLIEST_POST_INSTANT) && at <= Date.parse(LATEST_POST_INSTANT);
+}
+
 export function isLive(post: Pick<Post, 'status' | 'publishAt' | 'deletedAt'>, now: Date): boolean {
   const at = liveAtOf(post);
   return at !== null && Date.parse(at) <= now.getTime();
@@ -130,6 +145,13 @@ export function indianTimeOf(iso: string): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
+
+/** Where a post is read: `/news/{slug}` (the one owner of article paths: pages, feed, sitemap, API answers, mail). */
+export const articlePath = (post: Pick<Post, 'slug'>): string => `/news/${post.slug}`;
+/** The canonical address of an article, as the sitemap, the canonical link and mail spell it (trailing slash). */
+export const articleUrl = (post: Pick<Post, 'slug'>, site: URL): string => new URL(`${articlePath(post)}/`, site).href;
+/** A gated post's full text (the page decides who may read it). */
+export const fullTextPath = (post: Pick<Post, 'slug'>): string => `${articlePath(post)}/full`;
 
 /** A URL segment from a title: lower-case ASCII words joined by hyphens (accents dropped). */
 export function slugify(title: string): string {
@@ -190,6 +212,9 @@ export function searchTokens(text: string, max = MAX_SEARCH_TOKENS): string[] {
 /** What a reader's search may find in a post: title and summary always, the body only of a public post. */
 export const searchTextOf = (post: Pick<Post, 'title' | 'summary' | 'body' | 'access'>): string =>
   [post.title, post.summary, post.access === 'public' ? post.body : ''].join('\n');
+
+/** What the desk's search looks in: everything a post says, whoever may read it (both stores tokenise this). */
+export const deskTextOf = (post: Pick<Post, 'title' | 'summary' | 'body' | 'slug' | 'tags'>): string => [post.title, post.summary, post.body, post.slug, ...post.tags].join('\n');
 
 export const queryTokens = (query: string): string[] => searchTokens(query, MAX_QUERY_TOKENS);
 

@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { accessBadge } from '../lib/posts.ts';
-import { PUBLIC_PAGE_CACHE, articlePath, isGated, newsTypeLabel } from '../server/news.ts';
+import { accessBadge, articlePath } from '../lib/posts.ts';
+import { PUBLIC_PAGE_CACHE, isGated, newsTypeLabel } from '../server/news.ts';
 import { livePostEntries } from '../server/posts/read.ts';
 
 export const prerender = false;

@@ -5,7 +5,7 @@
  * shared caches (PUBLIC_PAGE_CACHE).
  */
 import { futureTrendProducts, globalBazaarCountries, indianBazaarSections, newsTypes, services, type NewsType } from '../lib/catalog.ts';
-import { coverUrl, COVER_WIDTHS, type PostAccess } from '../lib/posts.ts';
+import { articleUrl, coverUrl, COVER_WIDTHS, type PostAccess } from '../lib/posts.ts';
 import { livePostEntries, type PostEntry, type PostEntryData } from './posts/read.ts';
 import { store } from './runtime.ts';
 
@@ -74,10 +74,6 @@ export function parseListPath(path: string): { type: NewsType; page: number } | 
 
 export const isGated = (post: { access: PostAccess }): boolean => post.access !== 'public';
 
-export const articlePath = (post: Pick<PostEntryData, 'slug'>): string => `/news/${post.slug}`;
-/** The canonical address of an article, as the sitemap and the canonical link spell it (trailing slash). */
-export const articleUrl = (post: Pick<PostEntryData, 'slug'>, site: URL): string => new URL(`${articlePath(post)}/`, site).href;
-export const fullTextPath = (post: Pick<PostEntryData, 'slug'>): string => `/news/${post.slug}/full`;
 
 /** The cover's largest stored variant, or null. */
 export const coverImageUrl = (post: Pick<PostEntryData, 'cover'>, width: number = COVER_WIDTHS[0]): string | null => (post.cover ? coverUrl(post.cover, width) : null);

@@ -1,14 +1,15 @@
 /**
  * The sitemap, built on demand: the public pages, the news lists (each type with posts, and
- * their pages) and every live post, read from the live collection. Gated pages are never in it
- * (a gated URL would only send crawlers to /register); a gated post's article page is public
- * (its teaser and paywall), so it is listed.
+ * their pages) and every live public post, read from the live collection (issue 12: "published
+ * public posts"). Gated pages are never in it (a gated URL would only send crawlers to
+ * /register), nor a gated post's article, which shows its title, summary and the paywall only.
  */
 import { PUBLIC_PAGES } from '../lib/access/publicPaths.ts';
 import { newsTypes, type NewsType } from '../lib/catalog.ts';
 import { MAX_POST_PAGE } from './store/posts.ts';
 import { pageUrl, type SitemapUrl } from '../lib/sitemap.ts';
-import { articlePath, NEWS_PAGE_SIZE, newsListPath } from './news.ts';
+import { articlePath } from '../lib/posts.ts';
+import { isGated, NEWS_PAGE_SIZE, newsListPath } from './news.ts';
 import { livePostEntries, type PostEntry } from './posts/read.ts';
 
 /** Every live post, newest first, a store page at a time. */
@@ -33,6 +34,6 @@ export async function sitemapUrls(site: URL): Promise<SitemapUrl[]> {
     const ofType = posts.filter((p) => p.data.type === type);
     if (ofType.length > 0) listPages(type, ofType.length, ofType[0]!.data.date);
   }
-  for (const post of posts) urls.push({ loc: pageUrl(articlePath(post.data), site), lastmod: post.data.updatedAt.slice(0, 10) > post.data.date ? post.data.updatedAt.slice(0, 10) : post.data.date });
+  for (const post of posts.filter((p) => !isGated(p.data))) urls.push({ loc: pageUrl(articlePath(post.data), site), lastmod: post.data.updatedAt.slice(0, 10) > post.data.date ? post.data.updatedAt.slice(0, 10) : post.data.date });
   return urls;
 }

@@ -87,6 +87,11 @@ for (const backend of backends) {
         post({ status: 'live' as Post['status'] }),
         post({ status: 'scheduled', publishAt: null }),
         post({ publishAt: 'tomorrow' }),
+        // Stored as +010000-… and -000001-…: text order (the stores' liveAt <= now) is not time order.
+        post({ status: 'scheduled', publishAt: '9999-12-31T23:59-05:00' }),
+        post({ status: 'scheduled', publishAt: '+010000-01-01T04:59:00.000Z' }),
+        post({ publishAt: '-000001-01-01T00:00:00.000Z' }),
+        post({ createdAt: '+010000-01-01T00:00:00.000Z' }),
         post({ id: 'a/b' }),
         post({ cover: { image: 'x', alt: 'a', width: 1, height: 1 } }),
         post({ oldSlugs: ['Bad Slug'] }),
@@ -95,6 +100,18 @@ for (const backend of backends) {
       }
       expect(await store().hasNoPosts()).toBe(true);
       expect((await store().listAudit()).total).toBe(0);
+    });
+
+    it('refuses a change to an instant past year 9999, and the post stays out of every live read', async () => {
+      const p = await created(store(), post({ status: 'draft', publishAt: null }));
+      const change = (publishAt: string) => store().updatePost({ id: p.id, action: 'post.schedule', actor, now: at(1), change: (c) => ({ ok: true, post: { ...c, status: 'scheduled', publishAt } }) });
+      await expect(attempt(() => change('9999-12-31T23:59-05:00'))).rejects.toThrow(RangeError);
+      await expect(attempt(() => store().seedPosts([post({ status: 'scheduled', publishAt: '+010000-01-01T04:59:00.000Z' })]))).rejects.toThrow(RangeError);
+      expect((await store().getPost(p.id))?.status).toBe('draft');
+      expect((await store().livePosts({}, at(2))).map((x) => x.id)).not.toContain(p.id);
+      // The last instant of the window is still a schedule that is not live yet.
+      expect((await change('2999-12-31T23:59:59.999Z')).kind).toBe('written');
+      expect((await store().livePosts({}, at(2))).map((x) => x.id)).not.toContain(p.id);
     });
 
     it('updates in a transaction with a before/after entry; no change writes nothing', async () => {

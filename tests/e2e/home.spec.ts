@@ -18,6 +18,9 @@ test('an anonymous visitor sees the Naphtha trend without figures, and no ticker
   expect(JSON.stringify(await answer.json())).not.toMatch(/\d+\.\d/);
   expect((await page.request.get('/api/home/ticker')).status()).toBe(401);
   await expect(page.getByTestId('ticker')).toBeHidden();
+  // The latest headlines: a server island the access policy names as public, filled for everyone.
+  await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByText('Loading the latest headlines…')).toHaveCount(0);
   await expect(page.getByTestId('partner-carousel').getByRole('img')).toHaveCount(6);
   await expect(page.getByTestId('banner-carousel')).toHaveAttribute('data-ready', 'true');
   expect(await violations(page)).toEqual([]);

@@ -202,6 +202,10 @@ describe('creating a post', () => {
     ['publishing in the future', { status: 'published', publishAt: '2099-01-01T10:00' }, 'publishAt'],
     ['a time that is no time', { publishAt: 'tomorrow' }, 'publishAt'],
     ['30 February', { publishAt: '2026-02-30T10:00' }, 'publishAt'],
+    // Year 10000 once normalised (+010000-…), which stores' text order puts before 2026: live at once.
+    ['a schedule past year 9999 by its offset', { status: 'scheduled', publishAt: '9999-12-31T23:59-05:00' }, 'publishAt'],
+    ['a schedule in year 3000 (India time)', { status: 'scheduled', publishAt: '3000-01-01T10:00' }, 'publishAt'],
+    ['an expanded ISO year', { status: 'scheduled', publishAt: '+010000-01-01T04:59:00.000Z' }, 'publishAt'],
     ['a slug with spaces and capitals', { slug: 'Not a slug' }, 'slug'],
     ['the slug of the search page', { slug: 'search' }, 'slug'],
     ['the slug of the image path', { slug: 'images' }, 'slug'],

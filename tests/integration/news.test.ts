@@ -13,22 +13,27 @@ import { loadRenderers } from 'astro:container';
 import { getCollection } from 'astro:content';
 import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { entitlementOf } from '../../src/lib/access/policy.ts';
 import type { Post } from '../../src/lib/posts.ts';
 import NotFound from '../../src/pages/404.astro';
 import ArticlePage from '../../src/pages/news/[slug].astro';
+import FullTextPage from '../../src/pages/news/[slug]/full.astro';
 import SearchPage from '../../src/pages/news/search.astro';
 import { GET as rssFeed } from '../../src/pages/rss.xml.ts';
 import { GET as robots } from '../../src/pages/robots.txt.ts';
 import { GET as sitemap } from '../../src/pages/sitemap-0.xml.ts';
 import { GET as sitemapIndexRoute } from '../../src/pages/sitemap-index.xml.ts';
+import { blogsResponse } from '../../src/server/api/blogs.ts';
+import type { Session } from '../../src/server/auth/session.ts';
 import { conditionalGet } from '../../src/server/http/conditionalGet.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { articleJsonLd, jsonLdScript, newsListPath, newsTypeLabel, parseListPath, PUBLIC_PAGE_CACHE } from '../../src/server/news.ts';
 import { entryOf, postsLoader } from '../../src/server/posts/live.ts';
 import { postMail } from '../../src/server/posts/mail.ts';
+import { renderPostHtml } from '../../src/server/posts/render.ts';
 import { store as runtimeStore } from '../../src/server/runtime.ts';
 import type { Store } from '../../src/server/store/index.ts';
-import { freshStore } from './helpers.ts';
+import { freshStore, sessionOf } from './helpers.ts';
 import { TEST_DATA_DIR } from './env.ts';
 
 const site = new URL('https://polyindex.example');
@@ -184,10 +189,12 @@ describe('articles, feed, sitemap and mail of a live post (the site\'s own store
     expect(article).not.toContain('<script');
   });
 
-  it('shows a gated post\'s first paragraph and the paywall, never the rest', async () => {
+  it('shows a gated post\'s title, summary and the paywall, nothing of its body', async () => {
     const html = await (await renderArticle(gatedId)).text();
-    expect(html).toContain(`Open first paragraph ${stamp}.`);
+    expect(html).toContain(`Gated analysis ${stamp}`);
+    expect(html).toContain('A summary long enough for a list.');
     expect(html).toContain('data-testid="paywall"');
+    expect(html).not.toContain(`Open first paragraph ${stamp}`);
     expect(html).not.toContain(`Secret conclusion ${stamp}`);
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, unknown>;
     expect(ld).toMatchObject({ '@type': 'NewsArticle', isAccessibleForFree: false, hasPart: { cssSelector: '.paywalled' } });
@@ -241,21 +248,45 @@ describe('articles, feed, sitemap and mail of a live post (the site\'s own store
     expect(html).not.toContain('<script');
     expect(mail.text).toContain('Closing words.');
     expect(mail.text).toContain(`https://polyindex.example/news/${hostileId}/`);
-    // A gated post's mail carries what its public page shows.
+    // A gated post's mail carries what its public page shows: summary and link, no body.
     const gated = postMail((await db.getPost(gatedId))!, site);
-    expect(gated.html).toContain(`Open first paragraph ${stamp}.`);
+    expect(gated.html).toContain('A summary long enough for a list.');
+    expect(gated.html).toContain(`https://polyindex.example/news/${gatedId}/`);
+    expect(gated.html).not.toContain(`Open first paragraph ${stamp}`);
+    expect(gated.text).not.toContain(`Open first paragraph ${stamp}`);
     expect(gated.html).not.toContain(`Secret conclusion ${stamp}`);
     expect(gated.text).not.toContain(`Secret conclusion ${stamp}`);
     mailer.close();
   });
 
-  it('lists public pages and live posts in the sitemap, never drafts or gated sections', async () => {
+  it('sends a post\'s links and images as absolute URLs on the site (a mail client has no site to resolve them against)', async () => {
+    const image = '0f0e0d0c-0b0a-4909-8807-060504030201';
+    const body = [`![A chart](/news/images/${image}-1200.webp)`, '', `See [the plant](/news/some-plant-${stamp}), [a note](#note), [PolyIndex](https://example.com/x) or [write](mailto:desk@polyindex.test).`].join('\n');
+    const outboxDir = join(TEST_DATA_DIR, `post-mail-links-${stamp}`);
+    const mailer = createMailer({ outboxDir, from: 'PolyIndex <desk@polyindex.test>' });
+    const sent = await mailer.send({ to: 'editor@polyindex.test', ...postMail(post(`links-${stamp}`, { body }), site) });
+    mailer.close();
+    if (sent.delivery.kind !== 'outbox') throw new Error('expected the outbox');
+    const html = String((await simpleParser(readFileSync(join(outboxDir, sent.delivery.file)))).html);
+    expect(html).toContain(`src="https://polyindex.example/news/images/${image}-1200.webp"`);
+    expect(html).toContain(`href="https://polyindex.example/news/some-plant-${stamp}"`);
+    expect(html).toContain(`href="https://polyindex.example/news/links-${stamp}/#note"`);
+    expect(html).toContain('href="https://example.com/x"');
+    expect(html).toContain('href="mailto:desk@polyindex.test"');
+    expect(html).not.toMatch(/(href|src)="\//);
+    // The page keeps site paths (the same renderer, without the mail's pass).
+    expect(renderPostHtml(body)).toContain(`src="/news/images/${image}-1200.webp"`);
+  });
+
+  it('lists public pages and live public posts in the sitemap, never drafts, gated posts or gated sections', async () => {
     const xml = await (await sitemap({ site, url: new URL('/sitemap-0.xml', site) } as unknown as APIContext)).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    for (const expected of ['/', '/news/', '/terms/', '/contact/', `/news/${hostileId}/`, `/news/${gatedId}/`, '/news/type/plant-news/', '/news/page/2/', '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost/']) {
+    for (const expected of ['/', '/news/', '/terms/', '/contact/', `/news/${hostileId}/`, '/news/type/plant-news/', '/news/page/2/', '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost/']) {
       expect(locs, expected).toContain(expected);
     }
     expect(locs).not.toContain(`/news/${draftId}/`);
+    // Issue 12: "published public posts"; a gated article is title, summary and paywall only.
+    expect(locs).not.toContain(`/news/${gatedId}/`);
     for (const gated of ['/buy-sell/', '/crude/', '/subscription/', '/plant-news/']) expect(locs).not.toContain(gated);
     expect(new Set(locs).size).toBe(locs.length);
     const index = await (await sitemapIndexRoute({ site, url: new URL('/sitemap-index.xml', site) } as unknown as APIContext)).text();
@@ -265,8 +296,186 @@ describe('articles, feed, sitemap and mail of a live post (the site\'s own store
   });
 });
 
+/** Readers by plan, as the middleware would put them on locals (entitlement derived from the record, as it does). */
+function reader(kind: 'free' | 'Basic' | 'Standard' | 'Premium' | 'Platinum' | 'admin'): Session {
+  const paid = kind !== 'free' && kind !== 'admin';
+  const record = {
+    uid: `reader-${kind}-${stamp}`,
+    displayName: null,
+    email: `${kind.toLowerCase()}-${stamp}@example.test`,
+    phone: null,
+    photoURL: null,
+    role: kind === 'admin' ? 'admin' : 'user',
+    subscribed: paid,
+    plan: paid ? kind : null,
+    // Signed up long ago: no trial.
+    createdAt: '01-01-2020',
+    expiresAt: paid ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null,
+  };
+  return sessionOf(record, entitlementOf({ uid: record.uid, record }, new Date()));
+}
+
+describe('a one-paragraph gated post: nothing of its body reaches anyone who may not read it', () => {
+  // Buy/sell leads and daily tweets are typed as lines without blank lines: one <p> in markdown.
+  const secret = (n: number) => `bodyonly${n}${stamp}`;
+  const limitedId = `lead-${stamp}`;
+  const fullId = `tweet-${stamp}`;
+  const limitedBody = `Seller offers LLDPE film ${secret(1)}\nat Kandla, 40 t ${secret(2)}\ncall the desk ${secret(3)}`;
+  const fullBody = `Naphtha firmer ${secret(4)} on tight supply ${secret(5)}.`;
+  const secrets = [1, 2, 3, 4, 5].map(secret);
+  const expectNoBody = (text: string, where: string) => {
+    for (const s of secrets) expect(text, `${where} holds ${s}`).not.toContain(s);
+  };
+  let container: AstroContainer;
+
+  beforeAll(async () => {
+    const now = new Date();
+    const at = new Date(now.getTime() - 60_000).toISOString();
+    for (const p of [
+      post(limitedId, { type: 'buy-sell', title: `Lead title ${stamp}`, summary: `Lead summary ${stamp}.`, access: 'limited', body: limitedBody, publishAt: at }),
+      post(fullId, { type: 'daily-tweet', title: `Tweet title ${stamp}`, summary: `Tweet summary ${stamp}.`, access: 'full', body: fullBody, publishAt: at }),
+    ]) {
+      expect((await db.createPost({ post: p, actor, now })).kind).toBe('written');
+    }
+    container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+    container.insertPageRoute('/404', NotFound);
+  });
+
+  const request = (path: string) => new Request(new URL(path, 'http://127.0.0.1:4321'));
+
+  it.each([
+    ['anonymous', null],
+    ['a free reader', 'free'],
+    ['a Basic reader', 'Basic'],
+  ] as const)('the article page (one page for every visitor, kept by shared caches) for %s: title, summary, paywall, no body', async (_who, kind) => {
+    for (const [id, title, summary] of [[limitedId, 'Lead title', 'Lead summary'], [fullId, 'Tweet title', 'Tweet summary']] as const) {
+      const response = await container.renderToResponse(ArticlePage, { params: { slug: id }, request: request(`/news/${id}`), locals: { session: kind ? reader(kind) : null } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Cache-Control')).toBe(PUBLIC_PAGE_CACHE);
+      const html = await response.text();
+      expect(html).toContain(`${title} ${stamp}`);
+      expect(html).toContain(`${summary} ${stamp}.`);
+      expect(html).toContain('data-testid="paywall"');
+      // The whole page: body, meta description, JSON-LD.
+      expectNoBody(html, `/news/${id}`);
+    }
+  });
+
+  it('the live collection gives a gated post\'s body to the full-text page only', async () => {
+    const loader = postsLoader({ store: async () => db });
+    for (const id of [limitedId, fullId]) {
+      const entry = await loader.loadEntry({ collection: 'posts', filter: { slug: id } });
+      expect(entry && !('error' in entry) ? entry.data.slug : null).toBe(id);
+      expect(entry && !('error' in entry) ? entry.rendered : 'error').toBeUndefined();
+      const full = await loader.loadEntry({ collection: 'posts', filter: { slug: id, fullText: true } });
+      expect(full && !('error' in full) ? full.rendered?.html : '').toContain(secret(id === limitedId ? 1 : 4));
+    }
+    const feed = await loader.loadCollection({ collection: 'posts', filter: { html: true, limit: 500 } });
+    if ('error' in feed) throw feed.error;
+    const ours = feed.entries.filter((e) => e.id === limitedId || e.id === fullId);
+    expect(ours).toHaveLength(2);
+    for (const entry of ours) expect(entry.rendered).toBeUndefined();
+  });
+
+  it('the feed, the sitemap and search carry title and summary at most', async () => {
+    const xml = await (await rssFeed({ site, url: new URL('/rss.xml', site) } as unknown as APIContext)).text();
+    expect(xml).toContain(`Lead title ${stamp}`);
+    expectNoBody(xml, 'rss');
+    const map = await (await sitemap({ site, url: new URL('/sitemap-0.xml', site) } as unknown as APIContext)).text();
+    expect(map).not.toContain(`/news/${limitedId}/`);
+    expect(map).not.toContain(`/news/${fullId}/`);
+    const search = (q: string) => container.renderToString(SearchPage, { request: request(`/news/search?q=${encodeURIComponent(q)}`), locals: { session: null } });
+    for (const s of secrets) expect(await search(s)).toContain('No posts match');
+    const found = await search(`title ${stamp}`);
+    expect(found).toContain(`Lead title ${stamp}`);
+    expect(found).toContain(`Tweet title ${stamp}`);
+    expectNoBody(found, 'search');
+  });
+
+  it('/api/blogs lists them without their body, for every plan', async () => {
+    for (const [type, kinds] of [['buy-sell', ['free', 'Basic', 'Premium']], ['daily-tweet', ['Premium', 'admin']]] as const) {
+      for (const kind of kinds) {
+        const url = new URL(`/api/blogs?type=${type}`, site);
+        const response = await blogsResponse(db, new Request(url), url, reader(kind));
+        expect(response.status, `${type} for ${kind}`).toBe(200);
+        const text = await response.text();
+        expect(text).toContain(type === 'buy-sell' ? `Lead title ${stamp}` : `Tweet title ${stamp}`);
+        expectNoBody(text, `/api/blogs?type=${type} for ${kind}`);
+      }
+    }
+  });
+
+  it('post mail: summary and a link, no body', async () => {
+    for (const id of [limitedId, fullId]) {
+      const mail = postMail((await db.getPost(id))!, site);
+      expect(mail.html).toContain(`https://polyindex.example/news/${id}/`);
+      expect(mail.text).toContain(`https://polyindex.example/news/${id}/`);
+      expectNoBody(mail.html, `mail html of ${id}`);
+      expectNoBody(mail.text, `mail text of ${id}`);
+    }
+  });
+});
+
+describe('the full-text page decides by the post\'s own access (the policy table)', () => {
+  const limitedId = `members-${stamp}`;
+  const fullId = `premium-${stamp}`;
+  let container: AstroContainer;
+
+  beforeAll(async () => {
+    const now = new Date();
+    const at = new Date(now.getTime() - 60_000).toISOString();
+    for (const p of [
+      post(limitedId, { type: 'buy-sell', access: 'limited', body: `Members text ${stamp}.` }),
+      post(fullId, { type: 'plant-news', access: 'full', body: `Premium text ${stamp}.` }),
+      post(`open-${stamp}`, { body: `Open text ${stamp}.`, publishAt: at }),
+    ]) {
+      expect((await db.createPost({ post: p, actor, now })).kind).toBe('written');
+    }
+    container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+    container.insertPageRoute('/404', NotFound);
+  });
+
+  const renderFull = (slug: string, session: Session | null) =>
+    container.renderToResponse(FullTextPage, { params: { slug }, request: new Request(new URL(`/news/${slug}/full`, 'http://127.0.0.1:4321')), locals: { session } });
+
+  // [reader, limited post, full post]: 200 = the text; a path = where the reader is sent.
+  it.each([
+    ['free', 200, '/subscription'],
+    ['Basic', 200, '/'],
+    ['Standard', 200, '/'],
+    ['Premium', 200, 200],
+    ['Platinum', 200, 200],
+    ['admin', 200, 200],
+  ] as const)('%s reader: limited post → %s, full post → %s', async (kind, limited, full) => {
+    for (const [id, expected, text] of [[limitedId, limited, 'Members text'], [fullId, full, 'Premium text']] as const) {
+      const response = await renderFull(id, reader(kind));
+      if (expected === 200) {
+        expect(response.status, id).toBe(200);
+        expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+        expect(await response.text()).toContain(`${text} ${stamp}.`);
+      } else {
+        expect(response.status, id).toBe(302);
+        expect(response.headers.get('Location')).toBe(expected);
+        expect(await response.text()).not.toContain(`${text} ${stamp}`);
+      }
+    }
+  });
+
+  it('sends an anonymous visitor to sign in, and a public post\'s full text to its article', async () => {
+    for (const id of [limitedId, fullId]) {
+      const response = await renderFull(id, null);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('Location')).toMatch(/^\/register\?next=/);
+      expect(decodeURIComponent(response.headers.get('Location')!)).toContain(`/news/${id}/full`);
+    }
+    const open = await renderFull(`open-${stamp}`, null);
+    expect(open.status).toBe(301);
+    expect(open.headers.get('Location')).toBe(`/news/open-${stamp}`);
+  });
+});
+
 describe('JSON-LD, labels and list paths', () => {
-  const data = entryOf(post('ld', { access: 'limited', tags: ['PP'] }), false).data;
+  const data = entryOf(post('ld', { access: 'limited', tags: ['PP'] }), 'none').data;
   it('marks a gated post as not free, with the paywalled part; a public one as free', () => {
     expect(articleJsonLd(data, { site, imageUrl: 'https://polyindex.example/card.png' })).toMatchObject({
       '@type': 'NewsArticle',

@@ -11,7 +11,12 @@
  * - Trial days and plan expiry follow each request's clock, never the copy's age.
  */
 import { resolve } from 'node:path';
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { loadRenderers } from 'astro:container';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import NotFound from '../../src/pages/404.astro';
+import FullTextPage from '../../src/pages/news/[slug]/full.astro';
 import { createAccessMiddleware } from '../../src/server/auth/accessMiddleware.ts';
 import { sessionFromCookie } from '../../src/server/auth/currentSession.ts';
 import { SESSION_COOKIE, startSession } from '../../src/server/auth/sessions.ts';
@@ -36,6 +41,7 @@ let elsewhere: Store;
 let site: SiteServer;
 let base: string;
 let view: (path: string, cookie: string) => Promise<Response>;
+let access: ReturnType<typeof createAccessMiddleware>;
 
 beforeAll(async () => {
   // The suite's database (the runtime store seeds its demo prices on first open), opened twice more.
@@ -54,7 +60,7 @@ beforeAll(async () => {
     },
   });
   base = `http://127.0.0.1:${await site.listen(0, '127.0.0.1')}`;
-  const access = createAccessMiddleware({ auth, store: async () => here, now });
+  access = createAccessMiddleware({ auth, store: async () => here, now });
   view = async (path, cookie) => {
     const { context } = apiContext(path, { cookies: { [SESSION_COOKIE]: cookie } });
     return (await access(context, async () => new Response('page', { status: 200 }))) as Response;
@@ -100,6 +106,36 @@ describe('a refusal is checked against the store first', () => {
     // …and not after it, in either lane.
     expect((await fast(FEEDSTOCK, cookie)).status).toBe(403);
     expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription');
+  });
+});
+
+describe('a page that decides itself refuses on the store\'s record, not the copy', () => {
+  it('a premium post\'s full text opens at once for a plan granted on another instance', async () => {
+    requestNow = Date.now();
+    const slug = `records-premium-${requestNow.toString(36)}`;
+    const at = new Date(requestNow - 60_000).toISOString();
+    const written = await elsewhere.createPost({
+      post: { id: slug, slug, oldSlugs: [], type: 'plant-news', title: 'Premium analysis', summary: 'For Premium readers.', body: `Premium only ${slug}.`, cover: null, access: 'full', status: 'published', publishAt: at, author: 'PolyIndex Desk', authorUid: null, tags: [], createdAt: at, updatedAt: at, deletedAt: null },
+      actor: { uid: 'desk', email: 'desk@polyindex.test' },
+      now: new Date(requestNow),
+    });
+    expect(written.kind).toBe('written');
+    const container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+    container.insertPageRoute('/404', NotFound);
+    // The middleware (the policy asks a sign-in of /news/{slug}/full), then the page (it asks full access of this post).
+    const fullText = async (cookie: string) => {
+      const { context } = apiContext(`/news/${slug}/full`, { cookies: { [SESSION_COOKIE]: cookie } });
+      return (await access(context, () => container.renderToResponse(FullTextPage, { params: { slug }, request: context.request, locals: context.locals }))) as Response;
+    };
+    const { uid, cookie } = await visitor({});
+    const refused = await fullText(cookie);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('Location')).toBe('/subscription');
+    // This instance now holds the record "no plan" (young: the cache's clock stands still); another one records a payment.
+    await elsewhere.updateUsersBy('uid', uid, { subscribed: true, plan: 'Premium', expiresAt: new Date(requestNow + 30 * DAY_MS).toISOString() });
+    const opened = await fullText(cookie);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain(`Premium only ${slug}.`);
   });
 });
 

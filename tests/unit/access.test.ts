@@ -139,6 +139,8 @@ describe('data API', () => {
     ['/news', 'public'], ['/news/page/2', 'public'], ['/news/type/future-trend/PP/page/2', 'public'], ['/news/some-article', 'public'],
     ['/news/some-article/full', 'limited'], ['/news/some-article/full/', 'limited'], ['/news/full', 'public'], ['/news/search', 'public'], ['/news/images/x.webp', 'public'], ['/news/a/b/full', 'public'], ['/rss.xml', 'public'], ['/robots.txt', 'public'],
     ['/api/enquiries/contact', 'public'], ['/_image', 'public'],
+    // Server islands are public by name only: the home page's headlines; any other island is `full` until given a row.
+    ['/_server-islands/LatestHeadlines', 'public'], ['/_server-islands/HeaderPlan', 'full'], ['/_server-islands', 'full'], ['/_server-islands/LatestHeadlines/x', 'full'],
   ] as const)('news path %s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
 
   it("serves the site's own images on demand to everyone (they appear on public and limited pages)", () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { futureTrendProducts, globalBazaarCountries, legacyNewsTypes, newsTypes, newsTypeSectionPath, resolveNewsType, services } from '../../src/lib/catalog.ts';
 import {
+  deskTextOf,
   indianTimeOf,
   instantFromIndianTime,
   isLive,
+  isPostInstant,
   isSlug,
   liveAtOf,
   matchesAllTokens,
@@ -118,6 +120,24 @@ describe('when a post is live', () => {
   });
 });
 
+describe('instants a post may carry (stores compare ISO text: 4-digit years only)', () => {
+  it.each([
+    ['2026-11-24T06:00:00.000Z', true],
+    ['2000-01-01T00:00:00.000Z', true],
+    ['2999-12-31T23:59:59.999Z', true],
+    ['9999-12-31T23:59-05:00', false], // +010000-01-01T04:59:00.000Z: text order puts it before 2026
+    ['+010000-01-01T04:59:00.000Z', false],
+    ['-000001-01-01T00:00:00.000Z', false],
+    ['1999-12-31T23:59:59.999Z', false],
+    ['3000-01-01T00:00:00.000Z', false],
+    ['not a date', false],
+  ])('%s → %s', (value, ok) => {
+    expect(isPostInstant(value)).toBe(ok);
+    // What the window guarantees: the stored form is a 4-digit year, so text order is time order.
+    if (ok) expect(new Date(value).toISOString()).toMatch(/^\d{4}-/);
+  });
+});
+
 describe('slugs', () => {
   it.each([
     ['Reliance cuts PP prices by Rs 2/kg', 'reliance-cuts-pp-prices-by-rs-2-kg'],
@@ -151,6 +171,10 @@ describe('slugs', () => {
 });
 
 describe('search tokens', () => {
+  it('the desk searches everything a post says, whoever may read it', () => {
+    expect(deskTextOf({ title: 'T', summary: 'S', body: 'B', slug: 'a-slug', tags: ['PP', 'LLDPE'] })).toBe('T\nS\nB\na-slug\nPP\nLLDPE');
+  });
+
   it('folds case and accents, splits on anything but letters and digits, keeps each word once', () => {
     expect(searchTokens('Café PP-raffia: Rs 104.50/kg; PP again, naïve Ü')).toEqual(['cafe', 'pp', 'raffia', 'rs', '104', '50', 'kg', 'again', 'naive']);
     expect(searchTokens('पॉलिमर की कीमत')).toEqual(['पॉलिमर', 'की', 'कीमत']);

@@ -3,7 +3,7 @@
  * script, event handler or script URL survives, whatever the markdown or raw HTML tries.
  */
 import { describe, expect, it } from 'vitest';
-import { plainTextOf, renderPostHtml, teaserOf } from '../../src/server/posts/render.ts';
+import { plainTextOf, renderPostHtml, withAbsoluteUrls, type SanitizedHtml } from '../../src/server/posts/render.ts';
 
 /** What must never be in rendered HTML: checked on every tag (escaped text may say anything). */
 function expectInert(html: string): void {
@@ -75,11 +75,28 @@ describe('renderPostHtml', () => {
   });
 });
 
-describe('teaser and plain text', () => {
-  it('teaser is the first paragraph', () => {
-    const html = renderPostHtml('First **para**.\n\nSecond para.');
-    expect(teaserOf(html)).toBe('<p>First <strong>para</strong>.</p>');
-    expect(teaserOf(renderPostHtml('## Only a heading'))).toBe('');
+describe('absolute URLs (mail) and plain text', () => {
+  const article = new URL('https://polyindex.example/news/a-post/');
+  it.each([
+    ['![c](/news/images/x-1200.webp)', 'src="https://polyindex.example/news/images/x-1200.webp"'],
+    ['![c](images/x.webp)', 'src="https://polyindex.example/news/a-post/images/x.webp"'],
+    ['[p](/news/other)', 'href="https://polyindex.example/news/other"'],
+    ['[n](#part)', 'href="https://polyindex.example/news/a-post/#part"'],
+    ['[q](?page=2)', 'href="https://polyindex.example/news/a-post/?page=2"'],
+    ['[e](https://example.com/x)', 'href="https://example.com/x" rel="noopener noreferrer nofollow"'],
+    ['[m](mailto:desk@polyindex.test)', 'href="mailto:desk@polyindex.test"'],
+  ])('%s → %s', (markdown, expected) => {
+    expect(withAbsoluteUrls(renderPostHtml(markdown), article)).toContain(expected);
+  });
+
+  it('drops a value that is no URL instead of failing the mail', () => {
+    expect(withAbsoluteUrls('<p><a href="\\\\[">x</a><img src="\\\\[" alt="y" /></p>' as SanitizedHtml, article)).toBe('<p><a>x</a></p>');
+  });
+
+  it('stays inert and keeps foreign images out', () => {
+    const html = withAbsoluteUrls(renderPostHtml('![x](https://evil.example/p.gif)\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))'), article);
+    expectInert(html);
+    expect(html).not.toContain('evil.example');
   });
 
   it('plain text drops tags, decodes entities and keeps paragraphs apart', () => {

@@ -59,6 +59,9 @@ export function entitlementOf(session: SessionFacts | null, now: Date): Entitlem
   return trial ? 'full' : 'none';
 }
 
+/** Server islands that show public data only (Astro serves each at /_server-islands/{component}). */
+const PUBLIC_SERVER_ISLANDS: ReadonlySet<string> = new Set(['/_server-islands/LatestHeadlines']);
+
 /** The newsroom's admin pages and endpoints, open to editors (everything else under /admin is admin-only). */
 const EDITOR_PAGES = ['/admin/posts', '/admin/banners'];
 const EDITOR_APIS = ['/api/admin/posts', '/api/admin/banners'];
@@ -104,8 +107,9 @@ export function requirementOf(pathname: string, search = ''): Requirement {
   if (isPublicPath(path)) return 'public';
   // The installable app's manifest, service worker, icons and offline page (not pages to index).
   if (isAppShellPath(path)) return 'public';
-  // Server islands render what they are given on a public page and check access themselves.
-  if (under(path, '/_server-islands')) return 'public';
+  // Server islands are public by name: a new island falls through to `full` until it has its row
+  // here (an island with gated content must not be public because its author forgot a check).
+  if (PUBLIC_SERVER_ISLANDS.has(path)) return 'public';
   if (POST_FULL_TEXT.test(path)) return 'limited';
   if (EDITOR_PAGES.some((prefix) => under(path, prefix))) return 'editor';
   if (under(path, '/admin')) return 'admin';

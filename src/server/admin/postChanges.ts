@@ -18,8 +18,12 @@ import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { newsTypes } from '../../lib/catalog.ts';
 import {
+  articlePath,
+  EARLIEST_POST_INSTANT,
   instantFromIndianTime,
+  isPostInstant,
   isSlug,
+  LATEST_POST_INSTANT,
   MAX_BODY,
   MAX_SUMMARY,
   MAX_TAGS,
@@ -56,10 +60,18 @@ const instant = z
   .trim()
   .transform((value, ctx) => {
     const local = instantFromIndianTime(value);
-    if (local) return local;
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
-    ctx.addIssue({ code: 'custom', message: 'The publish time must be a date and time (YYYY-MM-DDTHH:MM, India time).' });
-    return z.NEVER;
+    const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : null;
+    const at = local ?? zoned;
+    if (at === null) {
+      ctx.addIssue({ code: 'custom', message: 'The publish time must be a date and time (YYYY-MM-DDTHH:MM, India time).' });
+      return z.NEVER;
+    }
+    // The stores' window (isPostInstant): "9999-12-31T23:59-05:00" is in year 10000.
+    if (!isPostInstant(at)) {
+      ctx.addIssue({ code: 'custom', message: `The publish time must be in the years ${EARLIEST_POST_INSTANT.slice(0, 4)}–${LATEST_POST_INSTANT.slice(0, 4)}.` });
+      return z.NEVER;
+    }
+    return at;
   });
 
 const slug = z
@@ -137,10 +149,8 @@ export async function readPostJson<S extends z.ZodType>(request: Request, schema
   return parseOr400(schema, value);
 }
 
-export const postUrl = (post: Pick<Post, 'slug'>): string => `/news/${post.slug}`;
-
 /** The desk's view of a post in answers. */
-export const postView = (post: Post) => ({ ...post, url: postUrl(post) });
+export const postView = (post: Post) => ({ ...post, url: articlePath(post) });
 
 /** The refusals a change can meet, as answers. */
 type Refusal = { readonly status: 400 | 409; readonly code: string; readonly message: string; readonly field?: string };
@@ -157,7 +167,7 @@ function answerWrite(result: PostWriteResult<Refusal>, okStatus = 200): Response
     case 'unchanged':
       return json({ changed: false, post: postView(result.post) });
     case 'written':
-      return json({ changed: true, id: result.post.id, slug: result.post.slug, url: postUrl(result.post), auditId: result.entry.id, post: postView(result.post) }, okStatus);
+      return json({ changed: true, id: result.post.id, slug: result.post.slug, url: articlePath(result.post), auditId: result.entry.id, post: postView(result.post) }, okStatus);
   }
 }
 

@@ -15,7 +15,7 @@ import { z } from 'astro/zod';
 import { blogsRequirement, entitlementMeets } from '../../lib/access/policy.ts';
 import { newsTypes, resolveNewsType, type NewsType } from '../../lib/catalog.ts';
 import { toSlashedDate } from '../../lib/dates.ts';
-import { postDate, type Post } from '../../lib/posts.ts';
+import { articlePath, postDate, type Post } from '../../lib/posts.ts';
 import type { Session } from '../auth/session.ts';
 import { cachedJson, badRequest } from '../http/json.ts';
 import { monthParam, parseQuery, perYear, yearParam } from '../http/query.ts';
@@ -56,7 +56,7 @@ export const blogOf = (post: Post) => ({
   author: post.author,
   tags: post.tags,
   access: post.access,
-  url: `/news/${post.slug}`,
+  url: articlePath(post),
 });
 
 export async function blogsResponse(

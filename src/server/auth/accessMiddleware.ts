@@ -83,10 +83,10 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
       // The store is opened only for a cookie that verifies: anonymous visitors read public
       // pages even while it cannot be opened.
       const cookie = context.cookies.get(SESSION_COOKIE)?.value;
-      session = await sessionAllowing(
-        (options) => sessionFromCookie({ auth: deps.auth(), store: deps.store }, cookie, now, options),
-        (candidate) => decide(context.url.pathname, candidate, now, context.url.search).kind === 'allow',
-      );
+      const read = (options: { readonly fresh: boolean }) => sessionFromCookie({ auth: deps.auth(), store: deps.store }, cookie, now, options);
+      session = await sessionAllowing(read, (candidate) => decide(context.url.pathname, candidate, now, context.url.search).kind === 'allow');
+      // For pages that refuse on their own (a gated post's full text): the record from the store.
+      if (session) context.locals.freshSession = () => read({ fresh: true });
       if (session) storeOutages.answered(now.getTime());
     } catch (error) {
       if (!(error instanceof UnavailableError)) throw error;

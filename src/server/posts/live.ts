@@ -5,8 +5,11 @@
  * by the time of each read (src/lib/posts.ts). Only live posts ever leave this loader.
  *
  * Entries: id = the post id; `data` = the post without its markdown, plus its date; `rendered`
- * = the body through the one renderer (src/server/posts/render.ts) for single entries, and for
- * collections only when asked (`html: true`, the feed).
+ * = the body through the one renderer (src/server/posts/render.ts) of a **public** post, for
+ * single entries, and for collections only when asked (`html: true`, the feed). A gated post's
+ * body leaves this loader only for the full-text page (`fullText: true`), which checks the
+ * reader's access itself: every other surface (the article page and the shared caches' copy
+ * of it, the feed, lists) cannot show what it never got.
  */
 import type { LiveLoader } from 'astro/loaders';
 import type { NewsType } from '../../lib/catalog.ts';
@@ -38,7 +41,7 @@ export interface PostCollectionFilter {
   readonly offset?: number | undefined;
   /** A reader's search (title, summary, public bodies), newest first. */
   readonly q?: string | undefined;
-  /** Render each entry's body (the feed needs it; lists do not). */
+  /** Render each public entry's body (the feed needs it; lists do not). Gated bodies never. */
   readonly html?: boolean | undefined;
 }
 
@@ -46,10 +49,16 @@ export interface PostCollectionFilter {
 export interface PostEntryFilter {
   readonly id?: string | undefined;
   readonly slug?: string | undefined;
+  /** Render a gated post's body too: for /news/{slug}/full only, which decides who reads it. */
+  readonly fullText?: boolean | undefined;
 }
 
-export function entryOf(post: Post, withHtml: boolean): PostEntry {
+/** Which bodies an entry carries rendered: none, public posts' only, or any (the full-text page). */
+export type BodyShown = 'none' | 'public' | 'any';
+
+export function entryOf(post: Post, bodies: BodyShown): PostEntry {
   const { body, ...rest } = post;
+  const withHtml = bodies === 'any' || (bodies === 'public' && post.access === 'public');
   return {
     id: post.id,
     data: { ...rest, date: postDate(post) },
@@ -74,7 +83,7 @@ export function postsLoader({ store, now = () => new Date() }: PostsLoaderOption
         filter.q !== undefined
           ? await db.searchLivePosts(filter.q, at, filter.limit)
           : await db.livePosts({ type: filter.type, year: filter.year, month: filter.month, limit: filter.limit, offset: filter.offset }, at);
-      return { entries: posts.map((post) => entryOf(post, Boolean(filter.html))), cacheHint: { tags: ['posts'] } };
+      return { entries: posts.map((post) => entryOf(post, filter.html ? 'public' : 'none')), cacheHint: { tags: ['posts'] } };
     },
 
     async loadEntry({ filter }) {
@@ -84,7 +93,7 @@ export function postsLoader({ store, now = () => new Date() }: PostsLoaderOption
       else if (filter.id !== undefined) post = await db.getPost(filter.id);
       // Drafts, unpublished, deleted and not-yet-scheduled posts do not exist for readers.
       if (!post || !isLive(post, now())) return undefined;
-      return entryOf(post, true);
+      return entryOf(post, filter.fullText ? 'any' : 'public');
     },
   };
 }

@@ -14,9 +14,13 @@ export async function livePostEntries(filter: PostCollectionFilter = {}): Promis
   return result.entries as PostEntry[];
 }
 
-/** A live post by a current or old slug (compare `entry.data.slug` to redirect an old one); null when none is live. */
-export async function livePostBySlug(slug: string): Promise<PostEntry | null> {
-  const result = await getLiveEntry('posts', { slug });
+/**
+ * A live post by a current or old slug (compare `entry.data.slug` to redirect an old one); null
+ * when none is live. A gated post comes without its body unless `fullText` (the full-text page,
+ * after its own access check).
+ */
+export async function livePostBySlug(slug: string, { fullText = false }: { readonly fullText?: boolean } = {}): Promise<PostEntry | null> {
+  const result = await getLiveEntry('posts', fullText ? { slug, fullText } : { slug });
   if (result.error) {
     if (result.error.name === 'LiveEntryNotFoundError') return null;
     throw result.error;

@@ -55,9 +55,36 @@ export function renderPostHtml(markdown: string): SanitizedHtml {
   return sanitizeHtml(raw, SANITIZE) as SanitizedHtml;
 }
 
-/** The first paragraph of rendered HTML: what a gated post shows publicly. */
-export function teaserOf(html: SanitizedHtml): SanitizedHtml {
-  return (/<p>[\s\S]*?<\/p>/.exec(html)?.[0] ?? '') as SanitizedHtml;
+/**
+ * Sanitised HTML with every link and image made absolute against `base` (a mail's article URL):
+ * a mail client has no site to resolve `/news/images/…` against. A second pass over the
+ * sanitiser's output, with the same allow-list, where images may be absolute on this site only.
+ */
+export function withAbsoluteUrls(html: SanitizedHtml, base: URL): SanitizedHtml {
+  /** Scheme-ful values (https:, mailto:) stay; the rest is a path on this site; null: not a URL (dropped). */
+  const absolute = (value: string): string | null => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+    try {
+      return new URL(value, base).href;
+    } catch {
+      return null;
+    }
+  };
+  const resolve = (attribute: 'href' | 'src'): sanitizeHtml.Transformer => (tagName, attribs) => {
+    const out: sanitizeHtml.Attributes = {};
+    for (const [name, value] of Object.entries(attribs)) {
+      const resolved = name === attribute ? absolute(value) : value;
+      if (resolved !== null) out[name] = resolved;
+    }
+    return { tagName, attribs: out };
+  };
+  return sanitizeHtml(html, {
+    ...SANITIZE,
+    transformTags: { a: resolve('href'), img: resolve('src') },
+    // The first pass kept site paths only; made absolute, they are https on the site's origin.
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !(frame.attribs['src'] ?? '').startsWith(base.origin + '/'),
+  }) as SanitizedHtml;
 }
 
 /** Rendered HTML as plain text (mail text parts, descriptions): tags dropped, entities decoded. */

@@ -7,7 +7,7 @@
  */
 import type { NewsType } from '../../lib/catalog.ts';
 import { isNewsType } from '../../lib/catalog.ts';
-import { isCoverId, isSlug, MAX_BODY, MAX_SUMMARY, MAX_TAGS, MAX_TITLE, postAccesses, postAuditView, postStatuses, type Post } from '../../lib/posts.ts';
+import { EARLIEST_POST_INSTANT, isCoverId, isPostInstant, isSlug, LATEST_POST_INSTANT, MAX_BODY, MAX_SUMMARY, MAX_TAGS, MAX_TITLE, postAccesses, postAuditView, postStatuses, type Post } from '../../lib/posts.ts';
 import type { AuditActor, AuditEntry, NewAuditEntry } from './audit.ts';
 
 export type { Post } from '../../lib/posts.ts';
@@ -115,7 +115,8 @@ export function checkPost(post: Post): void {
   if (!postStatuses.includes(post.status)) throw new RangeError(`${where}: not a status: ${JSON.stringify(post.status)}`);
   const instant = (value: string | null, what: string, nullable: boolean) => {
     if (value === null && nullable) return;
-    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new RangeError(`${where}: ${what} is not an instant`);
+    // In 2000–2999 only: instants are compared as ISO text, which is time order for 4-digit years only.
+    if (typeof value !== 'string' || !isPostInstant(value)) throw new RangeError(`${where}: ${what} is not an instant in ${EARLIEST_POST_INSTANT.slice(0, 4)}–${LATEST_POST_INSTANT.slice(0, 4)}`);
   };
   instant(post.publishAt, 'publishAt', post.status === 'draft' || post.status === 'unpublished');
   instant(post.createdAt, 'createdAt', false);

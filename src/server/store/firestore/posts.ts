@@ -20,7 +20,7 @@
  * posts part of `npm run store:copy`.
  */
 import type { DocumentData, Firestore, Query, Transaction } from 'firebase-admin/firestore';
-import { liveAtOf, matchesAllTokens, monthRange, queryTokens, searchTextOf, searchTokens, yearRange, type Post, type PostCover } from '../../../lib/posts.ts';
+import { deskTextOf, liveAtOf, matchesAllTokens, monthRange, queryTokens, searchTextOf, searchTokens, yearRange, type Post, type PostCover } from '../../../lib/posts.ts';
 import type { NewsType } from '../../../lib/catalog.ts';
 import {
   checkPost,
@@ -40,9 +40,6 @@ import { DOCS_PER_COMMIT, docId, queued, transact, usableId } from './database.t
 
 export const POSTS = 'posts';
 export const POST_SLUGS = 'postSlugs';
-
-/** What the desk's search looks in: everything a post says, whoever may read it. */
-const deskText = (post: Post): string => [post.title, post.summary, post.body, post.slug, ...post.tags].join('\n');
 
 export const postDocOf = (post: Post): Record<string, unknown> => ({
   id: post.id,
@@ -65,7 +62,7 @@ export const postDocOf = (post: Post): Record<string, unknown> => ({
   updatedAt: post.updatedAt,
   deletedAt: post.deletedAt,
   searchTokens: searchTokens(searchTextOf(post)),
-  deskTokens: searchTokens(deskText(post)),
+  deskTokens: searchTokens(deskTextOf(post)),
 });
 
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));

@@ -13,7 +13,7 @@
  */
 import type { Client, InValue, Row, Transaction } from '@libsql/client';
 import type { NewsType } from '../../../lib/catalog.ts';
-import { liveAtOf, monthRange, queryTokens, searchTextOf, searchTokens, yearRange, type Post, type PostCover } from '../../../lib/posts.ts';
+import { deskTextOf, liveAtOf, monthRange, queryTokens, searchTextOf, searchTokens, yearRange, type Post, type PostCover } from '../../../lib/posts.ts';
 import {
   checkPost,
   normalizedPost,
@@ -125,11 +125,8 @@ async function writePost(tx: Transaction, post: Post): Promise<void> {
   for (const slug of slugsOf(post)) await tx.execute({ sql: 'INSERT INTO post_slugs (slug, post_id) VALUES (?, ?) ON CONFLICT (slug) DO NOTHING', args: [slug, post.id] });
   for (const table of ['post_search', 'post_desk_search']) await tx.execute({ sql: `DELETE FROM ${table} WHERE post_id = ?`, args: [post.id] });
   await tx.execute({ sql: 'INSERT INTO post_search (post_id, tokens) VALUES (?, ?)', args: [post.id, searchTokens(searchTextOf(post)).join(' ')] });
-  await tx.execute({ sql: 'INSERT INTO post_desk_search (post_id, tokens) VALUES (?, ?)', args: [post.id, searchTokens(deskText(post)).join(' ')] });
+  await tx.execute({ sql: 'INSERT INTO post_desk_search (post_id, tokens) VALUES (?, ?)', args: [post.id, searchTokens(deskTextOf(post)).join(' ')] });
 }
-
-/** What the desk's search looks in: everything a post says, whoever may read it. */
-export const deskText = (post: Post): string => [post.title, post.summary, post.body, post.slug, ...post.tags].join('\n');
 
 /** The first slug of `post` held by another post, or null. */
 async function takenSlug(tx: Transaction | Client, post: Post): Promise<string | null> {
