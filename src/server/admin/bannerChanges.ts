@@ -13,7 +13,7 @@ import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import { BANNER_FILE, BANNER_IMAGE_PATH, BANNER_IMAGE_TYPES, imageExtOf, isSitePath, MAX_BANNER_BYTES, type BannerImageExt } from '../../lib/admin/bannerImage.ts';
 import { matchesIfNoneMatch } from '../http/json.ts';
-import { json, jsonError, parseOr400, readBytesUpTo, readJson } from '../http/responses.ts';
+import { json, jsonError, parseOr400, readFormUpTo, readJson } from '../http/responses.ts';
 import { dataDir, store } from '../runtime.ts';
 import type { BannerEditResult } from '../store/bannerAdmin.ts';
 import { sha256Hex, type StoredBannerImage } from '../store/bannerImages.ts';
@@ -43,16 +43,9 @@ const answer = (result: BannerEditResult): Response =>
 export const addBanner: APIRoute = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
-  const type = context.request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) return jsonError(415, 'unsupported_media_type', 'Send the banner as a form with its image file.');
-  const body = await readBytesUpTo(context.request, MAX_BANNER_BYTES + 64 * 1024, 'The image is too large: at most 2 MiB.');
-  if (!body.ok) return body.response;
-  let form: FormData;
-  try {
-    form = await new Response(Buffer.from(body.bytes), { headers: { 'content-type': type } }).formData();
-  } catch {
-    return jsonError(400, 'invalid_body', 'The form could not be read.');
-  }
+  const read = await readFormUpTo(context.request, { maxBytes: MAX_BANNER_BYTES + 64 * 1024, tooLarge: 'The image is too large: at most 2 MiB.', unsupported: 'Send the banner as a form with its image file.' });
+  if (!read.ok) return read.response;
+  const form = read.form;
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : undefined;

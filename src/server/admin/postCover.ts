@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { imageExtOf, MAX_BANNER_BYTES } from '../../lib/admin/bannerImage.ts';
 import { COVER_WIDTHS, coverFileName, type PostCover } from '../../lib/posts.ts';
 import { matchesIfNoneMatch } from '../http/json.ts';
-import { json, jsonError, parseOr400, readBytesUpTo } from '../http/responses.ts';
+import { json, jsonError, parseOr400, readFormUpTo } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import { requireEditor } from './guard.ts';
 import { postView } from './postChanges.ts';
@@ -59,16 +59,9 @@ export async function encodeCover(bytes: Uint8Array): Promise<EncodedCover | nul
 export const uploadCover: APIRoute = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
-  const type = context.request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) return jsonError(415, 'unsupported_media_type', 'Send the cover as a form with its image file.');
-  const body = await readBytesUpTo(context.request, MAX_BANNER_BYTES + 64 * 1024, 'The image is too large: at most 2 MiB.');
-  if (!body.ok) return body.response;
-  let form: FormData;
-  try {
-    form = await new Response(Buffer.from(body.bytes), { headers: { 'content-type': type } }).formData();
-  } catch {
-    return jsonError(400, 'invalid_body', 'The form could not be read.');
-  }
+  const read = await readFormUpTo(context.request, { maxBytes: MAX_BANNER_BYTES + 64 * 1024, tooLarge: 'The image is too large: at most 2 MiB.', unsupported: 'Send the cover as a form with its image file.' });
+  if (!read.ok) return read.response;
+  const form = read.form;
   const alt = form.get('alt');
   const fields = parseOr400(CoverFields, { alt: typeof alt === 'string' ? alt : undefined });
   if (!fields.ok) return fields.response;

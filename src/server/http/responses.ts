@@ -97,10 +97,14 @@ export function jsonContentTypeError(request: Request): Response | null {
  * Reads, parses and validates a JSON body; a body not declared as JSON is a 415 (unread), bad
  * JSON or input a 400 (413 when too large), never a 500.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  { maxBytes = MAX_BODY_BYTES, tooLarge = 'The request body is too large.' }: { maxBytes?: number; tooLarge?: string } = {},
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
   const notJson = jsonContentTypeError(request);
   if (notJson) return { ok: false, response: notJson };
-  const body = await readText(request);
+  const body = await readTextUpTo(request, maxBytes, tooLarge);
   if (!body.ok) return body;
   let value: unknown;
   try {
@@ -109,6 +113,25 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
     return { ok: false, response: jsonError(400, 'invalid_body', 'The request body is not valid JSON.') };
   }
   return parseOr400(schema, value);
+}
+
+/**
+ * Reads a multipart/form-data body of at most `maxBytes` (an image upload): another type is a 415
+ * with `unsupported`, a larger body a 413 with `tooLarge`, an unreadable form a 400.
+ */
+export async function readFormUpTo(
+  request: Request,
+  { maxBytes, tooLarge, unsupported }: { maxBytes: number; tooLarge: string; unsupported: string },
+): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) return { ok: false, response: jsonError(415, 'unsupported_media_type', unsupported) };
+  const body = await readBytesUpTo(request, maxBytes, tooLarge);
+  if (!body.ok) return body;
+  try {
+    return { ok: true, form: await new Response(Buffer.from(body.bytes), { headers: { 'content-type': type } }).formData() };
+  } catch {
+    return { ok: false, response: jsonError(400, 'invalid_body', 'The form could not be read.') };
+  }
 }
 
 /**
