@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, STORE_FILE, type BackupManifest } from '../../src/server/ops/backup.ts';
 import { verifyKinds } from '../../src/server/store/copy.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
-import type { UserRecord } from '../../src/server/store/users.ts';
 import { TEST_DATA_DIR } from './env.ts';
+import { userRecordOf } from './helpers.ts';
 
 const run = promisify(execFile);
 const root = resolve(TEST_DATA_DIR, 'backup');
@@ -33,17 +33,6 @@ const KEPT: Record<string, string | Buffer> = {
 };
 const LEFT_OUT = ['logs/firebase-debug.log', '.firebase/cache.json', 'firebase.json', 'outbox/.2026-x.eml.123.tmp'];
 
-const user = (uid: string): UserRecord => ({
-  uid,
-  displayName: `User ${uid}`,
-  email: `${uid}@example.test`,
-  phone: null,
-  photoURL: null,
-  role: 'user',
-  subscribed: false,
-  plan: null,
-  createdAt: '01-01-2026',
-});
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -61,7 +50,7 @@ beforeAll(async () => {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(source, { recursive: true });
   store = await openStore({ url: sqliteUrlFor(source) });
-  for (let i = 0; i < 25; i++) expect(await store.createUser(user(`backup-user-${i}`))).toBe(true);
+  for (let i = 0; i < 25; i++) expect(await store.createUser(userRecordOf(`backup-user-${i}`))).toBe(true);
   await store.putBannerImage({ name: `${randomUUID()}.png`, contentType: 'image/png', bytes: PNG });
   for (const [path, content] of Object.entries(KEPT)) {
     mkdirSync(join(source, path, '..'), { recursive: true });
@@ -90,7 +79,7 @@ describe('npm run backup / restore', () => {
     let written = 0;
     const writer = (async () => {
       while (writing) {
-        await store.createUser(user(`busy-${written++}`));
+        await store.createUser(userRecordOf(`busy-${written++}`));
         // The local driver answers without touching the event loop: let the child's I/O in.
         await new Promise((next) => setImmediate(next));
       }

@@ -92,6 +92,20 @@ export function apiContext(path: string, options: ContextOptions = {}) {
   return { context: context as unknown as APIContext, set, jar };
 }
 
+/** A plain user record as sign-up writes it (no plan), for tests that put users in a store directly. */
+export const userRecordOf = (uid: string, extra: Partial<UserRecord> = {}): UserRecord => ({
+  uid,
+  displayName: `User ${uid}`,
+  email: `${uid}@example.test`,
+  phone: null,
+  photoURL: null,
+  role: 'user',
+  subscribed: false,
+  plan: null,
+  createdAt: '01-01-2026',
+  ...extra,
+});
+
 /** The session the middleware would put on locals for this record (admins by default get `admin`). */
 export const sessionOf = (record: UserRecord, entitlement: Session['entitlement'] = record.role === 'admin' ? 'admin' : 'none'): Session => ({
   uid: record.uid,

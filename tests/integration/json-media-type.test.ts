@@ -37,25 +37,14 @@ import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
 import { store } from '../../src/server/runtime.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
-import { sessionOf } from './helpers.ts';
+import { sessionOf, userRecordOf } from './helpers.ts';
 
 const ORIGIN = 'http://127.0.0.1:4321';
 let db: Store;
 let buyer: UserRecord;
 let admin: UserRecord;
 
-const user = (uid: string, extra: Partial<UserRecord> = {}): UserRecord => ({
-  uid,
-  displayName: `User ${uid}`,
-  email: `${uid}@example.test`,
-  phone: null,
-  photoURL: null,
-  role: 'user',
-  subscribed: false,
-  plan: null,
-  createdAt: '01-01-2026',
-  ...extra,
-});
+const user = userRecordOf;
 
 beforeAll(async () => {
   db = await store();
