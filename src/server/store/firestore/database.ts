@@ -155,13 +155,5 @@ export function usableId(id: string): boolean {
   }
 }
 
-/** Wraps writes so `written` runs after each one settles (e.g. to drop a read cache's entries). */
-export function notifyingAfter(written: () => void): <T>(work: Promise<T>) => Promise<T> {
-  return async (work) => {
-    try {
-      return await work;
-    } finally {
-      written();
-    }
-  };
-}
+// One wrapper for both adapters; importers keep reaching it through their database module.
+export { notifyingAfter } from '../notifyingAfter.ts';

@@ -85,13 +85,5 @@ export async function inTransaction<T>(client: Client, work: (tx: Transaction) =
   });
 }
 
-/** Wraps writes so `written` runs after each one settles (e.g. to bump a read cache's version). */
-export function notifyingAfter(written: () => void): <T>(work: Promise<T>) => Promise<T> {
-  return async (work) => {
-    try {
-      return await work;
-    } finally {
-      written();
-    }
-  };
-}
+// One wrapper for both adapters; importers keep reaching it through their database module.
+export { notifyingAfter } from '../notifyingAfter.ts';
