@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { copyStore, reportTable } from '../src/server/store/copy.ts';
 import { resolve } from 'node:path';
 import { describeStore, openConfiguredStore, storeConfigFrom, type StoreConfig } from '../src/server/store/open.ts';
-import { TRANSFER_KINDS, type TransferKind, type TransferStore } from '../src/server/store/transfer.ts';
+import { isTransferKind, TRANSFER_KINDS, type TransferKind } from '../src/server/store/kinds.ts';
+import type { TransferStore } from '../src/server/store/transfer.ts';
 
 const USAGE = `Usage: npm run store:copy -- --from <side> --to <side> [--only kind,kind] [--merge] [--dry-run]
 
@@ -69,7 +70,7 @@ if (!args.from || (!args.to && !dryRun)) fail(`--from and --to are required\n${U
 let kinds: TransferKind[] = [...TRANSFER_KINDS];
 if (args.only) {
   const asked = args.only.split(',').map((kind) => kind.trim()).filter(Boolean);
-  const unknown = asked.filter((kind) => !(TRANSFER_KINDS as readonly string[]).includes(kind));
+  const unknown = asked.filter((kind) => !isTransferKind(kind));
   if (unknown.length > 0 || asked.length === 0) fail(`unknown kind(s) ${unknown.join(', ')}; kinds are ${TRANSFER_KINDS.join(', ')}`);
   kinds = TRANSFER_KINDS.filter((kind) => asked.includes(kind));
 }

@@ -22,7 +22,7 @@ export interface HealthReport {
 
 export interface HealthDeps {
   /** The store (opened on first use: not bounded in time, a first start seeds demo data). */
-  readonly store: () => Promise<{ listBanners(): Promise<unknown> }>;
+  readonly store: () => Promise<{ ping(): Promise<void> }>;
   /** Whether Firebase Auth answers (SessionVerifier.reachable). */
   readonly authReachable: (now: number) => Promise<boolean>;
   readonly verifyMail: () => Promise<void>;
@@ -67,7 +67,7 @@ export function createHealthCheck(deps: HealthDeps): () => Promise<HealthReport>
     const [store, auth, mailOk, paymentsOk] = await Promise.all([
       deps
         .store()
-        .then((store) => withTimeout(store.listBanners(), 'store check', STORE_READ_TIMEOUT_MS))
+        .then((store) => withTimeout(store.ping(), 'store check', STORE_READ_TIMEOUT_MS))
         .then(
         () => {
           storeOutages.answered(now);

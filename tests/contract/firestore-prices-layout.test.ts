@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreFake, type FirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
 import type { SeriesDef } from '../../src/lib/seriesCatalog.ts';
 import { IMPORT_TARGET } from '../../src/server/store/priceAdmin.ts';
-import { createFirestoreAuditStore } from '../../src/server/store/firestore/audit.ts';
 import { DOCS_PER_COMMIT, openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
 import { createFirestorePriceStore } from '../../src/server/store/firestore/prices.ts';
+import { firestoreStoreOver } from '../../src/server/store/index.ts';
 import { createFirestorePriceTransfer } from '../../src/server/store/firestore/priceTransfer.ts';
 import type { TransferKind } from '../../src/server/store/transfer.ts';
 
@@ -63,7 +63,7 @@ function open() {
     transactions++;
     return runTransaction(...args);
   }) as Firestore['runTransaction'];
-  return { db, store: createFirestorePriceStore(db), audit: createFirestoreAuditStore(db), reads, transactions: () => transactions };
+  return { db, store: createFirestorePriceStore(db), audit: firestoreStoreOver(db), reads, transactions: () => transactions };
 }
 
 const data = async (db: Firestore, path: string) => (await db.doc(path).get()).data() ?? null;

@@ -1,12 +1,12 @@
 /**
- * The Firestore user layout (src/server/store/firestore/users.ts) beside the port's contract:
+ * The Firestore user layout (src/server/store/firestore/collections.ts) beside the port's contract:
  * what a `users/{uid}` document holds, and how documents written by another client — the
  * legacy site or a client SDK, without our look-up fields — are still found.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreFake, type FirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
 import { openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
-import { createFirestoreUserStore } from '../../src/server/store/firestore/users.ts';
+import { firestoreStoreOver } from '../../src/server/store/index.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 
 let fake: FirestoreFake | null = null;
@@ -30,7 +30,7 @@ afterAll(async () => {
 function open() {
   const handle = openFirestore({ projectId: `demo-users-layout-${process.pid}-${++project}`, emulatorHost: host });
   handles.push(handle);
-  return { db: handle.db, users: createFirestoreUserStore(handle.db) };
+  return { db: handle.db, users: firestoreStoreOver(handle.db) };
 }
 
 const record = (uid: string, extra: Partial<UserRecord> = {}): UserRecord => ({

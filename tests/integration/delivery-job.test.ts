@@ -20,7 +20,7 @@ import { listOutbox } from '../../src/server/mail/outbox.ts';
 import { store } from '../../src/server/runtime.ts';
 import { DELIVERY_LOG_RETENTION_MS, whatsappCodeHash, type AlertRecord } from '../../src/server/store/delivery.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
-import { deliveryMigrations } from '../../src/server/store/sqlite/delivery.ts';
+import { recordMigrations } from '../../src/server/store/sqlite/tables.ts';
 import { migrate, openSqlite } from '../../src/server/store/sqlite/database.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 import { TEST_DATA_DIR } from './env.ts';
@@ -158,7 +158,7 @@ describe('the sent-log of an older database', () => {
   it('keeps its records through the migration: created when first claimed, no claim token, claimable as before', async () => {
     const url = sqliteUrlFor(mkdtempSync(join(TEST_DATA_DIR, 'delivery-migration-')));
     const client = await openSqlite({ url });
-    await migrate(client, deliveryMigrations.filter((m) => m.id === 'delivery-001'));
+    await migrate(client, recordMigrations.filter((m) => m.id === 'delivery-001'));
     await client.execute({
       sql: 'INSERT INTO delivery_log (key, uid, kind, ref, channel, status, claimed_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?)',
       args: ['daily:u1:2026-11-20:email', 'u1', 'daily', '2026-11-20', 'email', 'sent', '2026-11-20T04:00:00.000Z', '2026-11-20T04:00:01.000Z', 'alert:u1:al_1#1:email', 'u1', 'alert', 'al_1#1', 'email', 'claimed', '2026-11-20T05:00:00.000Z', null],

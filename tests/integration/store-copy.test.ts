@@ -11,19 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreFake, type FirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
 import type { IsoDate } from '../../src/lib/dates.ts';
 import { generateDemoData } from '../../src/lib/demoData.ts';
-import { summarize } from '../../src/lib/transferChecksum.ts';
+import { summarize } from '../../src/server/store/checksum.ts';
 import { copyStore, summarizeKind, verifyKinds, type TransferSide } from '../../src/server/store/copy.ts';
-import { createFirestoreAuditStore } from '../../src/server/store/firestore/audit.ts';
-import { createFirestoreBannerImageStore } from '../../src/server/store/firestore/bannerImages.ts';
-import { createFirestorePostStore } from '../../src/server/store/firestore/posts.ts';
 import { openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
-import { createFirestoreDocumentTransfer } from '../../src/server/store/firestore/documentTransfer.ts';
-import { createFirestoreTransfer } from '../../src/server/store/firestore/transfer.ts';
-import { createFirestorePaymentStore } from '../../src/server/store/firestore/payments.ts';
-import { createFirestoreUserStore } from '../../src/server/store/firestore/users.ts';
-import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
+import { firestoreStoreOver, openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
 import { whatsappCodeHash } from '../../src/server/store/delivery.ts';
-import { SQLITE_EXPORT_PAGE } from '../../src/server/store/sqlite/transfer.ts';
+import { SQLITE_EXPORT_PAGE } from '../../src/server/store/sqlite/documents.ts';
 import { TRANSFER_KINDS } from '../../src/server/store/transfer.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 
@@ -50,7 +43,7 @@ function firestoreAt(projectId = `copy-${process.pid}-${++projects}`): Firestore
 }
 
 /** The Firestore side of a copy: every kind in Firestore. */
-const firestoreSide = (db: Firestore): TransferSide => createFirestoreTransfer(db);
+const firestoreSide = (db: Firestore): TransferSide => firestoreStoreOver(db);
 
 async function summaries(side: TransferSide): Promise<Record<string, { count: number; checksum: string }>> {
   const out: Record<string, { count: number; checksum: string }> = {};
@@ -185,24 +178,24 @@ describe('sqlite → firestore → sqlite', () => {
   }, 300_000);
 
   it('keeps states, ids, unknown fields and creation order on Firestore', async () => {
-    const users = createFirestoreUserStore(fsA.db);
-    const payments = createFirestorePaymentStore(fsA.db);
+    const users = firestoreStoreOver(fsA.db);
+    const payments = firestoreStoreOver(fsA.db);
     expect(await users.findUserBy('uid', 'u-legacy')).toEqual(await source.findUserBy('uid', 'u-legacy'));
     expect(await users.findUserBy('email', 'U-BUYER@example.test')).toMatchObject({ plan: 'Premium', subscribed: true, 'field with space': true });
     expect((await users.searchUsers('', 10)).map((u) => u.uid)).toEqual((await source.searchUsers('', 10)).map((u) => u.uid));
     for (const id of ['order_created', 'order_paid', 'order_failed']) expect(await payments.findOrder(id)).toEqual(await source.findOrder(id));
     // Posts keep their old slugs (the 301s), search index and cover image.
-    const posts = createFirestorePostStore(fsA.db);
+    const posts = firestoreStoreOver(fsA.db);
     expect(await posts.findPostBySlug('post-moved-before')).toMatchObject({ current: false, post: { id: 'post-moved', slug: 'post-moved-now' } });
     expect(await posts.getPost('post-draft')).toEqual(await source.getPost('post-draft'));
     expect((await posts.searchLivePosts('markdown', NOW)).map((p) => p.id)).toEqual(['post-moved']);
-    expect((await createFirestoreBannerImageStore(fsA.db).getBannerImage(`${COVER}-1200.webp`))?.contentType).toBe('image/webp');
+    expect((await firestoreStoreOver(fsA.db).getBannerImage(`${COVER}-1200.webp`))?.contentType).toBe('image/webp');
     expect(await payments.countOrdersByStatus()).toEqual({ created: 1, paid: 1, failed: 1 });
     expect(await payments.recordEvent({ id: 'evt_paid', type: 'payment.captured' }, NOW)).toBe(false);
   });
 
   it('continues audit ids after the imported ones', async () => {
-    const audit = createFirestoreAuditStore(fsA.db);
+    const audit = firestoreStoreOver(fsA.db);
     expect((await audit.listAudit()).entries).toEqual((await source.listAudit()).entries);
     const updated = await audit.adminUpdateUser({ uid: 'u-late', change: () => ({ ok: true, patch: { role: 'admin' } }), actor: ADMIN, action: 'user.role', now: NOW });
     expect(updated.kind === 'updated' && updated.entry.id).toBe(4);
@@ -241,7 +234,7 @@ describe('sqlite → firestore → sqlite', () => {
 
   it('refuses a non-empty target without --merge and writes nothing', async () => {
     const fresh = firestoreAt();
-    await createFirestoreUserStore(fresh.db).createUser(user('someone-else'));
+    await firestoreStoreOver(fresh.db).createUser(user('someone-else'));
     const side = firestoreSide(fresh.db);
     const before = await summaries(side);
     const result = await copyStore({ source, target: side });
@@ -268,8 +261,8 @@ describe('Firestore export', () => {
   it('reads documents the paging field does not reach (legacy users without _seq)', async () => {
     const fresh = firestoreAt();
     await fresh.db.collection('users').doc('legacy-1').set({ uid: 'legacy-1', email: 'old@example.test', role: 'user', subscribed: false, createdAt: '01-01-2019', displayName: null, phone: null, photoURL: null });
-    await createFirestoreUserStore(fresh.db).createUser(user('new-1'));
-    const transfer = createFirestoreDocumentTransfer(fresh.db);
+    await firestoreStoreOver(fresh.db).createUser(user('new-1'));
+    const transfer = firestoreStoreOver(fresh.db);
     const uids: string[] = [];
     for await (const page of transfer.exportRecords('users')) uids.push(...page.map((u) => u.uid));
     expect(uids.toSorted()).toEqual(['legacy-1', 'new-1']);
@@ -277,7 +270,7 @@ describe('Firestore export', () => {
 
   it('pages through more documents than a page holds and replaces stale fields on import', async () => {
     const fresh = firestoreAt();
-    const transfer = createFirestoreDocumentTransfer(fresh.db);
+    const transfer = firestoreStoreOver(fresh.db);
     const events = Array.from({ length: 1234 }, (_, i) => ({ id: `evt_${String(i).padStart(5, '0')}`, type: 'payment.captured', receivedAt: NOW.toISOString() }));
     expect(await transfer.importRecords('paymentEvents', events)).toBe(1234);
     const got: string[] = [];
@@ -285,7 +278,7 @@ describe('Firestore export', () => {
     expect(got).toEqual(events.map((e) => e.id));
     await transfer.importRecords('users', [user('x', { stale: 'old value' })]);
     await transfer.importRecords('users', [user('x')]);
-    expect(await createFirestoreUserStore(fresh.db).findUserBy('uid', 'x')).toEqual(user('x'));
+    expect(await firestoreStoreOver(fresh.db).findUserBy('uid', 'x')).toEqual(user('x'));
     await expect(transfer.importRecords('orders', [{ ...(await source.findOrder('order_paid'))!, id: 'a/b' }])).rejects.toThrow(/document id/);
   }, 60_000);
 });

@@ -18,7 +18,7 @@ import * as tar from 'tar';
 import { createClient } from '@libsql/client';
 import { summarizeKind } from '../store/copy.ts';
 import { openStore, sqliteUrlFor } from '../store/index.ts';
-import { TRANSFER_KINDS } from '../store/transfer.ts';
+import { TRANSFER_KINDS } from '../store/kinds.ts';
 
 /** The database file's name in DATA_DIR and in the archive. */
 export const STORE_FILE = basename(sqliteUrlFor('/x').slice('file:'.length));

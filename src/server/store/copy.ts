@@ -1,11 +1,11 @@
 /**
  * `npm run store:copy`, without the I/O of opening stores: copies every record of the chosen
  * kinds from one TransferStore to another, page by page (never a whole kind in memory), then
- * proves the copy by re-reading both sides: count and checksum per kind
- * (src/lib/transferChecksum.ts).
+ * proves the copy by re-reading both sides: count and checksum per kind (./checksum.ts).
  */
-import { checksumOf, type KindSummary } from '../../lib/transferChecksum.ts';
-import { TRANSFER_KINDS, type TransferKind, type TransferStore } from './transfer.ts';
+import { checksumOf, type KindSummary } from './checksum.ts';
+import { TRANSFER_KINDS, type TransferKind } from './kinds.ts';
+import type { TransferStore } from './transfer.ts';
 
 /** Only what a copy needs of a store: the transfer part. */
 export type TransferSide = Pick<TransferStore, 'exportRecords' | 'importRecords'>;

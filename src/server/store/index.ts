@@ -3,26 +3,30 @@
  * `openStore` opens the SQLite adapter (a file or a libSQL server), `openFirestoreStore` the
  * Firestore one (open.ts chooses from the configuration).
  */
-import { auditMigrations, createSqliteAuditStore } from './sqlite/audit.ts';
+import { createAuditStore } from './documents/audit.ts';
+import { createDeliveryStore } from './documents/delivery.ts';
+import type { DocumentDriver } from './documents/driver.ts';
+import { createPaymentStore } from './documents/payments.ts';
+import { createSavedViewStore } from './documents/savedViews.ts';
+import { transferOver, type OwnKind, type PartialTransfer } from './documents/transfer.ts';
+import { createUserStore, type UserQueries } from './documents/users.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
-import { createSqlitePaymentStore, paymentMigrations } from './sqlite/payments.ts';
+import { createSqliteDocuments } from './sqlite/documents.ts';
+import { createSqliteOwnTransfer } from './sqlite/ownTransfer.ts';
 import { createSqlitePostStore, postMigrations } from './sqlite/posts.ts';
-import { createSqliteDeliveryStore, deliveryMigrations } from './sqlite/delivery.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
-import { createSqliteSavedViewStore, savedViewMigrations } from './sqlite/savedViews.ts';
-import { createSqliteTransfer } from './sqlite/transfer.ts';
-import { createSqliteUserStore, sqliteUserCache, userMigrations } from './sqlite/users.ts';
-import { createFirestoreAuditStore } from './firestore/audit.ts';
+import { documentMigrations, recordMigrations } from './sqlite/tables.ts';
+import { sqliteUserCache, sqliteUserQueries } from './sqlite/users.ts';
 import { createFirestoreBannerImageStore } from './firestore/bannerImages.ts';
 import { openFirestore, type FirestoreOptions } from './firestore/database.ts';
-import { createFirestorePaymentStore } from './firestore/payments.ts';
+import { createFirestoreDocuments } from './firestore/documents.ts';
 import { createFirestorePostStore } from './firestore/posts.ts';
-import { createFirestoreDeliveryStore } from './firestore/delivery.ts';
 import { createFirestorePriceStore } from './firestore/prices.ts';
-import { createFirestoreSavedViewStore } from './firestore/savedViews.ts';
-import { createFirestoreTransfer } from './firestore/transfer.ts';
-import { createFirestoreUserStore, firestoreUserCache } from './firestore/users.ts';
+import { createFirestoreOwnTransfer } from './firestore/transfer.ts';
+import { firestoreUserCache, firestoreUserQueries } from './firestore/users.ts';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { UserRecordCache } from './userCache.ts';
 import type { AuditStore } from './audit.ts';
 import type { DeliveryStore } from './delivery.ts';
 import type { PaymentStore } from './payments.ts';
@@ -47,6 +51,8 @@ export type Store = UserStore &
   SavedViewStore &
   TransferStore &
   DeliveryStore & {
+    /** One tiny read: resolves when the store answers (health checks, outage probes). */
+    ping(): Promise<void>;
     close(): Promise<void>;
   };
 
@@ -55,47 +61,56 @@ export interface StoreCacheOptions {
   readonly userCache?: UserCacheOptions | undefined;
 }
 
+/** What each backend brings: its document driver, and the parts it stores its own way. */
+interface Backend {
+  readonly docs: DocumentDriver;
+  readonly users: UserRecordCache;
+  readonly userQueries: UserQueries;
+  readonly own: PriceStore & PriceAdminStore & BannerAdminStore & BannerImageStore & PostStore;
+  readonly ownTransfer: PartialTransfer<OwnKind>;
+}
+
+/** The record-storing parts, written once over the backend's document driver, and the backend's own. */
+function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, close: () => Promise<void>): Store {
+  return {
+    ...own,
+    ...createUserStore(docs, users, userQueries),
+    ...createPaymentStore(docs),
+    ...createAuditStore(docs),
+    ...createSavedViewStore(docs),
+    ...createDeliveryStore(docs),
+    ...transferOver(docs, ownTransfer),
+    ping: () => docs.ping(),
+    close,
+  };
+}
+
 export async function openStore(options: SqliteOptions & StoreCacheOptions): Promise<Store> {
   const client = await openSqlite(options);
-  await migrate(client, [...userMigrations, ...paymentMigrations, ...priceMigrations, ...auditMigrations, ...bannerImageMigrations, ...deliveryMigrations, ...postMigrations, ...savedViewMigrations]);
-  // Every part that writes user records tells the one cache of this handle.
-  const users = sqliteUserCache(client, options.userCache);
-  const usersWritten = () => users.written();
-  return {
-    ...createSqliteUserStore(client, users),
-    ...createSqlitePaymentStore(client, usersWritten),
-    ...createSqlitePriceStore(client),
-    ...createSqliteAuditStore(client, usersWritten),
-    ...createSqliteBannerImageStore(client),
-    ...createSqlitePostStore(client),
-    ...createSqliteSavedViewStore(client),
-    ...createSqliteTransfer(client, undefined, usersWritten),
-    ...createSqliteDeliveryStore(client),
-    async close() {
+  await migrate(client, [...recordMigrations, ...priceMigrations, ...bannerImageMigrations, ...postMigrations, ...documentMigrations()]);
+  const docs = createSqliteDocuments(client);
+  const own = { ...createSqlitePriceStore(client), ...createSqliteBannerImageStore(client), ...createSqlitePostStore(client) };
+  return storeOver(
+    { docs, users: sqliteUserCache(client, docs, options.userCache), userQueries: sqliteUserQueries(client), own, ownTransfer: createSqliteOwnTransfer(client) },
+    async () => {
       // Fold the WAL back into the database file, so a stopped server leaves one complete file
       // (backups and copies of DATA_DIR need nothing else). A libSQL server does its own.
       if (options.url.startsWith('file:')) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)').catch(() => undefined);
       client.close();
     },
-  };
+  );
+}
+
+/** The store over an open Firestore handle (tests hold the handle to look at documents). */
+export function firestoreStoreOver(db: Firestore, options: StoreCacheOptions = {}, close: () => Promise<void> = async () => undefined): Store {
+  const docs = createFirestoreDocuments(db);
+  const own = { ...createFirestorePriceStore(db), ...createFirestoreBannerImageStore(db), ...createFirestorePostStore(db) };
+  return storeOver({ docs, users: firestoreUserCache(db, docs, options.userCache), userQueries: firestoreUserQueries(db), own, ownTransfer: createFirestoreOwnTransfer(db) }, close);
 }
 
 export async function openFirestoreStore(options: FirestoreOptions & StoreCacheOptions): Promise<Store> {
   const { db, close } = openFirestore(options);
-  const users = firestoreUserCache(db, options.userCache);
-  const usersWritten = () => users.written();
-  return {
-    ...createFirestoreUserStore(db, users),
-    ...createFirestorePaymentStore(db, usersWritten),
-    ...createFirestorePriceStore(db),
-    ...createFirestoreAuditStore(db, usersWritten),
-    ...createFirestoreBannerImageStore(db),
-    ...createFirestorePostStore(db),
-    ...createFirestoreSavedViewStore(db),
-    ...createFirestoreTransfer(db, usersWritten),
-    ...createFirestoreDeliveryStore(db),
-    close,
-  };
+  return firestoreStoreOver(db, options, close);
 }
 
 /** The embedded default's database file inside DATA_DIR. */

@@ -27,6 +27,14 @@ export interface OrderRecord {
   readonly updatedAt: string;
 }
 
+/** A processed webhook event. */
+export interface PaymentEventRecord {
+  readonly id: string;
+  readonly type: string;
+  /** ISO instant. */
+  readonly receivedAt: string;
+}
+
 export type NewOrder = Pick<OrderRecord, 'id' | 'uid' | 'plan' | 'amount' | 'currency' | 'receipt'>;
 
 export interface GrantInput {

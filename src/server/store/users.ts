@@ -31,6 +31,13 @@ export interface UserRecord {
 /** Fields a user record can be found by. */
 export type UserKey = 'uid' | 'email' | 'phone';
 
+/** The look-up key of an e-mail or phone (e-mail ignores case, as Firebase does); null for none. */
+export const userLookupKey = (key: 'email' | 'phone', value: string | null | undefined): string | null => {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  return key === 'email' ? trimmed.toLowerCase() : trimmed;
+};
+
 export interface UserStore {
   /** Adds a record; false when a record with this uid already exists (nothing changed). */
   createUser(record: UserRecord): Promise<boolean>;

@@ -1,34 +1,28 @@
 /**
- * The transfer port on Firestore (`npm run store:copy`): users, orders, payment events and
- * audit entries by ./documentTransfer.ts, banner images by ./bannerImages.ts, posts by ./posts.ts, the price kinds
- * (series, points, city rows, offers, banners) by ./priceTransfer.ts.
+ * The Firestore adapter's own kinds of `npm run store:copy` (the document kinds move through
+ * ./documents.ts): the price kinds by ./priceTransfer.ts, banner images by ./bannerImages.ts,
+ * posts by ./posts.ts.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import type { TransferKind, TransferRecords, TransferStore } from '../transfer.ts';
-import { createFirestoreDocumentTransfer, isDocumentKind, type DocumentKind } from './documentTransfer.ts';
+import type { OwnKind, PartialTransfer } from '../documents/transfer.ts';
+import type { TransferRecords } from '../kinds.ts';
 import { exportBannerImages, importBannerImages } from './bannerImages.ts';
 import { exportPosts, importPosts } from './posts.ts';
-import { createFirestorePriceTransfer } from './priceTransfer.ts';
+import { createFirestorePriceTransfer, type PriceTransferKind } from './priceTransfer.ts';
 
-type PriceKind = Exclude<TransferKind, DocumentKind | 'bannerImages' | 'posts'>;
-
-/** `usersWritten` is told when an import of user records settles: the record cache. */
-export function createFirestoreTransfer(db: Firestore, usersWritten: () => void = () => undefined): TransferStore {
-  const documents = createFirestoreDocumentTransfer(db, usersWritten);
+export function createFirestoreOwnTransfer(db: Firestore): PartialTransfer<OwnKind> {
   const prices = createFirestorePriceTransfer(db);
   return {
-    exportRecords<K extends TransferKind>(kind: K): AsyncIterable<readonly TransferRecords[K][]> {
+    exportRecords<K extends OwnKind>(kind: K): AsyncIterable<readonly TransferRecords[K][]> {
       // The casts only narrow K to the part that holds it (the kind was just tested).
-      if (isDocumentKind(kind)) return documents.exportRecords(kind) as AsyncIterable<readonly TransferRecords[K][]>;
       if (kind === 'bannerImages') return exportBannerImages(db) as AsyncIterable<readonly TransferRecords[K][]>;
       if (kind === 'posts') return exportPosts(db) as AsyncIterable<readonly TransferRecords[K][]>;
-      return prices.exportRecords(kind as PriceKind) as AsyncIterable<readonly TransferRecords[K][]>;
+      return prices.exportRecords(kind as PriceTransferKind) as AsyncIterable<readonly TransferRecords[K][]>;
     },
-    importRecords<K extends TransferKind>(kind: K, records: readonly TransferRecords[K][]): Promise<number> {
-      if (isDocumentKind(kind)) return documents.importRecords(kind as DocumentKind, records as readonly TransferRecords[DocumentKind][]);
+    importRecords<K extends OwnKind>(kind: K, records: readonly TransferRecords[K][]): Promise<number> {
       if (kind === 'bannerImages') return importBannerImages(db, records as readonly TransferRecords['bannerImages'][]);
       if (kind === 'posts') return importPosts(db, records as readonly TransferRecords['posts'][]);
-      return prices.importRecords(kind as PriceKind, records as readonly TransferRecords[PriceKind][]);
+      return prices.importRecords(kind as PriceTransferKind, records as readonly TransferRecords[PriceTransferKind][]);
     },
   };
 }
