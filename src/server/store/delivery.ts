@@ -1,5 +1,5 @@
 /**
- * The `delivery` part of the Store port (DESIGN §5): each user's delivery settings (daily-update
+ * The `delivery` part of the Store port: each user's delivery settings (daily-update
  * series, channels, hour IST, verified WhatsApp number with its opt-in time), threshold alerts
  * with their last state, WhatsApp contacts by number (opt-in / STOP, the 24-hour service window)
  * and the sent-log that makes every message go once, across restarts and instances.

@@ -1,5 +1,5 @@
 /**
- * The prices part of the Store port (DESIGN §5): series and their points, city-wise sheets,
+ * The prices part of the Store port: series and their points, city-wise sheets,
  * international offers and carousel banners. Dates are ISO `YYYY-MM-DD` everywhere here; the
  * legacy text forms exist only at the API edge (src/lib/series.ts).
  */

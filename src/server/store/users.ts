@@ -1,10 +1,13 @@
-/** The `users` part of the Store port: user records in the spec's field names. */
+/**
+ * The `users` part of the Store port: user records in the field names the legacy site used
+ * (written once over the document driver: ./documents/users.ts).
+ */
 
 export type Role = 'admin' | 'user';
 
 /**
  * A user record. Known fields are typed; any other field a client or an import wrote is kept
- * and survives merge-updates (spec §3: "other fields may exist and are merged on update").
+ * and survives merge-updates.
  */
 export interface UserRecord {
   uid: string;

@@ -79,3 +79,29 @@ export const byFields =
     }
     return 0;
   };
+
+/** The listeners of `onWritten`, and telling them (both drivers). */
+export function writeListeners(): { onWritten: DocumentDriver['onWritten']; notify(kinds: Iterable<DocumentKind>): void } {
+  const listeners = new Map<DocumentKind, (() => void)[]>();
+  return {
+    onWritten(kind, listener) {
+      listeners.set(kind, [...(listeners.get(kind) ?? []), listener]);
+    },
+    notify(kinds) {
+      for (const kind of kinds) for (const listener of listeners.get(kind) ?? []) listener();
+    },
+  };
+}
+
+/** Each kind's layout on a backend: its own where it has one, else the default made from the registry (made once). */
+export function layoutsBy<L>(own: { readonly [K in DocumentKind]?: unknown }, byDefault: (kind: DocumentKind) => L): (kind: DocumentKind) => L {
+  const made = new Map<DocumentKind, L>();
+  return (kind) => {
+    let layout = made.get(kind);
+    if (!layout) {
+      layout = (own[kind] as L | undefined) ?? byDefault(kind);
+      made.set(kind, layout);
+    }
+    return layout;
+  };
+}

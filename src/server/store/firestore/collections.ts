@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { FieldPath, type DocumentData, type DocumentReference, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { AuditEntry } from '../audit.ts';
 import { DELIVERY_LOG_RETENTION_MS, type DeliveryLogRecord } from '../delivery.ts';
-import type { DocumentKind, Rec } from '../documents/driver.ts';
+import { layoutsBy, type DocumentKind, type Rec } from '../documents/driver.ts';
 import { layoutOf, type IndexValue } from '../kinds.ts';
 import type { OrderRecord } from '../payments.ts';
 import type { UserRecord } from '../users.ts';
@@ -189,13 +189,6 @@ const deliveryLog: FirestoreCollection<DeliveryLogRecord> = {
 };
 
 const OWN: { readonly [K in DocumentKind]?: FirestoreCollection<Rec<K>> } = { users, orders, audit, deliveryLog };
-const cache = new Map<DocumentKind, FirestoreCollection<never>>();
+const layouts = layoutsBy<FirestoreCollection<never>>(OWN, (kind) => defaultCollection(kind) as unknown as FirestoreCollection<never>);
 
-export function collectionOf<K extends DocumentKind>(kind: K): FirestoreCollection<Rec<K>> {
-  let layout = cache.get(kind);
-  if (!layout) {
-    layout = ((OWN as unknown as Partial<Record<DocumentKind, FirestoreCollection<never>>>)[kind] ?? defaultCollection(kind)) as unknown as FirestoreCollection<never>;
-    cache.set(kind, layout);
-  }
-  return layout as unknown as FirestoreCollection<Rec<K>>;
-}
+export const collectionOf = <K extends DocumentKind>(kind: K): FirestoreCollection<Rec<K>> => layouts(kind) as unknown as FirestoreCollection<Rec<K>>;

@@ -11,7 +11,7 @@
  * firestore.indexes.json); lists without one filter by equality and sort in memory.
  */
 import type { DocumentData, DocumentReference, DocumentSnapshot, Firestore, Query, Transaction, WriteBatch } from 'firebase-admin/firestore';
-import type { DocumentDriver, DocumentKind, DocumentReads, DocumentTransaction, Filter, ListOptions, Rec } from '../documents/driver.ts';
+import { writeListeners, type DocumentDriver, type DocumentKind, type DocumentReads, type DocumentTransaction, type Filter, type ListOptions, type Rec } from '../documents/driver.ts';
 import { ALREADY_EXISTS, DOCS_PER_COMMIT, grpcCode, queued, sequenceKey, transact } from './database.ts';
 import { AUDIT_COUNTER, collectionOf, type FirestoreCollection } from './collections.ts';
 
@@ -84,10 +84,7 @@ function readsOf(db: Firestore, run: { get(ref: DocumentReference): Promise<Docu
 }
 
 export function createFirestoreDocuments(db: Firestore): DocumentDriver {
-  const listeners = new Map<DocumentKind, (() => void)[]>();
-  const notify = (kinds: Iterable<DocumentKind>) => {
-    for (const kind of kinds) for (const listener of listeners.get(kind) ?? []) listener();
-  };
+  const { onWritten, notify } = writeListeners();
   const refOf = <K extends DocumentKind>(kind: K, record: Rec<K>): DocumentReference => {
     const layout = collectionOf(kind);
     return db.collection(layout.collection).doc(layout.docId(layout.keyOf(record)));
@@ -241,9 +238,7 @@ export function createFirestoreDocuments(db: Firestore): DocumentDriver {
       }
     },
 
-    onWritten(kind, listener) {
-      listeners.set(kind, [...(listeners.get(kind) ?? []), listener]);
-    },
+    onWritten,
 
     async *exportRecords(kind) {
       const layout = collectionOf(kind);

@@ -7,7 +7,7 @@
  */
 import type { Client, InValue, ResultSet, Transaction } from '@libsql/client';
 import type { AuditEntry, NewAuditEntry } from '../audit.ts';
-import type { DocumentDriver, DocumentKind, DocumentReads, DocumentTransaction, Filter, ListOptions } from '../documents/driver.ts';
+import { writeListeners, type DocumentDriver, type DocumentKind, type DocumentReads, type DocumentTransaction, type Filter, type ListOptions } from '../documents/driver.ts';
 import { inTransaction } from './database.ts';
 import { sqlValue, tableOf, type SqliteTable } from './tables.ts';
 
@@ -58,10 +58,7 @@ function upsertSql(table: Pick<SqliteTable<never>, 'table' | 'columns' | 'keyCol
 const auditEntry = (entry: NewAuditEntry, id: number): AuditEntry => ({ ...entry, id, actor: { uid: entry.actor.uid, email: entry.actor.email?.trim().toLowerCase() ?? null } });
 
 export function createSqliteDocuments(client: Client): DocumentDriver {
-  const listeners = new Map<DocumentKind, (() => void)[]>();
-  const notify = (kinds: Iterable<DocumentKind>) => {
-    for (const kind of kinds) for (const listener of listeners.get(kind) ?? []) listener();
-  };
+  const { onWritten, notify } = writeListeners();
 
   return {
     ...reads(client),
@@ -121,9 +118,7 @@ export function createSqliteDocuments(client: Client): DocumentDriver {
       }
     },
 
-    onWritten(kind, listener) {
-      listeners.set(kind, [...(listeners.get(kind) ?? []), listener]);
-    },
+    onWritten,
 
     async *exportRecords(kind) {
       // Keyset pages in the kind's order (`WHERE order > last`, never OFFSET).

@@ -9,7 +9,7 @@
 import type { InValue, Row } from '@libsql/client';
 import type { AuditEntry } from '../audit.ts';
 import type { DeliveryLogRecord } from '../delivery.ts';
-import type { DocumentKind, IndexValue, Rec } from '../documents/driver.ts';
+import { layoutsBy, type DocumentKind, type IndexValue, type Rec } from '../documents/driver.ts';
 import { isDocumentKind, layoutOf, TRANSFER_KINDS } from '../kinds.ts';
 import type { OrderRecord, PaymentEventRecord } from '../payments.ts';
 import { viewNameKey, type SavedView } from '../savedViews.ts';
@@ -53,15 +53,6 @@ function jsonTable<K extends DocumentKind>(kind: K): SqliteTable<Rec<K>> {
   };
 }
 
-const tables = new Map<DocumentKind, SqliteTable<never>>();
-export function tableOf<K extends DocumentKind>(kind: K): SqliteTable<Rec<K>> {
-  let table = tables.get(kind);
-  if (!table) {
-    table = ((LEGACY_TABLES as unknown as Partial<Record<DocumentKind, SqliteTable<never>>>)[kind] ?? jsonTable(kind)) as unknown as SqliteTable<never>;
-    tables.set(kind, table);
-  }
-  return table as unknown as SqliteTable<Rec<K>>;
-}
 
 /** The tables of kinds added through the registry (the others have their own migrations). */
 export function documentMigrations(): Migration[] {
@@ -292,3 +283,7 @@ const audit: SqliteTable<AuditEntry> = {
 /** Kinds whose table is not `key, indexes…, record`. */
 export const LEGACY_TABLES: { readonly [K in DocumentKind]?: SqliteTable<Rec<K>> } = { orders, paymentEvents, savedViews, deliveryLog, audit };
 
+/** How a kind's records are rows: its own table above, or the default. */
+const tables = layoutsBy<SqliteTable<never>>(LEGACY_TABLES, (kind) => jsonTable(kind) as unknown as SqliteTable<never>);
+
+export const tableOf = <K extends DocumentKind>(kind: K): SqliteTable<Rec<K>> => tables(kind) as unknown as SqliteTable<Rec<K>>;
