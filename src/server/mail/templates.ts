@@ -33,9 +33,27 @@ export interface MailBlock {
   readonly article?: { readonly html: SanitizedHtml; readonly text: string };
   /** A link on its own line (an absolute URL of ours). */
   readonly link?: { readonly text: string; readonly href: string };
+  /** A data table with a caption and column heads (e.g. prices); each row also has its plain-text line. */
+  readonly table?: MailTable;
+}
+
+/** A cell: text, optionally toned (a rise green, a fall red) and kept on one line. */
+export interface MailCell {
+  readonly text: string;
+  readonly tone?: 'up' | 'down' | 'flat' | undefined;
+  /** Kept on one line (numbers); otherwise the cell may wrap (names). */
+  readonly nowrap?: boolean;
+}
+
+export interface MailTable {
+  readonly caption: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly { readonly cells: readonly MailCell[]; readonly text: string }[];
 }
 
 export interface MailContent {
+  /** The language of the body (`lang` of the HTML); English unless said. */
+  readonly lang?: string;
   readonly subject: string;
   readonly heading: string;
   readonly blocks: readonly MailBlock[];
@@ -69,8 +87,30 @@ function blockHtml(block: MailBlock): string {
     parts.push(`<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:3px solid #0b2545;background:#f4f6f9">${htmlLines(block.quote)}</blockquote>`);
   }
   if (block.article !== undefined) parts.push(`<div style="margin:0 0 12px">${block.article.html}</div>`);
+  if (block.table) parts.push(tableHtml(block.table));
   if (block.link) parts.push(`<p style="margin:0 0 12px"><a href="${escapeHtml(block.link.href)}" style="color:#0b2545">${escapeHtml(block.link.text)}</a></p>`);
   return parts.join('\n');
+}
+
+const TONE_COLOURS = { up: '#0a6e2c', down: '#b3261e', flat: '#444444' } as const;
+
+/**
+ * A table that fits a phone: full width, names wrap, numbers stay on their line, cells pad
+ * little (390 CSS px holds four columns at 14 px). Inline styles, which every mail client keeps.
+ */
+function tableHtml(table: MailTable): string {
+  const cell = (c: MailCell, index: number) => {
+    const align = index === 0 ? 'left' : 'right';
+    const colour = c.tone ? `;color:${TONE_COLOURS[c.tone]}` : '';
+    return `<td align="${align}" style="padding:6px 4px;border-top:1px solid #e3e6ea;vertical-align:top${c.nowrap ? ';white-space:nowrap' : ''}${colour}">${escapeHtml(c.text)}</td>`;
+  };
+  const head = table.columns.map((c, i) => `<th align="${i === 0 ? 'left' : 'right'}" scope="col" style="padding:4px;font-size:12px;font-weight:normal;color:#555">${escapeHtml(c)}</th>`).join('');
+  const rows = table.rows.map((r) => `<tr>${r.cells.map(cell).join('')}</tr>`).join('');
+  return (
+    `<table role="table" width="100%" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 8px;font-size:14px">` +
+    `<caption align="top" style="text-align:left;font-weight:bold;font-size:15px;padding:0 0 4px;color:#0b2545">${escapeHtml(table.caption)}</caption>` +
+    `<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`
+  );
 }
 
 function blockText(block: MailBlock): string {
@@ -82,8 +122,9 @@ function blockText(block: MailBlock): string {
   }
   if (block.quote !== undefined) parts.push(block.quote.split(/\r?\n/).map((line) => `> ${line}`).join('\n'));
   if (block.article !== undefined) parts.push(block.article.text);
+  if (block.table) parts.push([block.table.caption.toUpperCase(), ...block.table.rows.map((r) => r.text)].join('\n'));
   if (block.link) parts.push(`${block.link.text}: ${block.link.href}`);
-  return parts.join('\n\n');
+  return parts.join(block.table ? '\n' : '\n\n');
 }
 
 /** Renders a mail into its subject, plain-text and HTML bodies. */
@@ -92,13 +133,14 @@ export function renderMail(content: MailContent): RenderedMail {
   const text = [content.heading, '', ...content.blocks.map(blockText).flatMap((b) => [b, '']), '-- ', `${BRAND}${content.footer ? `\n${content.footer}` : ''}`].join('\n');
   const html = [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="margin:0;padding:24px;background:#ffffff;color:#1b1f24;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5">',
+    `<html lang="${escapeHtml(content.lang ?? 'en')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="margin:0;padding:16px;background:#ffffff;color:#1b1f24;font-family:Arial,Helvetica,\'Noto Sans\',\'Noto Sans Devanagari\',sans-serif;font-size:15px;line-height:1.5">',
+    '<div style="max-width:640px;margin:0 auto">',
     `<p style="margin:0 0 16px;font-size:20px;color:#0b2545">Poly<strong style="color:#b3261e">Index</strong></p>`,
     `<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(content.heading)}</h1>`,
     ...content.blocks.map(blockHtml),
     content.footer ? `<p style="margin:24px 0 0;font-size:12px;color:#555">${htmlLines(content.footer)}</p>` : '',
-    '</body></html>',
+    '</div></body></html>',
   ].join('\n');
   return { subject, text, html };
 }

@@ -52,6 +52,7 @@ export const settingsOf = (data: DocumentData): DeliverySettings => ({
   email: data['email'] === true,
   whatsapp: data['whatsapp'] === true,
   hour: Number(data['hour']),
+  ...(data['language'] === 'en' || data['language'] === 'hi' ? { language: data['language'] } : {}),
   whatsappNumber: (data['whatsappNumber'] as string | null | undefined) ?? null,
   whatsappVerifiedAt: (data['whatsappVerifiedAt'] as string | null | undefined) ?? null,
   pending: (data['pending'] as DeliverySettings['pending'] | undefined) ?? null,
