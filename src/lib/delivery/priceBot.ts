@@ -132,7 +132,7 @@ const ALIASES: Record<string, string> = {
 const SPELLED = new Set(['pp', 'hdpe', 'lldpe', 'ldpe', 'pvc', 'meg', 'pta', 'edc', 'vcm', 'acn']);
 
 /** Normalises one word: lower case, no nukta or joiners, no apostrophes. */
-const plain = (word: string): string => word.normalize('NFC').toLowerCase().replace(/[\u093c\u200c\u200d'’]/g, '');
+const plain = (word: string): string => word.normalize('NFC').toLowerCase().replace(/\u093c|\u200c|\u200d|['’]/g, '');
 
 /** Runs of single letters, or of Devanagari syllables, that together are a known word, joined. */
 function joinSpelled(words: readonly string[]): string[] {

@@ -8,7 +8,7 @@
  * runs, on however many instances: each message is claimed in the Store's sent-log first
  * (dispatch.ts). What it carries is what the plan allows today.
  */
-import { mailDailyUpdate, whatsappDailyUpdate, type DailyPrice } from '../../lib/delivery/dailyUpdate.ts';
+import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice } from '../../lib/delivery/dailyUpdate.ts';
 import { findInstrument } from '../../lib/delivery/instruments.ts';
 import { languageOf } from '../../lib/delivery/language.ts';
 import { absoluteLink } from '../../lib/delivery/messages.ts';
@@ -88,8 +88,8 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
       outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'email' }, () => deps.sendMail(mail)));
     }
     if (channels.includes('whatsapp')) {
-      // "More": the first price's screen the reader may open (plans without price screens: /alerts).
-      const moreLink = prices.find((p) => p.screen)?.screen ?? settingsLink;
+      // "More": the city-wise sheet (the most prices on one screen) or else the first screen the reader may open; plans without price screens: /alerts.
+      const moreLink = prices.find((p) => p.screen && groupOf(p.instrument) === 'india')?.screen ?? prices.find((p) => p.screen)?.screen ?? settingsLink;
       const update = whatsappDailyUpdate({ day, language, prices, moreLink });
       const message = await whatsappFor(deps, user.uid, settings.whatsappNumber!, update.text, update.template, update.params);
       if (message) outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'whatsapp' }, () => deps.whatsapp.send(message)));
