@@ -96,7 +96,7 @@ describe('alert messages that did not go are sent by the hourly job', () => {
     await runDeliveryJob(await depsWith({}));
     expect(await alertMails(user.email!)).toHaveLength(1);
     const [message] = await alertMessages(number);
-    expect(message!.text).toContain('Now: $155/MT ▲55 (+55.00%) · 2 Jan');
+    expect(message!.text).toContain('Now: $155/MT ▲55 (55.00%) · 2 Jan');
   });
 
   it('a deleted alert is given up; a message older than a day after its crossing is given up', async () => {

@@ -354,13 +354,13 @@ describe('message words and templates', () => {
   const instrument = findInstrument('city.mumbai.ppRaffia')!;
   it('a price line has the name, the price with its unit, the change and the day, in English and Hindi', () => {
     const up = { instrument, latest: { date: '2026-11-20', value: 104.5 }, previous: { date: '2026-11-13', value: 104 } };
-    expect(priceLine(up)).toBe('PP Raffia Mumbai: ₹104.50/kg ▲0.50 (+0.48%) · 20 Nov');
-    expect(priceLine(up, 'hi')).toBe('PP रैफ़िया मुंबई: ₹104.50/किलो ▲0.50 (+0.48%) · 20 नवंबर');
-    expect(priceLine({ ...up, latest: { date: '2026-11-20', value: 104 }, previous: { date: '2026-11-13', value: 104.5 } })).toBe('PP Raffia Mumbai: ₹104.00/kg ▼0.50 (−0.48%) · 20 Nov');
+    expect(priceLine(up)).toBe('PP Raffia Mumbai: ₹104.50/kg ▲0.50 (0.48%) · 20 Nov');
+    expect(priceLine(up, 'hi')).toBe('PP रैफ़िया मुंबई: ₹104.50/किलो ▲0.50 (0.48%) · 20 नवंबर');
+    expect(priceLine({ ...up, latest: { date: '2026-11-20', value: 104 }, previous: { date: '2026-11-13', value: 104.5 } })).toBe('PP Raffia Mumbai: ₹104.00/kg ▼0.50 (0.48%) · 20 Nov');
     expect(priceLine({ ...up, previous: { date: '2026-11-13', value: 104.5 } })).toBe('PP Raffia Mumbai: ₹104.50/kg ▬ steady · 20 Nov');
     // Indian digit grouping; a day of another year says its year.
     expect(priceLine({ instrument, latest: { date: '2025-11-20', value: 123456.5 }, previous: null }, 'en', '2026-01-02')).toBe('PP Raffia Mumbai: ₹1,23,456.50/kg · 20 Nov 2025');
-    expect(priceLine({ instrument: findInstrument('feedstock.naphtha.japan')!, latest: { date: '2026-11-20', value: 612 }, previous: { date: '2026-11-19', value: 614.5 } }, 'hi')).toBe('नेफ़्था जापान: $612/टन ▼2.5 (−0.41%) · 20 नवंबर');
+    expect(priceLine({ instrument: findInstrument('feedstock.naphtha.japan')!, latest: { date: '2026-11-20', value: 612 }, previous: { date: '2026-11-19', value: 614.5 } }, 'hi')).toBe('नेफ़्था जापान: $612/टन ▼2.5 (0.41%) · 20 नवंबर');
     expect(priceLine({ instrument: findInstrument('fx.usdinr')!, latest: { date: '2026-11-20', value: 84.32 }, previous: null })).toBe('USD/INR: ₹84.32 · 20 Nov');
     expect(priceLine({ instrument: findInstrument('feedstock.crude.brent')!, latest: { date: '2026-11-20', value: 73.4 }, previous: null })).toBe('Brent crude: $73.40/bbl · 20 Nov');
     expect(alertHeadline(instrument, { kind: 'above', value: 110 })).toBe('Price alert: PP Raffia Mumbai reaches or passes ₹110.00/kg');

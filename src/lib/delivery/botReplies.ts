@@ -67,7 +67,7 @@ export interface BotQuote {
 
 const NO_PRICE: Words = { en: 'no price yet', hi: 'अभी भाव नहीं' };
 
-/** "*PP Raffia Mumbai* ₹104.50/kg ▲0.50 (+0.48%) · 24 Nov" (or, for `since`, the change since then). */
+/** "*PP Raffia Mumbai* ₹104.50/kg ▲0.50 (0.48%) · 24 Nov" (or, for `since`, the change since then). */
 export function botLine(quote: BotQuote, when: When, language: DeliveryLanguage, today: IsoDate): string {
   const name = priceName(quote.instrument, language);
   if (!quote.latest) {

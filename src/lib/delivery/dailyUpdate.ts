@@ -1,8 +1,9 @@
 /**
  * The daily update's words, for WhatsApp and e-mail, in English or Hindi: a header with the day,
- * then the prices grouped (feedstocks and the rupee; the Indian market; CIF / international),
- * one line each (name in bold, price with unit, ▲/▼ change and per cent; its day when older than
- * the update's newest price), and one "More" link. Each line's words come from `quoteLine`.
+ * then the prices grouped (feedstocks and the rupee; the Indian market; CIF / international), each
+ * group's heading with the day of its prices, one line per price (name in bold, price with unit,
+ * ▲/▼ change and per cent; its own day when not the group's), and one "More" link. Each line's
+ * words come from `quoteLine`.
  *
  * On WhatsApp a business-initiated update is a template with one parameter per line (parameters
  * cannot hold line breaks, see whatsappTemplates.ts): the lines that fit in MAX_DAILY_LINES and
@@ -46,13 +47,15 @@ export interface DailyRow {
   /** Null: no price yet. */
   readonly line: QuoteLine | null;
   readonly name: string;
-  /** Its day, shown when older than the update's newest price ("" otherwise). */
-  readonly olderDay: string;
+  /** Its day when it is not its group's ("" otherwise): on WhatsApp the group's heading says the day. */
+  readonly otherDay: string;
 }
 
 export interface DailyGroup {
   readonly key: DailyGroupKey;
   readonly title: string;
+  /** The day most of the group's prices are for ("20 Nov"), or "" without any price. */
+  readonly day: string;
   /** The group's screen (the first of its prices the reader may open), or null. */
   readonly link: { readonly text: string; readonly href: string } | null;
   readonly rows: readonly DailyRow[];
@@ -63,36 +66,40 @@ const NO_PRICE: Readonly<Record<DeliveryLanguage, string>> = { en: 'no price yet
 /** The prices grouped, in group order and, within a group, in the order chosen. */
 export function dailyGroups(prices: readonly DailyPrice[], language: DeliveryLanguage, day: IsoDate): DailyGroup[] {
   const lines = prices.map((p) => ({ price: p, line: p.latest ? quoteLine({ instrument: p.instrument, latest: p.latest, previous: p.previous }, language, day) : null }));
-  const newest = lines.reduce((max, { line }) => (line && line.date > max ? line.date : max), '');
   return GROUP_ORDER.flatMap((key) => {
     const members = lines.filter(({ price }) => groupOf(price.instrument) === key);
     if (members.length === 0) return [];
     const words = GROUP_WORDS[key];
     const href = members.find(({ price }) => price.screen)?.price.screen ?? null;
+    // The group's day: the one most of its prices are for (the newest of those, on a tie).
+    const counts = new Map<string, number>();
+    for (const { line } of members) if (line) counts.set(line.asOf, (counts.get(line.asOf) ?? 0) + 1);
+    const groupDay = [...counts.entries()].toSorted((a, b) => b[1] - a[1])[0]?.[0] ?? '';
     return [
       {
         key,
         title: language === 'hi' ? words.hi : words.en,
+        day: groupDay,
         link: href ? { text: language === 'hi' ? words.linkHi : words.linkEn, href } : null,
         rows: members.map(({ price, line }) => ({
           instrument: price.instrument,
           line,
           name: line?.name ?? priceName(price.instrument, language),
-          olderDay: line && line.date < newest ? line.asOf : '',
+          otherDay: line && line.asOf !== groupDay ? line.asOf : '',
         })),
       },
     ];
   });
 }
 
-/** A group's heading line on WhatsApp. */
-const headingLine = (group: DailyGroup): string => `${GROUP_WORDS[group.key].mark} *${group.title}*`;
+/** A group's heading line on WhatsApp, with the day of its prices: "🇮🇳 *Indian market* · 20 Nov". */
+const headingLine = (group: DailyGroup): string => `${GROUP_WORDS[group.key].mark} *${group.title}*${group.day ? ` · ${group.day}` : ''}`;
 
-/** One price's line on WhatsApp: "*PP Raffia Mumbai* ₹104.50/kg ▲0.50 (+0.48%)", with " · 20 Nov" when older. */
+/** One price's line on WhatsApp: "*PP Raffia Mumbai* ₹104.50/kg ▲0.50 (0.48%)", with " · 13 Nov" when its day is not its group's. */
 export function whatsappPriceLine(row: DailyRow, language: DeliveryLanguage): string {
   if (!row.line) return `*${row.name}* ${NO_PRICE[language]}`;
   const parts = [`*${row.line.name}*`, row.line.price, ...(row.line.change ? [row.line.change] : [])];
-  return `${parts.join(' ')}${row.olderDay ? ` · ${row.olderDay}` : ''}`;
+  return `${parts.join(' ')}${row.otherDay ? ` · ${row.otherDay}` : ''}`;
 }
 
 const MORE_LINE: Readonly<Record<DeliveryLanguage, (count: number) => string>> = {
@@ -174,7 +181,7 @@ const MAIL_WORDS: Readonly<Record<DeliveryLanguage, Omit<MailDailyUpdate, 'group
   en: {
     subject: 'PolyIndex daily prices',
     heading: 'Your daily prices',
-    columns: ['Price', 'Latest', 'Change', 'As of'],
+    columns: ['Product', 'Price', 'Change', 'As of'],
     noPrice: NO_PRICE.en,
     settings: 'Change what you receive',
     unsubscribe: 'Unsubscribe from the daily update',
@@ -183,7 +190,7 @@ const MAIL_WORDS: Readonly<Record<DeliveryLanguage, Omit<MailDailyUpdate, 'group
   hi: {
     subject: 'PolyIndex दैनिक भाव',
     heading: 'आपके आज के भाव',
-    columns: ['भाव', 'ताज़ा', 'बदलाव', 'तारीख़'],
+    columns: ['उत्पाद', 'भाव', 'बदलाव', 'तारीख़'],
     noPrice: NO_PRICE.hi,
     settings: 'क्या मिले, यह बदलें',
     unsubscribe: 'दैनिक अपडेट बंद करें',
@@ -205,7 +212,7 @@ export function mailDailyUpdate(input: { readonly day: IsoDate; readonly languag
   };
 }
 
-/** A row as one line of the plain-text e-mail: "PP Raffia Mumbai: ₹104.50/kg ▲0.50 (+0.48%) · 24 Nov". */
+/** A row as one line of the plain-text e-mail: "PP Raffia Mumbai: ₹104.50/kg ▲0.50 (0.48%) · 24 Nov". */
 export function plainRow(row: DailyRow, language: DeliveryLanguage): string {
   if (!row.line) return `${row.name}: ${NO_PRICE[language]}`;
   return `${row.line.name}: ${[row.line.price, ...(row.line.change ? [row.line.change] : [])].join(' ')} · ${row.line.asOf}`;

@@ -11,13 +11,13 @@ import { priceName, priceText, quoteLine, type PriceQuote } from './quoteLine.ts
 
 export type { PriceQuote };
 
-/** "PP Raffia Mumbai: ₹104.50/kg ▲0.50 (+0.48%) · 24 Nov" */
+/** "PP Raffia Mumbai: ₹104.50/kg ▲0.50 (0.48%) · 24 Nov" */
 export function priceLine(quote: PriceQuote, language: DeliveryLanguage = 'en', today?: string): string {
   const line = quoteLine(quote, language, today);
   return `${line.name}: ${[line.price, ...(line.change ? [line.change] : [])].join(' ')} · ${line.asOf}`;
 }
 
-/** The price, change and day of a line, without its name ("₹104.50/kg ▲0.50 (+0.48%) · 24 Nov"). */
+/** The price, change and day of a line, without its name ("₹104.50/kg ▲0.50 (0.48%) · 24 Nov"). */
 export function priceNow(quote: PriceQuote, language: DeliveryLanguage = 'en'): string {
   const line = quoteLine(quote, language);
   return `${[line.price, ...(line.change ? [line.change] : [])].join(' ')} · ${line.asOf}`;

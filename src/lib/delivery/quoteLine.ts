@@ -1,7 +1,7 @@
 /**
  * How one price reads in a delivery message, in English or Hindi: its short name, the price with
  * its unit as traders write it (₹104.50/kg, $612/MT, $73.40/bbl; ₹104.50/किलो, $612/टन), the
- * change on the previous price (▲0.50 (+0.48%), ▼…, ▬ steady) and the day it is for. Every
+ * change on the previous price (▲0.50 (0.48%), ▼…, ▬ steady) and the day it is for. Every
  * message (the daily update on WhatsApp and by e-mail, alerts, the bot) forms its price lines
  * with `quoteLine` and nothing else, so a price's label, basis and number formats can change in
  * this one place. Numbers use Indian digit grouping (1,23,456.50) in both languages.
@@ -29,7 +29,7 @@ export interface QuoteLine {
   readonly name: string;
   /** "₹104.50/kg", "$612/MT", "₹104.50/किलो". */
   readonly price: string;
-  /** "▲0.50 (+0.48%)", "▼2.5 (−0.41%)", "▬ steady"; null without a previous price. */
+  /** "▲0.50 (0.48%)", "▼2.5 (0.41%)", "▬ steady"; null without a previous price. */
   readonly change: string | null;
   readonly direction: Direction | null;
   /** The price's day: "24 Nov" ("24 Nov 2025" in another year than `today`). */
@@ -94,7 +94,7 @@ export function priceName(instrument: Instrument, language: DeliveryLanguage): s
 
 const STEADY: Readonly<Record<DeliveryLanguage, string>> = { en: 'steady', hi: 'स्थिर' };
 
-/** "▲0.50 (+0.48%)", "▼2.5 (−0.41%)", "▬ steady". */
+/** "▲0.50 (0.48%)", "▼2.5 (0.41%)", "▬ steady". */
 function changeText(unit: Unit, latest: Quote, previous: Quote, language: DeliveryLanguage): { text: string; direction: Direction } | null {
   const percent = percentChange(latest, previous);
   if (percent === null) return null;
@@ -102,7 +102,8 @@ function changeText(unit: Unit, latest: Quote, previous: Quote, language: Delive
   // A change that rounds to nothing at the unit's precision is no change.
   if (amountText(unit, Math.abs(delta)) === amountText(unit, 0)) return { text: `▬ ${STEADY[language]}`, direction: 'flat' };
   const up = delta > 0;
-  return { text: `${up ? '▲' : '▼'}${amountText(unit, Math.abs(delta))} (${up ? '+' : '−'}${formats.percent.format(Math.abs(percent))}%)`, direction: up ? 'up' : 'down' };
+  // The arrow says which way; the per cent needs no sign of its own.
+  return { text: `${up ? '▲' : '▼'}${amountText(unit, Math.abs(delta))} (${formats.percent.format(Math.abs(percent))}%)`, direction: up ? 'up' : 'down' };
 }
 
 /**

@@ -45,8 +45,8 @@ const DAILY_WORDS: Readonly<Record<DeliveryLanguage, { readonly title: string; r
 };
 
 const DAILY_SAMPLES: Readonly<Record<DeliveryLanguage, readonly string[]>> = {
-  en: ['🛢 *Feedstocks*', '*Brent crude* $73.40/bbl ▲0.55 (+0.76%)', '*Naphtha Japan* $612/MT ▼2.5 (−0.41%)', '🇮🇳 *Indian market*', '*PP Raffia Mumbai* ₹104.50/kg ▲0.50 (+0.48%)'],
-  hi: ['🛢 *फ़ीडस्टॉक*', '*ब्रेंट क्रूड* $73.40/बैरल ▲0.55 (+0.76%)', '*नेफ़्था जापान* $612/टन ▼2.5 (−0.41%)', '🇮🇳 *भारतीय बाज़ार*', '*PP रैफ़िया मुंबई* ₹104.50/किलो ▲0.50 (+0.48%)'],
+  en: ['🛢 *Feedstocks* · 23 Nov', '*Brent crude* $73.40/bbl ▲0.55 (0.76%)', '*Naphtha Japan* $612/MT ▼2.5 (0.41%)', '🇮🇳 *Indian market* · 20 Nov', '*PP Raffia Mumbai* ₹104.50/kg ▲0.50 (0.48%)'],
+  hi: ['🛢 *फ़ीडस्टॉक* · 23 नवंबर', '*ब्रेंट क्रूड* $73.40/बैरल ▲0.55 (0.76%)', '*नेफ़्था जापान* $612/टन ▼2.5 (0.41%)', '🇮🇳 *भारतीय बाज़ार* · 20 नवंबर', '*PP रैफ़िया मुंबई* ₹104.50/किलो ▲0.50 (0.48%)'],
 };
 
 /** The daily update's template with `lines` price lines. */
@@ -80,8 +80,8 @@ export const priceAlertTemplate = (language: DeliveryLanguage): WhatsAppTemplate
   body: ALERT_BODIES[language],
   samples:
     language === 'hi'
-      ? ['PP रैफ़िया मुंबई ₹110.00/किलो पर या उससे ऊपर पहुँचा', '₹110.50/किलो ▲1.50 (+1.38%) · 24 नवंबर', 'https://polyindex.in/indian-bazaar/citywise?city=mumbai']
-      : ['PP Raffia Mumbai reaches or passes ₹110.00/kg', '₹110.50/kg ▲1.50 (+1.38%) · 24 Nov', 'https://polyindex.in/indian-bazaar/citywise?city=mumbai'],
+      ? ['PP रैफ़िया मुंबई ₹110.00/किलो पर या उससे ऊपर पहुँचा', '₹110.50/किलो ▲1.50 (1.38%) · 24 नवंबर', 'https://polyindex.in/indian-bazaar/citywise?city=mumbai']
+      : ['PP Raffia Mumbai reaches or passes ₹110.00/kg', '₹110.50/kg ▲1.50 (1.38%) · 24 Nov', 'https://polyindex.in/indian-bazaar/citywise?city=mumbai'],
 });
 
 export const verificationCodeTemplate = (language: DeliveryLanguage): WhatsAppTemplate => ({

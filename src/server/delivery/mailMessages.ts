@@ -6,7 +6,7 @@ import { plainRow, type MailDailyUpdate } from '../../lib/delivery/dailyUpdate.t
 import type { DeliveryLanguage } from '../../lib/delivery/language.ts';
 import { absoluteLink, type PriceQuote } from '../../lib/delivery/messages.ts';
 import { priceName } from '../../lib/delivery/quoteLine.ts';
-import { renderMail, type MailBlock } from '../mail/templates.ts';
+import { renderMail } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeToken, type UnsubscribeTarget } from './links.ts';
 
@@ -36,19 +36,21 @@ export function dailyUpdateMail(context: MailContext, to: string, uid: string, u
     subject: update.subject,
     heading: update.heading,
     blocks: [
-      ...update.groups.map((group): MailBlock => ({
+      {
         table: {
-          caption: group.title,
           columns: update.columns,
-          rows: group.rows.map((row) => ({
-            cells: row.line
-              ? [{ text: row.line.name }, { text: row.line.price, nowrap: true }, { text: row.line.change ?? '–', tone: row.line.direction ?? undefined, nowrap: true }, { text: row.line.asOf, nowrap: true }]
-              : [{ text: row.name }, { text: update.noPrice }, { text: '' }, { text: '' }],
-            text: plainRow(row, language),
+          sections: update.groups.map((group) => ({
+            caption: group.title,
+            rows: group.rows.map((row) => ({
+              cells: row.line
+                ? [{ text: row.line.name }, { text: row.line.price, nowrap: true }, { text: row.line.change ?? '–', tone: row.line.direction ?? undefined, nowrap: true }, { text: row.line.asOf, nowrap: true }]
+                : [{ text: row.name }, { text: update.noPrice }, { text: '' }, { text: '' }],
+              text: plainRow(row, language),
+            })),
+            link: group.link ?? undefined,
           })),
         },
-        ...(group.link ? { link: group.link } : {}),
-      })),
+      },
       { link: update.settings },
       block,
     ],

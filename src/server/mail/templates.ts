@@ -45,10 +45,16 @@ export interface MailCell {
   readonly nowrap?: boolean;
 }
 
+/** A data table: column heads, then sections (a heading row, rows, and a link under them), so columns line up across sections. */
 export interface MailTable {
-  readonly caption: string;
   readonly columns: readonly string[];
+  readonly sections: readonly MailTableSection[];
+}
+
+export interface MailTableSection {
+  readonly caption: string;
   readonly rows: readonly { readonly cells: readonly MailCell[]; readonly text: string }[];
+  readonly link?: { readonly text: string; readonly href: string } | undefined;
 }
 
 export interface MailContent {
@@ -96,21 +102,26 @@ const TONE_COLOURS = { up: '#0a6e2c', down: '#b3261e', flat: '#444444' } as cons
 
 /**
  * A table that fits a phone: full width, names wrap, numbers stay on their line, cells pad
- * little (390 CSS px holds four columns at 14 px). Inline styles, which every mail client keeps.
+ * little (390 CSS px holds four columns at 14 px). Each section is a heading row, its rows and a
+ * link row. Inline styles, which every mail client keeps.
  */
 function tableHtml(table: MailTable): string {
+  const span = table.columns.length;
   const cell = (c: MailCell, index: number) => {
     const align = index === 0 ? 'left' : 'right';
     const colour = c.tone ? `;color:${TONE_COLOURS[c.tone]}` : '';
     return `<td align="${align}" style="padding:6px 4px;border-top:1px solid #e3e6ea;vertical-align:top${c.nowrap ? ';white-space:nowrap' : ''}${colour}">${escapeHtml(c.text)}</td>`;
   };
   const head = table.columns.map((c, i) => `<th align="${i === 0 ? 'left' : 'right'}" scope="col" style="padding:4px;font-size:12px;font-weight:normal;color:#555">${escapeHtml(c)}</th>`).join('');
-  const rows = table.rows.map((r) => `<tr>${r.cells.map(cell).join('')}</tr>`).join('');
-  return (
-    `<table role="table" width="100%" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 8px;font-size:14px">` +
-    `<caption align="top" style="text-align:left;font-weight:bold;font-size:15px;padding:0 0 4px;color:#0b2545">${escapeHtml(table.caption)}</caption>` +
-    `<thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`
-  );
+  const sections = table.sections
+    .map((section) => {
+      const heading = `<tr><th colspan="${span}" scope="colgroup" align="left" style="padding:16px 4px 4px;font-size:15px;color:#0b2545;text-align:left">${escapeHtml(section.caption)}</th></tr>`;
+      const rows = section.rows.map((r) => `<tr>${r.cells.map(cell).join('')}</tr>`).join('');
+      const link = section.link ? `<tr><td colspan="${span}" style="padding:4px 4px 8px;border-top:1px solid #e3e6ea"><a href="${escapeHtml(section.link.href)}" style="color:#0b2545">${escapeHtml(section.link.text)}</a></td></tr>` : '';
+      return `<tbody>${heading}${rows}${link}</tbody>`;
+    })
+    .join('');
+  return `<table role="table" width="100%" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:0 0 16px;font-size:14px"><thead><tr>${head}</tr></thead>${sections}</table>`;
 }
 
 function blockText(block: MailBlock): string {
@@ -122,9 +133,15 @@ function blockText(block: MailBlock): string {
   }
   if (block.quote !== undefined) parts.push(block.quote.split(/\r?\n/).map((line) => `> ${line}`).join('\n'));
   if (block.article !== undefined) parts.push(block.article.text);
-  if (block.table) parts.push([block.table.caption.toUpperCase(), ...block.table.rows.map((r) => r.text)].join('\n'));
+  if (block.table) {
+    parts.push(
+      block.table.sections
+        .map((section) => [section.caption.toUpperCase(), ...section.rows.map((r) => r.text), ...(section.link ? [`${section.link.text}: ${section.link.href}`] : [])].join('\n'))
+        .join('\n\n'),
+    );
+  }
   if (block.link) parts.push(`${block.link.text}: ${block.link.href}`);
-  return parts.join(block.table ? '\n' : '\n\n');
+  return parts.join('\n\n');
 }
 
 /** Renders a mail into its subject, plain-text and HTML bodies. */
