@@ -173,7 +173,7 @@ describe('the delivery window: an update goes between its hour and three hours a
       day: '2093-03-10',
       ranAt: '2093-03-10T17:30:00.000Z',
       channels: ['email', 'whatsapp'],
-      message: 'Your update of Tue 10 Mar (e-mail and WhatsApp) was not sent: the delivery run came at 23:00 IST, after its window (09:00–12:00 IST). An update goes only inside its window, never late at night; the next one comes the next day from 09:00 IST.',
+      message: 'Your update of Tue 10 Mar (e-mail and WhatsApp) was skipped: the delivery run came at 23:00 IST, after its window (09:00–12:00 IST). Updates go only inside their window; the next one comes on Wed 11 Mar from 09:00 IST.',
     });
 
     // Later runs that night neither send it nor count it again.

@@ -447,8 +447,8 @@ describe('the daily hour is India time, with a delivery window', () => {
     expect(deliveryWindowHours(6)).toBe(6);
     for (const bad of [0, 13, 2.5, -1]) expect(() => deliveryWindowHours(bad), String(bad)).toThrow(/DELIVERY_WINDOW_HOURS/);
     expect(missedNotice({ day: '2026-11-24', ranAt: new Date('2026-11-24T17:30:00Z'), hour: 9, windowHours: 3, channels: ['email', 'whatsapp'] })).toBe(
-      'Your update of Tue 24 Nov (e-mail and WhatsApp) was not sent: the delivery run came at 23:00 IST, after its window (09:00–12:00 IST). ' +
-        'An update goes only inside its window, never late at night; the next one comes the next day from 09:00 IST.',
+      'Your update of Tue 24 Nov (e-mail and WhatsApp) was skipped: the delivery run came at 23:00 IST, after its window (09:00–12:00 IST). ' +
+        'Updates go only inside their window; the next one comes on Wed 25 Nov from 09:00 IST.',
     );
   });
 });

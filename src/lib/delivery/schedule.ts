@@ -73,16 +73,18 @@ const hh = (hour: number): string => `${String(((hour % 24) + 24) % 24).padStart
 const CHANNEL_WORDS = { email: 'e-mail', whatsapp: 'WhatsApp' } as const;
 
 /**
- * What /alerts says about a skipped update: "Your update of Tue 24 Nov (e-mail) was not sent:
- * the delivery run came at 23:00 IST, after its window (09:00–12:00 IST). …"
+ * What /alerts says about a skipped update: "Your update of Tue 24 Nov (e-mail) was skipped: the
+ * delivery run came at 23:00 IST, after its window (09:00–12:00 IST). …"
  */
 export function missedNotice({ day, ranAt, hour, windowHours, channels }: { day: string; ranAt: Date; hour: number; windowHours: number; channels: readonly ('email' | 'whatsapp')[] }): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
+  const dayText = (iso: string) => {
+    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+    const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+    return `${weekday} ${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]}`;
+  };
   const by = channels.length > 0 ? ` (${channels.map((c) => CHANNEL_WORDS[c]).join(' and ')})` : '';
   return (
-    `Your update of ${weekday} ${d} ${month}${by} was not sent: the delivery run came at ${istClockOf(ranAt)}, after its window (${hh(hour)}–${hh(hour + windowHours)} IST). ` +
-    `An update goes only inside its window, never late at night; the next one comes the next day from ${hh(hour)} IST.`
+    `Your update of ${dayText(day)}${by} was skipped: the delivery run came at ${istClockOf(ranAt)}, after its window (${hh(hour)}–${hh(hour + windowHours)} IST). ` +
+    `Updates go only inside their window; the next one comes on ${dayText(addDays(day, 1))} from ${hh(hour)} IST.`
   );
 }
