@@ -651,7 +651,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
     const more = `More: ${SITE}/indian-bazaar/citywise?city=mumbai`;
     const [text] = await dailyTo(chattingNumber);
     expect(text!.type).toBe('text');
-    expect(text!.text).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*\n\n🛢 \*Feedstocks\*\n\*Naphtha Japan\* \$[\d,.]+\/MT[^\n]*\n\*USD\/INR\* ₹[\d,.]+[^\n]*\n\n🇮🇳 \*Indian market\*\n\*PP Raffia Mumbai\* ₹[\d,.]+\/kg[^\n]*\n\n/);
+    expect(text!.text).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*\n\n🛢 \*Feedstocks\* · [^\n]+\n\*Naphtha Japan\* \$[\d,.]+\/MT[^\n]*\n\*USD\/INR\* ₹[\d,.]+[^\n]*\n\n🇮🇳 \*Indian market\* · [^\n]+\n\*PP Raffia Mumbai\* ₹[\d,.]+\/kg[^\n]*\n\n/);
     expect(text!.text).toContain(`${more}\nReply STOP to end these updates.`);
     expect(text!.text.match(/https?:/g)).toHaveLength(1);
     const [template] = await dailyTo(quietNumber);
@@ -681,7 +681,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
     await runDailyUpdate(await deliveryDeps());
     const [message] = await dailyTo(number);
     expect(message!.request).toMatchObject({ template: { name: 'polyindex_daily_update_4', language: { code: 'hi' } } });
-    expect(message!.text).toMatch(/^\*PolyIndex भाव · \S+, \d{1,2} \S+ \d{4}\*\n\n🛢 \*फ़ीडस्टॉक\*\n\*ब्रेंट क्रूड\* \$[\d,.]+\/बैरल[^\n]*\n🇮🇳 \*भारतीय बाज़ार\*\n\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
+    expect(message!.text).toMatch(/^\*PolyIndex भाव · \S+, \d{1,2} \S+ \d{4}\*\n\n🛢 \*फ़ीडस्टॉक\* · [^\n]+\n\*ब्रेंट क्रूड\* \$[\d,.]+\/बैरल[^\n]*\n🇮🇳 \*भारतीय बाज़ार\* · [^\n]+\n\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
     expect(message!.text).toContain('ये अपडेट बंद करने के लिए STOP भेजें।');
     const mail = await bodyOf(user.email!);
     expect(mail.subject).toMatch(/^PolyIndex दैनिक भाव · /);
