@@ -129,7 +129,8 @@ export default defineConfig({
       OPERATOR_EMAIL: envField.string({ context: 'server', access: 'secret', default: 'desk@polyindex.test' }),
       // Price delivery (docs/delivery.md). WhatsApp: token + phone number id → the Cloud API;
       // otherwise the sandbox (DATA_DIR/whatsapp-outbox, loopback only). JOBS_SECRET opens
-      // POST /api/jobs/daily-update; DELIVERY_LINK_SECRET signs unsubscribe links.
+      // POST /api/jobs/daily-update; DELIVERY_LINK_SECRET signs unsubscribe links;
+      // DELIVERY_WINDOW_HOURS (1–12, 3 when unset): how late after its hour a daily update may go.
       WHATSAPP_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
       WHATSAPP_PHONE_NUMBER_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
       WHATSAPP_APP_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
@@ -139,6 +140,7 @@ export default defineConfig({
       // `off`: no in-server scheduler (an external one calls the job endpoint; extra instances).
       JOBS_SCHEDULER: envField.enum({ context: 'server', access: 'secret', values: ['on', 'off'], default: 'on' }),
       DELIVERY_LINK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
+      DELIVERY_WINDOW_HOURS: envField.number({ context: 'server', access: 'secret', optional: true, int: true, gt: 0, lt: 13 }),
     },
   },
 });

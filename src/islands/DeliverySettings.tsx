@@ -4,6 +4,7 @@
  * endpoints under /api/alerts; the server decides what the plan allows and says why not.
  */
 import { useMemo, useState, type SubmitEvent } from 'react';
+import { DELIVERY_LANGUAGES, LANGUAGE_NAMES, type DeliveryLanguage } from '../lib/delivery/language.ts';
 import { planAndUp } from '../lib/delivery/planWords.ts';
 import type { DeliveryView, InstrumentChoice } from '../lib/delivery/view.ts';
 
@@ -36,6 +37,9 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<{ o
     return { ok: false, message: 'The network is not answering. Try again.', field: null };
   }
 }
+
+/** The skipped-update notice: a warning's colours, self-contained (the page's styles are not this island's). */
+const MISSED_STYLE = { margin: '0 0 0.75rem', padding: '0.6rem 0.75rem', borderLeft: '3px solid #b26a00', background: '#fff6e5', color: '#4a3200' } as const;
 
 const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00 IST`;
 
@@ -71,6 +75,7 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
   const [email, setEmail] = useState(initial.settings.email);
   const [whatsapp, setWhatsapp] = useState(initial.settings.whatsapp);
   const [hour, setHour] = useState(initial.settings.hour);
+  const [language, setLanguage] = useState<DeliveryLanguage>(initial.settings.language);
   const [number, setNumber] = useState('');
   const [consent, setConsent] = useState(false);
   const [code, setCode] = useState('');
@@ -91,13 +96,14 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
     setEmail(next.settings.email);
     setWhatsapp(next.settings.whatsapp);
     setHour(next.settings.hour);
+    setLanguage(next.settings.language);
   }
 
   async function saveSettings(event: SubmitEvent) {
     event.preventDefault();
     setBusy(true);
     setSettingsStatus({ text: 'Saving…', error: false });
-    const result = await call<DeliveryView>('PUT', '/api/alerts/settings', { series, email, whatsapp, hour });
+    const result = await call<DeliveryView>('PUT', '/api/alerts/settings', { series, email, whatsapp, hour, language });
     setBusy(false);
     if (!result.ok) return setSettingsStatus({ text: result.message, error: true });
     adopt(result.data);
@@ -188,6 +194,11 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
 
       <section className="card" aria-labelledby="daily-heading">
         <h2 id="daily-heading">Daily update</h2>
+        {view.missed && (
+          <p role="status" data-testid="missed-update" style={MISSED_STYLE}>
+            {view.missed.message}
+          </p>
+        )}
         <form className="form-stack" onSubmit={saveSettings}>
           <label className="field">
             <span>Prices in the update</span>
@@ -201,6 +212,19 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
               {Array.from({ length: 24 }, (_, h) => (
                 <option key={h} value={h}>
                   {hourLabel(h)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="muted">
+            It goes from {hourLabel(hour)} until {hourLabel((hour + view.windowHours) % 24)}; a run after that skips the day rather than send it late.
+          </p>
+          <label className="field">
+            <span>Language of the update and alerts</span>
+            <select name="language" value={language} onChange={(e) => setLanguage(e.target.value as DeliveryLanguage)}>
+              {DELIVERY_LANGUAGES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {LANGUAGE_NAMES[code]}
                 </option>
               ))}
             </select>

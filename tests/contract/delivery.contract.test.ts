@@ -62,6 +62,20 @@ describe.each(backends)('delivery store on $name', (backend) => {
       for (const id of ['', '..', 'a/b', '__x__']) expect(await store().getDeliverySettings(id), id).toBeNull();
     });
 
+    it('keep the language of the update (absent on records from before the choice: English), through saves and patches', async () => {
+      await store().saveDeliverySettings(settings('u1'));
+      expect(await store().getDeliverySettings('u1')).toEqual(settings('u1'));
+      expect(await store().getDeliverySettings('u1')).not.toHaveProperty('language');
+      expect(await store().patchDeliverySettings('u1', { language: 'hi' }, later(1), null)).toMatchObject({ language: 'hi', hour: 9 });
+      expect(await store().getDeliverySettings('u1')).toEqual(settings('u1', { language: 'hi', updatedAt: later(1).toISOString() }));
+      // A patch of other fields keeps it; the daily job's list carries it.
+      await store().patchDeliverySettings('u1', { hour: 7 }, later(2), null);
+      expect(await store().getDeliverySettings('u1')).toMatchObject({ language: 'hi', hour: 7 });
+      expect((await store().listActiveDeliverySettings()).find((s) => s.uid === 'u1')).toMatchObject({ language: 'hi' });
+      await store().saveDeliverySettings(settings('u2', { language: 'en' }));
+      expect(await store().getDeliverySettings('u2')).toEqual(settings('u2', { language: 'en' }));
+    });
+
     it('a patch changes only the fields it names, in one transaction: concurrent patches of other fields are all kept', async () => {
       expect(await store().patchDeliverySettings('u1', { email: false }, NOW, null)).toBeNull();
       expect(await store().getDeliverySettings('u1')).toBeNull();

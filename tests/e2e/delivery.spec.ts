@@ -23,6 +23,9 @@ import { ensureAccount, signIn, signInByApi, uniqueEmail } from './helpers/auth.
 const WHATSAPP_OUTBOX = resolve(E2E_DATA_DIR, 'whatsapp-outbox');
 const MAIL_OUTBOX = resolve(E2E_DATA_DIR, 'outbox');
 const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** This hour in India: an update set for it is inside its delivery window now. */
+const hourInIndia = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+const isDailyUpdate = (m: { type: string; text: string }) => m.type.startsWith('polyindex_daily_update_') || m.text.startsWith('*PolyIndex prices · ');
 const uniqueNumber = () => `9197${String(Date.now() % 1e6).padStart(6, '0')}${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
 
 interface WhatsAppFile {
@@ -133,9 +136,9 @@ test('a Premium user sets the daily update and an alert; a crossing price sends 
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('whatsapp-number')).toContainText(`+91 ${number.slice(2, 7)} ${number.slice(7)}`);
 
-  // The daily update: two prices, from midnight IST, by e-mail and WhatsApp.
+  // The daily update: two prices, at this hour in India (inside its delivery window now), by e-mail and WhatsApp.
   await page.getByLabel('Prices in the update').selectOption(['feedstock.va.china', 'fx.usdinr']);
-  await page.getByLabel('Send it at').selectOption('0');
+  await page.getByLabel('Send it at').selectOption(String(hourInIndia()));
   await page.getByLabel('By e-mail', { exact: true }).check();
   await page.getByLabel(/On WhatsApp/).check();
   await page.getByRole('button', { name: 'Save daily update' }).click();
@@ -159,8 +162,8 @@ test('a Premium user sets the daily update and an alert; a crossing price sends 
   const adminBrowser = await adminPage(browser);
   await enterTodaysPrice(adminBrowser, 'feedstock.va.china', Math.round(va) + 200);
   const vaAlerts = async () => ({
-    whatsapp: (await whatsappTo(number)).filter((m) => m.text.includes('Vinyl acetate · China reaches or passes')).length,
-    mail: (await mailsTo(email, /^Price alert: Vinyl acetate/)).length,
+    whatsapp: (await whatsappTo(number)).filter((m) => m.text.includes('VAM China reaches or passes')).length,
+    mail: (await mailsTo(email, /^Price alert: VAM China/)).length,
   });
   await expect.poll(vaAlerts, { timeout: 20_000 }).toEqual({ whatsapp: 1, mail: 1 });
 
@@ -177,9 +180,9 @@ test('a Premium user sets the daily update and an alert; a crossing price sends 
   }
   expect((await admin.post('/api/jobs/daily-update', { data: {}, headers: { Authorization: 'Bearer wrong' } })).status()).toBe(401);
   await expect.poll(async () => (await mailsTo(email, /^PolyIndex daily prices/)).length).toBe(1);
-  const daily = (await whatsappTo(number)).filter((m) => m.type === 'polyindex_daily_update' || m.text.startsWith('PolyIndex prices for'));
+  const daily = (await whatsappTo(number)).filter(isDailyUpdate);
   expect(daily).toHaveLength(1);
-  expect(daily[0]!.text).toContain('Vinyl acetate · China');
+  expect(daily[0]!.text).toContain('*VAM China* RMB ');
   await adminBrowser.context().close();
   await admin.dispose();
   await userRequest.dispose();
@@ -212,22 +215,22 @@ test('the sandbox phone: Premium asks "pp raffia mumbai" and gets the /api/cityw
   };
 
   const answer = await write(number, 'pp raffia mumbai');
-  await expect(answer).toContainText(`PP Raffia · Mumbai: ${raffia.price.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} Rs/kg on ${raffia.date}`);
+  await expect(answer).toContainText(`*PP Raffia Mumbai* ₹${raffia.price.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}/kg`);
 
   const stranger = uniqueNumber();
   // Links use the build's site (SITE_URL is fixed at build time).
   await expect(await write(stranger, 'naphtha')).toContainText(/not linked to a PolyIndex account\. Subscribe at http:\/\/[^ ]+\/subscription/);
 
-  // "stop" first, then the daily update by e-mail and WhatsApp from midnight: due now.
+  // "stop" first, then the daily update by e-mail and WhatsApp at this hour: due now.
   await expect(await write(number, 'stop')).toContainText('no more PolyIndex updates');
-  expect((await userRequest.put('/api/alerts/settings', { data: { series: ['fx.usdinr'], email: true, whatsapp: true, hour: 0 }, headers })).status()).toBe(200);
+  expect((await userRequest.put('/api/alerts/settings', { data: { series: ['fx.usdinr'], email: true, whatsapp: true, hour: hourInIndia() }, headers })).status()).toBe(200);
   expect((await admin.post('/api/jobs/daily-update', { data: {}, headers: { Authorization: `Bearer ${E2E_JOBS_SECRET}` } })).status()).toBe(200);
   // The e-mail update went (the job ran for this user); no WhatsApp update went after "stop".
   await expect.poll(async () => (await mailsTo(email, /^PolyIndex daily prices/)).length).toBe(1);
   const conversation = await whatsappTo(number);
   const stoppedAt = conversation.findIndex((m) => m.text.includes('no more PolyIndex updates'));
   expect(stoppedAt).toBeGreaterThan(-1);
-  expect(conversation.slice(stoppedAt + 1).filter((m) => m.type === 'polyindex_daily_update' || m.text.startsWith('PolyIndex prices for'))).toHaveLength(0);
+  expect(conversation.slice(stoppedAt + 1).filter(isDailyUpdate)).toHaveLength(0);
   await admin.dispose();
   await userRequest.dispose();
 });
@@ -266,7 +269,7 @@ test('one-click unsubscribe as a mail client sends it (RFC 8058: form-encoded, n
   await signInByApi(admin, 'admin@polyindex.test');
   const userRequest = await playwright.request.newContext({ baseURL });
   const { email } = await accountWithPlan(admin, userRequest, 'oneclick', 'Premium');
-  expect((await userRequest.put('/api/alerts/settings', { data: { series: ['fx.usdinr'], email: true, whatsapp: false, hour: 0 }, headers: { Origin: baseURL } })).status()).toBe(200);
+  expect((await userRequest.put('/api/alerts/settings', { data: { series: ['fx.usdinr'], email: true, whatsapp: false, hour: hourInIndia() }, headers: { Origin: baseURL } })).status()).toBe(200);
   expect((await admin.post('/api/jobs/daily-update', { data: {}, headers: { Authorization: `Bearer ${E2E_JOBS_SECRET}` } })).status()).toBe(200);
   await expect.poll(async () => (await rawMailsTo(email, /^PolyIndex daily prices/)).length).toBe(1);
   const headers = parseHeaders((await rawMailsTo(email, /^PolyIndex daily prices/))[0]!);

@@ -26,7 +26,7 @@ describe('the daily update on two servers over one store', () => {
     const whatsappDir = join(dir, 'whatsapp-outbox');
     const mailDir = join(dir, 'outbox');
     const store = await openStore({ url });
-    // 12:00 IST on a fixed day: every run, whenever it starts, belongs to this day and is due (hour 0).
+    // 12:00 IST on a fixed day: every run, whenever it starts, belongs to this day and is due (hour 10: its window runs to 13:00).
     const now = new Date('2026-11-24T06:30:00.000Z');
     await store.upsertSeries([findSeries('fx.usdinr')!]);
     await store.upsertPoints([{ seriesId: 'fx.usdinr', date: '2026-01-01', value: 84 }, { seriesId: 'fx.usdinr', date: '2026-01-02', value: 84.5 }]);
@@ -34,7 +34,7 @@ describe('the daily update on two servers over one store', () => {
       const uid = `two-${i}`;
       const number = `9198765000${String(i).padStart(2, '0')}`;
       await store.createUser({ uid, displayName: uid, email: `${uid}@example.test`, phone: null, photoURL: null, role: 'user', subscribed: true, plan: 'Premium', expiresAt: inAYear, createdAt: '01-01-2026' });
-      await store.saveDeliverySettings({ uid, series: ['fx.usdinr'], email: true, whatsapp: false, hour: 0, whatsappNumber: null, whatsappVerifiedAt: null, pending: { number, codeHash: whatsappCodeHash(uid, number, '123456'), expiresAt: inAYear, attempts: 0 }, updatedAt: now.toISOString() });
+      await store.saveDeliverySettings({ uid, series: ['fx.usdinr'], email: true, whatsapp: false, hour: 10, whatsappNumber: null, whatsappVerifiedAt: null, pending: { number, codeHash: whatsappCodeHash(uid, number, '123456'), expiresAt: inAYear, attempts: 0 }, updatedAt: now.toISOString() });
       expect(await store.tryWhatsAppCode({ uid, code: '123456', now, maxAttempts: 5 })).toEqual({ outcome: 'verified', number });
       await store.patchDeliverySettings(uid, { whatsapp: true }, now, null);
     }
@@ -51,7 +51,7 @@ describe('the daily update on two servers over one store', () => {
     const whatsapp = await readWhatsAppOutbox(whatsappDir);
     expect(whatsapp).toHaveLength(USERS);
     expect(new Set(whatsapp.map((m) => m.to)).size).toBe(USERS);
-    expect(whatsapp.every((m) => m.type === 'polyindex_daily_update')).toBe(true);
+    expect(whatsapp.every((m) => m.type === 'polyindex_daily_update_2')).toBe(true);
     expect(readdirSync(mailDir).filter((f) => f.endsWith('.eml'))).toHaveLength(USERS);
   }, 180_000);
 });

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIContext } from 'astro';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GET as getSettingsRoute } from '../../src/pages/api/alerts/settings.ts';
 import { ALERT_RETRY_MS, evaluateAlerts } from '../../src/server/delivery/alerts.ts';
 import type { DeliveryDeps } from '../../src/server/delivery/dispatch.ts';
 import { deliveryDeps, whatsappOutboxDir } from '../../src/server/delivery/index.ts';
@@ -24,6 +25,7 @@ import { recordMigrations } from '../../src/server/store/sqlite/tables.ts';
 import { migrate, openSqlite } from '../../src/server/store/sqlite/database.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
 import { TEST_DATA_DIR } from './env.ts';
+import { sessionOf } from './helpers.ts';
 
 const MAIL_OUTBOX = join(TEST_DATA_DIR, 'outbox');
 const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
@@ -75,7 +77,7 @@ describe('alert messages that did not go are sent by the hourly job', () => {
     const report = await runDeliveryJob(await depsWith({}));
     expect(report.alerts.sent).toBeGreaterThanOrEqual(1);
     expect(await alertMessages(number)).toHaveLength(1);
-    expect((await alertMessages(number))[0]!.text).toContain('Ethylene dichloride · SEA reaches or passes 150.00');
+    expect((await alertMessages(number))[0]!.text).toContain('EDC SEA reaches or passes $150/MT');
     await runDeliveryJob(await depsWith({}));
     expect(await alertMessages(number)).toHaveLength(1);
     expect(await alertMails(user.email!)).toHaveLength(1);
@@ -94,7 +96,7 @@ describe('alert messages that did not go are sent by the hourly job', () => {
     await runDeliveryJob(await depsWith({}));
     expect(await alertMails(user.email!)).toHaveLength(1);
     const [message] = await alertMessages(number);
-    expect(message!.text).toContain('155.00 US$/t on 02/01/2092');
+    expect(message!.text).toContain('Now: $155/MT ▲55 (55.00%) · 2 Jan');
   });
 
   it('a deleted alert is given up; a message older than a day after its crossing is given up', async () => {
@@ -124,6 +126,92 @@ describe('alert messages that did not go are sent by the hourly job', () => {
     const report = await runDeliveryJob(await depsWith({}));
     expect(report.pruned).toBeGreaterThanOrEqual(1);
     expect((await db.listDeliveries(uid)).map((d) => d.ref)).toEqual(['wamid.new']);
+  });
+});
+
+describe('the delivery window: an update goes between its hour and three hours after, never late at night', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A Premium user whose update is set for 09:00 IST, by e-mail and on a verified WhatsApp number. */
+  async function nineOClockSubscriber(now: Date): Promise<{ user: UserRecord; number: string }> {
+    const uid = `job-window-${Date.now().toString(36)}-${++seq}`;
+    const user: UserRecord = { uid, displayName: uid, email: `${uid}@example.test`, phone: null, photoURL: null, role: 'user', subscribed: true, plan: 'Premium', expiresAt: new Date(now.getTime() + 365 * 86_400_000).toISOString(), createdAt: '01-01-2026' };
+    await db.createUser(user);
+    const number = uniqueNumber();
+    await db.saveDeliverySettings({ uid, series: ['fx.usdinr'], email: true, whatsapp: false, hour: 9, whatsappNumber: null, whatsappVerifiedAt: null, pending: { number, codeHash: whatsappCodeHash(uid, number, '123456'), expiresAt: new Date(now.getTime() + 600_000).toISOString(), attempts: 0 }, updatedAt: now.toISOString() });
+    expect(await db.tryWhatsAppCode({ uid, code: '123456', now, maxAttempts: 5 })).toMatchObject({ outcome: 'verified' });
+    await db.patchDeliverySettings(uid, { whatsapp: true }, now, null);
+    return { user, number };
+  }
+
+  const dailyMails = async (email: string) => (await listOutbox(MAIL_OUTBOX, 10_000)).filter((m) => m.to?.includes(email) && /^PolyIndex daily prices/.test(m.subject ?? ''));
+  const dailyMessages = async (number: string) => (await readWhatsAppOutbox(whatsappOutboxDir, number)).filter((m) => m.type.startsWith('polyindex_daily_update_') || m.text.startsWith('*PolyIndex prices'));
+
+  it('set for 09:00, the job run at 23:00 the same day sends nothing, and its report and /alerts say so; the next morning it goes', async () => {
+    // The real job on a faked clock: 23:00 IST on 10 March 2093 (only Date is faked; timers and I/O run as ever).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2093-03-10T17:30:00.000Z'));
+    const { user, number } = await nineOClockSubscriber(new Date());
+
+    const late = await runDeliveryJob(await depsWith({}));
+    expect(late).toMatchObject({ day: '2093-03-10', windowHours: 3 });
+    expect(late.missed).toBeGreaterThanOrEqual(1);
+    expect(await dailyMails(user.email!)).toHaveLength(0);
+    expect(await dailyMessages(number)).toHaveLength(0);
+    expect((await db.listDeliveries(user.uid)).filter((d) => d.kind === 'daily').map((d) => [d.ref, d.channel, d.status]).toSorted()).toEqual([
+      ['2093-03-10', 'email', 'dropped'],
+      ['2093-03-10', 'whatsapp', 'dropped'],
+    ]);
+
+    // /alerts (its settings API) says what happened.
+    const request = new Request('http://127.0.0.1:4321/api/alerts/settings');
+    const view = (await (await getSettingsRoute({ request, url: new URL(request.url), params: {}, locals: { session: sessionOf(user, 'full') } } as unknown as APIContext)).json()) as { missed: unknown; windowHours: number };
+    expect(view.windowHours).toBe(3);
+    expect(view.missed).toEqual({
+      day: '2093-03-10',
+      ranAt: '2093-03-10T17:30:00.000Z',
+      channels: ['email', 'whatsapp'],
+      message: 'Your update of Tue 10 Mar (e-mail and WhatsApp) was skipped: the delivery run came at 23:00 IST, after its window (09:00–12:00 IST). Updates go only inside their window; the next one comes on Wed 11 Mar from 09:00 IST.',
+    });
+
+    // Later runs that night neither send it nor count it again.
+    vi.setSystemTime(new Date('2093-03-10T18:00:00.000Z'));
+    await runDeliveryJob(await depsWith({}));
+    expect(await dailyMails(user.email!)).toHaveLength(0);
+
+    // 09:30 IST the next morning: inside the window, one update per channel.
+    vi.setSystemTime(new Date('2093-03-11T04:00:00.000Z'));
+    const morning = await runDeliveryJob(await depsWith({}));
+    expect(morning.day).toBe('2093-03-11');
+    expect(await dailyMails(user.email!)).toHaveLength(1);
+    expect(await dailyMessages(number)).toHaveLength(1);
+  });
+
+  it('a run inside the window sends; one at its end skips the day; an hour of 22:00 goes past midnight', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2093-04-01T06:29:00.000Z')); // 11:59 IST: the last minute of the window
+    const { user } = await nineOClockSubscriber(new Date());
+    await runDeliveryJob(await depsWith({}));
+    expect(await dailyMails(user.email!)).toHaveLength(1);
+
+    vi.setSystemTime(new Date('2093-04-02T06:30:00.000Z')); // 12:00 IST the next day: the window has closed
+    await runDeliveryJob(await depsWith({}));
+    expect(await dailyMails(user.email!)).toHaveLength(1);
+
+    await db.patchDeliverySettings(user.uid, { hour: 22 }, new Date(), null);
+    vi.setSystemTime(new Date('2093-04-03T19:00:00.000Z')); // 00:30 IST on the 4th: the 3rd's 22:00 update, still in its window
+    await runDeliveryJob(await depsWith({}));
+    expect(await dailyMails(user.email!)).toHaveLength(2);
+    expect((await db.listDeliveries(user.uid)).filter((d) => d.kind === 'daily').map((d) => [d.ref, d.channel, d.status]).toSorted()).toEqual([
+      ['2093-04-01', 'email', 'sent'],
+      ['2093-04-01', 'whatsapp', 'sent'],
+      ['2093-04-02', 'email', 'dropped'],
+      ['2093-04-02', 'whatsapp', 'dropped'],
+      ['2093-04-03', 'email', 'sent'],
+      ['2093-04-03', 'whatsapp', 'sent'],
+    ]);
   });
 });
 

@@ -9,7 +9,7 @@
  * welcome mail, the start-up refusal without a link secret, and the Cloud API adapter against a
  * fake Graph server. (Alert retries and the job endpoint: delivery-job.test.ts.)
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { simpleParser } from 'mailparser';
@@ -35,7 +35,15 @@ import { deliveryDeps, webhookAppSecret, webhookVerifyToken, whatsappOutboxDir }
 import { priceAlertsSettled } from '../../src/server/delivery/priceWrites.ts';
 import { inboundTextPayload, signatureOf } from '../../src/server/delivery/webhook.ts';
 import { sendWelcome, welcomeMailsSettled } from '../../src/server/delivery/welcome.ts';
-import { createCloudApiSender, readWhatsAppOutbox, WhatsAppError } from '../../src/server/delivery/whatsapp.ts';
+import { createCloudApiSender, createOutboxSender, graphRequestOf, readWhatsAppOutbox, WhatsAppError } from '../../src/server/delivery/whatsapp.ts';
+import { whatsappDailyUpdate } from '../../src/lib/delivery/dailyUpdate.ts';
+import { findInstrument, instruments } from '../../src/lib/delivery/instruments.ts';
+import { deliveryDayOf, istHourOf } from '../../src/lib/delivery/schedule.ts';
+import { shortDay } from '../../src/lib/delivery/dateWords.ts';
+import { priceText } from '../../src/lib/delivery/quoteLine.ts';
+import { parseSlashedDate } from '../../src/lib/dates.ts';
+import { dailyUpdateTemplate, priceAlertTemplate, REGISTERED_TEMPLATES } from '../../src/lib/delivery/whatsappTemplates.ts';
+import { startFakeGraph, type FakeGraph } from './fakeGraph.ts';
 import { listOutbox, parseHeaders, readOutboxMessage } from '../../src/server/mail/outbox.ts';
 import { assertSafeToServe, store } from '../../src/server/runtime.ts';
 import type { Store } from '../../src/server/store/index.ts';
@@ -44,6 +52,7 @@ import { emulatorSignIn, emulatorSignUp, sessionOf, uniqueEmail } from './helper
 import { TEST_DATA_DIR } from './env.ts';
 
 const ORIGIN = 'http://127.0.0.1:4321';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MAIL_OUTBOX = join(TEST_DATA_DIR, 'outbox');
 const SERIES = 'feedstock.va.china';
 const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
@@ -122,6 +131,9 @@ async function webhook(from: string, text: string, id = `wamid.test.${Date.now()
   return call(webhookRoute, '/api/whatsapp/webhook', { raw, origin: null, headers: { 'x-hub-signature-256': signatureOf(secret, raw) } });
 }
 const lastReply = async (number: string) => (await whatsappTo(number)).at(-1)?.text ?? '';
+/** This hour in India: an update set for it is due now (its window runs three hours from it). */
+const nowHour = () => istHourOf(new Date());
+const isDailyUpdate = (m: { type: string; text: string }) => m.type.startsWith('polyindex_daily_update_') || /^\*PolyIndex (prices|भाव) · /.test(m.text);
 
 beforeAll(async () => {
   db = await store();
@@ -213,7 +225,7 @@ describe('an alert fires once per crossing after an admin price write', () => {
     await setPoint('2090-01-01', 21_000);
     expect(await alertMails()).toHaveLength(1);
     expect(await alertMessages()).toHaveLength(1);
-    expect((await alertMessages())[0]!.text).toContain('Vinyl acetate · China reaches or passes 20,000.00 RMB/t');
+    expect((await alertMessages())[0]!.text).toContain('VAM China reaches or passes RMB 20,000/MT');
     const raw = (await readOutboxMessage(MAIL_OUTBOX, (await alertMails())[0]!.file))!;
     const headers = parseHeaders(raw);
     expect(headers.get('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/api\/unsubscribe\?token=[\w.-]+>$/);
@@ -287,7 +299,7 @@ describe('an alert fires once per crossing after a CSV import and after a city-w
     await importCsv(`${series},2092-12-31,1000\n${series},2093-01-02,1600`);
     expect(await alertMails(user)).toHaveLength(1);
     expect(await alertMessages(number)).toHaveLength(1);
-    expect((await alertMessages(number))[0]!.text).toContain('Mono ethylene glycol · China reaches or passes 1,500.00 US$/t');
+    expect((await alertMessages(number))[0]!.text).toContain('MEG China reaches or passes $1,500/MT');
     // Above again, and the very same file again (nothing changes): nothing more.
     await importCsv(`${series},2093-01-03,1700`);
     expect((await importCsv(`${series},2093-01-03,1700`)).changed).toBe(0);
@@ -315,7 +327,7 @@ describe('an alert fires once per crossing after a CSV import and after a city-w
     expect(await alertMails(user)).toHaveLength(1);
     expect(await alertMessages(number)).toHaveLength(1);
     const [message] = await alertMessages(number);
-    expect(message!.text).toContain('PP Raffia · Kolkata reaches or passes 120.00 Rs/kg');
+    expect(message!.text).toContain('PP Raffia Kolkata reaches or passes ₹120.00/kg');
     expect(message!.text).toContain('/indian-bazaar/citywise?city=kolkata');
     await setCity('2093-01-08', 130, 125);
     expect(await alertMails(user)).toHaveLength(1);
@@ -335,7 +347,7 @@ describe('the daily update', () => {
     const stoppedNumber = uniqueNumber();
     for (const [user, number] of [[premium, premiumNumber], [stopped, stoppedNumber]] as const) {
       await verifyNumber(premiumSession(user), number);
-      const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'fx.usdinr'], email: true, whatsapp: true, hour: 0 }, session: premiumSession(user) });
+      const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'fx.usdinr'], email: true, whatsapp: true, hour: nowHour() }, session: premiumSession(user) });
       expect(put.status).toBe(200);
     }
     expect((await webhook(stoppedNumber, 'STOP')).status).toBe(200);
@@ -345,9 +357,9 @@ describe('the daily update', () => {
     await runDailyUpdate(deps);
     await runDailyUpdate(deps);
     expect(await mailsTo(premium.email!, /daily prices/)).toHaveLength(1);
-    const daily = (n: string) => whatsappTo(n).then((list) => list.filter((m) => m.type === 'polyindex_daily_update' || /^PolyIndex prices for/.test(m.text)));
+    const daily = (n: string) => whatsappTo(n).then((list) => list.filter(isDailyUpdate));
     expect(await daily(premiumNumber)).toHaveLength(1);
-    expect((await daily(premiumNumber))[0]!.text).toContain('PP Raffia · Mumbai:');
+    expect((await daily(premiumNumber))[0]!.text).toContain('*PP Raffia Mumbai* ₹');
     expect(await mailsTo(stopped.email!, /daily prices/)).toHaveLength(1);
     expect(await daily(stoppedNumber)).toHaveLength(0);
     expect((await db.listDeliveries(premium.uid)).filter((d) => d.kind === 'daily').map((d) => [d.channel, d.status]).toSorted()).toEqual([['email', 'sent'], ['whatsapp', 'sent']]);
@@ -385,7 +397,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     const id = `wamid.bot.${Date.now()}`;
     expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['replied']);
     const reply = await lastReply(number);
-    expect(reply).toContain(`PP Raffia · Mumbai: ${entry.price.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} Rs/kg on ${entry.date}`);
+    expect(reply).toMatch(new RegExp(`^\\*PP Raffia Mumbai\\* ${escapeRegExp(priceText('Rs/Kg', entry.price, 'en'))}( [▲▼▬][^·]*)? · ${shortDay(parseSlashedDate(entry.date)!, 'en', deliveryDayOf(new Date()))}\\n`));
     expect(reply).toContain('/indian-bazaar/citywise?city=mumbai');
     const count = (await whatsappTo(number)).length;
     expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['duplicate']);
@@ -410,8 +422,8 @@ describe('the WhatsApp webhook and the price bot', () => {
     const lapsed = await premiumUser('dl-bot-lapsed');
     const number = uniqueNumber();
     await verifyNumber(premiumSession(lapsed), number);
-    expect((await webhook(number, 'naphtha')).json.handled).toEqual(['replied']);
-    expect(await lastReply(number)).toMatch(/^Naphtha · Japan: [\d,.]+ US\$\/t on /);
+    expect((await webhook(number, 'naphtha japan')).json.handled).toEqual(['replied']);
+    expect(await lastReply(number)).toMatch(/^\*Naphtha Japan\* \$[\d,.]+\/MT/);
     // The plan ends; the number stays verified and linked.
     expect(await db.updateUsersBy('uid', lapsed.uid, { expiresAt: new Date(Date.now() - 60_000).toISOString() })).toBe(1);
     expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: lapsed.uid, optedIn: true });
@@ -419,18 +431,49 @@ describe('the WhatsApp webhook and the price bot', () => {
       expect((await webhook(number, question)).json.handled).toEqual(['replied']);
       const reply = await lastReply(number);
       expect(reply).toMatch(/the Premium plan and up\. Upgrade at http:\/\/127\.0\.0\.1:4321\/subscription/);
-      expect(reply).not.toMatch(/\d on \d\d\/\d\d\/\d{4}/);
+      expect(reply).not.toMatch(/[₹$][\d,.]+\//);
     }
   });
 
-  it('price questions are rate-limited per number', async () => {
+  it('price questions are rate-limited per number: the first one over the limit is told when to ask again, the rest get nothing', async () => {
     const number = uniqueNumber();
     const outcomes: string[] = [];
-    for (let i = 0; i < 12; i++) outcomes.push(...((await webhook(number, 'brent')).json.handled as string[]));
+    for (let i = 0; i < 13; i++) outcomes.push(...((await webhook(number, 'brent')).json.handled as string[]));
     expect(outcomes.filter((o) => o === 'replied')).toHaveLength(10);
-    expect(outcomes.slice(10)).toEqual(['rate_limited', 'rate_limited']);
+    expect(outcomes.slice(10)).toEqual(['rate_limited', 'rate_limited', 'rate_limited']);
+    const replies = await whatsappTo(number);
+    expect(replies).toHaveLength(11);
+    expect(replies.at(-1)!.text).toMatch(/^You have asked for many prices in a short time\. Ask again after \d\d:\d\d IST\.$/);
     // STOP still works.
     expect((await webhook(number, 'stop')).json.handled).toEqual(['replied']);
+  });
+
+  it('Hinglish and Hindi, a family in one reply, a day, a producer, suggestions; answers in the subscriber\'s language', async () => {
+    const user = await premiumUser('dl-bot-words');
+    const number = uniqueNumber();
+    await verifyNumber(premiumSession(user), number);
+    const ask = async (text: string) => {
+      expect((await webhook(number, text)).json.handled).toEqual(['replied']);
+      return lastReply(number);
+    };
+    expect(await ask('pp raffia ka daam kya hai')).toMatch(/^\*PP Raffia Mumbai\* ₹[\d,.]+\/kg/);
+    // "hdpe": every grade of the Mumbai sheet, in one reply.
+    const hdpe = await ask('hdpe');
+    expect(hdpe.split('\n').filter((line) => line.startsWith('*HDPE '))).toEqual([expect.stringMatching(/^\*HDPE Raffia Mumbai\*/), expect.stringMatching(/^\*HDPE Injection Mumbai\*/), expect.stringMatching(/^\*HDPE Blow moulding Mumbai\*/), expect.stringMatching(/^\*HDPE Film Mumbai\*/)]);
+    // Before a language is chosen, a question in Devanagari is answered in Hindi.
+    expect(await ask('पीपी रैफिया दिल्ली')).toMatch(/^\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
+    expect(await ask('pp raffia kal ka bhav')).toMatch(/^As of \d{1,2} \w{3}( \d{4})?:\n\*PP Raffia Mumbai\* (₹|no price)/);
+    expect(await ask('naphtha japan last week')).toMatch(/^Now, and the change since last week \(\d{1,2} \w{3}( \d{4})?\):\n\*Naphtha Japan\* \$/);
+    expect(await ask('reliance pp raffia')).toMatch(/^Reliance \(RIL\) list prices are not on PolyIndex yet\. The market price:\n\*PP Raffia Mumbai\* ₹/);
+    expect(await ask('ldpe film')).toMatch(/^I did not find that price\. Did you mean:\n• LDPE General Mumbai\n• LDPE Lamination Mumbai\n• LDPE General \w+$/);
+    // The subscriber chooses Hindi: answers come in Hindi, whatever the question's script.
+    await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['fx.usdinr'], email: false, whatsapp: false, hour: 9, language: 'hi' }, session: premiumSession(user) });
+    expect(await ask('pp raffia mumbai')).toMatch(/^\*PP रैफ़िया मुंबई\* ₹[\d,.]+\/किलो/);
+    expect(await ask('aaj ka bhav')).toMatch(/^आपके दैनिक अपडेट के भाव:\n\*डॉलर\/रुपया\* ₹/);
+    // A stranger who writes in Hindi is answered in Hindi.
+    const stranger = uniqueNumber();
+    await webhook(stranger, 'पीपी का भाव');
+    expect(await lastReply(stranger)).toMatch(/^यह नंबर किसी PolyIndex खाते से जुड़ा नहीं है।/);
   });
 });
 
@@ -552,7 +595,7 @@ describe("what a plan's daily update carries", () => {
     expect(refused).toMatchObject({ status: 400, json: { error: { code: 'invalid_input', field: 'series.1', message: expect.stringContaining('Vinyl acetate · China is not in the Basic plan') } } });
     expect(refused.json.error.message).toContain('Premium');
     expect(await db.getDeliverySettings(basic.uid)).toBeNull();
-    const saved = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'city.mumbai.pvcInjection', 'fx.usdinr'], email: true, whatsapp: false, hour: 0 }, session });
+    const saved = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'city.mumbai.pvcInjection', 'fx.usdinr'], email: true, whatsapp: false, hour: nowHour() }, session });
     expect(saved.status).toBe(200);
     expect(saved.json.settings.series).toEqual(['city.mumbai.ppRaffia', 'city.mumbai.pvcInjection', 'fx.usdinr']);
   });
@@ -561,7 +604,7 @@ describe("what a plan's daily update carries", () => {
     const kept = await basicUser('dl-plan-kept');
     const fallen = await basicUser('dl-plan-fallen');
     const now = new Date();
-    const record = (uid: string, series: string[]) => ({ uid, series, email: true, whatsapp: false, hour: 0, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: now.toISOString() });
+    const record = (uid: string, series: string[]) => ({ uid, series, email: true, whatsapp: false, hour: nowHour(), whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: now.toISOString() });
     // As saved while on Premium (or before plans had daily choices).
     await db.saveDeliverySettings(record(kept.uid, ['feedstock.va.china', 'city.mumbai.ppRaffia', 'historical.ppRaffia.cif-ns']));
     await db.saveDeliverySettings(record(fallen.uid, ['feedstock.va.china', 'city.delhi.ppRaffia']));
@@ -572,76 +615,96 @@ describe("what a plan's daily update carries", () => {
       return (await simpleParser((await readOutboxMessage(MAIL_OUTBOX, mail!.file))!)).text ?? '';
     };
     const keptMail = await bodyOf(kept.email!);
-    expect(keptMail).toContain('PP Raffia · Mumbai:');
-    expect(keptMail).not.toContain('Vinyl acetate');
+    expect(keptMail).toContain('PP Raffia Mumbai: ₹');
+    expect(keptMail).not.toContain('VAM');
     expect(keptMail).not.toContain('CIF');
     const fallenMail = await bodyOf(fallen.email!);
-    expect(fallenMail).not.toContain('Vinyl acetate');
+    expect(fallenMail).not.toContain('VAM');
     expect(fallenMail).not.toContain('Delhi');
-    for (const label of ['Crude oil · Brent', 'HDPE Film · Mumbai', 'US dollar to Indian rupee']) expect(fallenMail).toContain(label);
+    for (const label of ['Brent crude: $', 'HDPE Film Mumbai: ₹', 'USD/INR: ₹']) expect(fallenMail).toContain(label);
   });
 });
 
-describe('the daily update links each price to its screen', () => {
+describe('the daily update: grouped prices, one link per group by e-mail, one More link on WhatsApp, in the chosen language', () => {
   const SITE = 'http://127.0.0.1:4321';
-  const bodyOf = async (email: string) => {
-    const [mail] = await mailsTo(email, /daily prices/);
+  const bodyOf = async (email: string, subject = /daily prices|दैनिक भाव/) => {
+    const [mail] = await mailsTo(email, subject);
     const parsed = await simpleParser((await readOutboxMessage(MAIL_OUTBOX, mail!.file))!);
-    return { text: parsed.text ?? '', html: String(parsed.html) };
+    return { subject: parsed.subject ?? '', text: parsed.text ?? '', html: String(parsed.html) };
   };
-  const dailyTo = async (number: string) => (await whatsappTo(number)).filter((m) => m.type === 'polyindex_daily_update' || /^PolyIndex prices for/.test(m.text));
+  const dailyTo = async (number: string) => (await whatsappTo(number)).filter(isDailyUpdate);
 
-  it('Premium: each price line is followed by the link of its screen, by e-mail and WhatsApp; the template links the first', async () => {
+  it('Premium: free text inside the service window, a template outside it; the e-mail links each group to its screen', async () => {
     const chatting = await premiumUser('dl-links');
     const quiet = await premiumUser('dl-links-template');
     const chattingNumber = uniqueNumber();
     const quietNumber = uniqueNumber();
     for (const [user, number] of [[chatting, chattingNumber], [quiet, quietNumber]] as const) {
       await verifyNumber(premiumSession(user), number);
-      const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'feedstock.naphtha.japan', 'fx.usdinr'], email: true, whatsapp: true, hour: 0 }, session: premiumSession(user) });
+      const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'feedstock.naphtha.japan', 'fx.usdinr'], email: true, whatsapp: true, hour: nowHour() }, session: premiumSession(user) });
       expect(put.status).toBe(200);
     }
     // One number wrote in the last 24 hours: it gets free text; the other a template.
     await webhook(chattingNumber, 'help');
     await runDailyUpdate(await deliveryDeps());
 
-    const screens = [
-      ['PP Raffia · Mumbai', `${SITE}/indian-bazaar/citywise?city=mumbai`],
-      ['Naphtha · Japan', `${SITE}/crude/Naphtha?country=japan`],
-      ['US dollar to Indian rupee', `${SITE}/indian-bazaar/customExchangeRate`],
-    ] as const;
+    const more = `More: ${SITE}/indian-bazaar/citywise?city=mumbai`;
     const [text] = await dailyTo(chattingNumber);
     expect(text!.type).toBe('text');
-    for (const [label, link] of screens) expect(text!.text).toMatch(new RegExp(`\\n${label}: [^\\n]+\\n${link.replace(/[.?$]/g, '\\$&')}\\n`));
-    expect(text!.text).toContain(`Change what you receive: ${SITE}/alerts`);
+    expect(text!.text).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*\n\n🛢 \*Feedstocks\* · [^\n]+\n\*Naphtha Japan\* \$[\d,.]+\/MT[^\n]*\n\*USD\/INR\* ₹[\d,.]+[^\n]*\n\n🇮🇳 \*Indian market\* · [^\n]+\n\*PP Raffia Mumbai\* ₹[\d,.]+\/kg[^\n]*\n\n/);
+    expect(text!.text).toContain(`${more}\nReply STOP to end these updates.`);
+    expect(text!.text.match(/https?:/g)).toHaveLength(1);
     const [template] = await dailyTo(quietNumber);
-    expect(template!.type).toBe('polyindex_daily_update');
-    expect(template!.text).toContain(`More: ${SITE}/indian-bazaar/citywise?city=mumbai `);
+    expect(template!.type).toBe('polyindex_daily_update_5');
+    expect(template!.request).toMatchObject({ template: { name: 'polyindex_daily_update_5', language: { code: 'en' } } });
+    expect(template!.text).toContain(more);
 
     const mail = await bodyOf(chatting.email!);
-    for (const [label, link] of screens) {
-      expect(mail.text).toContain(`See ${label}: ${link}`);
-      expect(mail.html).toContain(`href="${link.replace('&', '&amp;')}"`);
-    }
+    expect(mail.subject).toMatch(/^PolyIndex daily prices · \w{3} \d{1,2} \w{3} \d{4}$/);
+    expect(mail.text).toMatch(/FEEDSTOCKS\nNaphtha Japan: \$[^\n]+\nUSD\/INR: ₹[^\n]+\nAll feedstock prices: http:\/\/127\.0\.0\.1:4321\/crude\/Naphtha\?country=japan\n/);
+    expect(mail.text).toMatch(/INDIAN MARKET\nPP Raffia Mumbai: ₹[^\n]+\nAll Indian prices: http:\/\/127\.0\.0\.1:4321\/indian-bazaar\/citywise\?city=mumbai\n/);
     expect(mail.text).toContain(`Change what you receive: ${SITE}/alerts`);
+    for (const link of [`${SITE}/crude/Naphtha?country=japan`, `${SITE}/indian-bazaar/citywise?city=mumbai`]) expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html.match(/<tbody>/g)).toHaveLength(2);
+  });
+
+  it('Hindi: the update and its template in Hindi (language hi), the e-mail in Hindi', async () => {
+    const user = await premiumUser('dl-hindi');
+    const number = uniqueNumber();
+    await verifyNumber(premiumSession(user), number);
+    const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.delhi.ppRaffia', 'feedstock.crude.brent'], email: true, whatsapp: true, hour: nowHour(), language: 'hi' }, session: premiumSession(user) });
+    expect(put).toMatchObject({ status: 200, json: { settings: { language: 'hi' } } });
+    expect(await db.getDeliverySettings(user.uid)).toMatchObject({ language: 'hi' });
+    // Saving without a language keeps it.
+    await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.delhi.ppRaffia', 'feedstock.crude.brent'], email: true, whatsapp: true, hour: nowHour() }, session: premiumSession(user) });
+    expect(await db.getDeliverySettings(user.uid)).toMatchObject({ language: 'hi' });
+    await runDailyUpdate(await deliveryDeps());
+    const [message] = await dailyTo(number);
+    expect(message!.request).toMatchObject({ template: { name: 'polyindex_daily_update_4', language: { code: 'hi' } } });
+    expect(message!.text).toMatch(/^\*PolyIndex भाव · \S+, \d{1,2} \S+ \d{4}\*\n\n🛢 \*फ़ीडस्टॉक\* · [^\n]+\n\*ब्रेंट क्रूड\* \$[\d,.]+\/बैरल[^\n]*\n🇮🇳 \*भारतीय बाज़ार\* · [^\n]+\n\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
+    expect(message!.text).toContain('ये अपडेट बंद करने के लिए STOP भेजें।');
+    const mail = await bodyOf(user.email!);
+    expect(mail.subject).toMatch(/^PolyIndex दैनिक भाव · /);
+    expect(mail.html).toContain('<html lang="hi">');
+    expect(mail.text).toMatch(/PP रैफ़िया दिल्ली: ₹[\d,.]+\/किलो/);
   });
 
   it('Basic has no price screens: its update links only /alerts, never a page that would ask it to subscribe', async () => {
     const basic = await createUser('dl-links-basic', { subscribed: true, plan: 'Basic', expiresAt: inAYear });
     const number = uniqueNumber();
     await verifyNumber(sessionOf(basic, 'limited'), number);
-    const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'fx.usdinr'], email: true, whatsapp: true, hour: 0 }, session: sessionOf(basic, 'limited') });
+    const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['city.mumbai.ppRaffia', 'fx.usdinr'], email: true, whatsapp: true, hour: nowHour() }, session: sessionOf(basic, 'limited') });
     expect(put.status).toBe(200);
     await webhook(number, 'help');
     await runDailyUpdate(await deliveryDeps());
     const [text] = await dailyTo(number);
-    expect(text!.text).toContain('PP Raffia · Mumbai:');
-    expect(text!.text).toContain(`Change what you receive: ${SITE}/alerts`);
+    expect(text!.text).toContain('*PP Raffia Mumbai* ₹');
+    expect(text!.text).toContain(`More: ${SITE}/alerts`);
     expect(text!.text).not.toContain('/indian-bazaar/');
     const mail = await bodyOf(basic.email!);
-    expect(mail.text).toContain('PP Raffia · Mumbai:');
+    expect(mail.text).toContain('PP Raffia Mumbai: ₹');
     expect(mail.text).not.toContain('/indian-bazaar/');
-    expect(mail.text).not.toContain('See ');
+    expect(mail.text).not.toMatch(/All .* prices:/);
   });
 });
 
@@ -726,35 +789,53 @@ describe('start-up safety', () => {
 });
 
 describe('the Cloud API adapter against a fake Graph server on loopback', () => {
-  let server: Server;
-  let base = '';
-  const seen: { url: string; auth: string | undefined; body: unknown }[] = [];
-  const answers: { status: number; body: unknown }[] = [];
+  let graph: FakeGraph;
   beforeAll(async () => {
-    server = createServer((req: IncomingMessage, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        seen.push({ url: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        const answer = answers.shift() ?? { status: 200, body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.fake.1' }] } };
-        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-      });
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v21.0`;
+    graph = await startFakeGraph(REGISTERED_TEMPLATES);
   });
-  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+  afterAll(() => graph.close());
 
   it('posts to /{phone-number-id}/messages with the bearer token; maps Graph errors', async () => {
-    const sender = createCloudApiSender({ token: 'EAAG-test', phoneNumberId: '1234567890', baseUrl: base });
-    expect(await sender.send({ kind: 'template', to: '919820012345', template: 'priceAlert', params: ['a', 'b', 'c'] })).toEqual({ id: 'wamid.fake.1' });
-    expect(seen[0]).toMatchObject({ url: '/v21.0/1234567890/messages', auth: 'Bearer EAAG-test', body: { messaging_product: 'whatsapp', to: '919820012345', type: 'template', template: { name: 'polyindex_price_alert' } } });
-    answers.push({ status: 400, body: { error: { message: 'Re-engagement message', type: 'OAuthException', code: 131047, fbtrace_id: 'x' } } });
+    const sender = createCloudApiSender({ token: 'EAAG-test', phoneNumberId: '1234567890', baseUrl: graph.baseUrl });
+    expect(await sender.send({ kind: 'template', to: '919820012345', template: priceAlertTemplate('en'), params: ['a', 'b', 'c'] })).toEqual({ id: expect.stringMatching(/^wamid\.fake\./) });
+    expect(graph.seen[0]).toMatchObject({ url: '/v21.0/1234567890/messages', auth: 'Bearer EAAG-test', status: 200, body: { messaging_product: 'whatsapp', to: '919820012345', type: 'template', template: { name: 'polyindex_price_alert' } } });
+    graph.answers.push({ status: 400, body: { error: { message: 'Re-engagement message', type: 'OAuthException', code: 131047, fbtrace_id: 'x' } } });
     const refused = await sender.send({ kind: 'text', to: '919820012345', body: 'hi' }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(WhatsAppError);
     expect(refused).toMatchObject({ status: 400, code: 131047 });
-    answers.push({ status: 200, body: { messages: [] } });
+    graph.answers.push({ status: 200, body: { messages: [] } });
     await expect(sender.send({ kind: 'text', to: '919820012345', body: 'hi' })).rejects.toThrow(/without a message id/);
+  });
+
+  it("the daily update in English and Hindi, as templates and as free text, is what Meta accepts; what it refuses, the sandbox outbox refuses too", async () => {
+    const day = deliveryDayOf(new Date());
+    const prices = ['city.mumbai.ppRaffia', 'feedstock.crude.brent', 'feedstock.naphtha.japan', 'fx.usdinr', 'historical.ppRaffia.cif-ns', ...instruments.filter((i) => i.source.kind === 'city').slice(20, 45).map((i) => i.id)].map((id) => ({
+      instrument: findInstrument(id)!,
+      latest: { date: day, value: 123456.78 },
+      previous: { date: day, value: 120000 },
+      screen: `${ORIGIN}${findInstrument(id)!.path}`,
+    }));
+    const sender = createCloudApiSender({ token: 'EAAG-test', phoneNumberId: '1234567890', baseUrl: graph.baseUrl });
+    const before = graph.seen.length;
+    for (const language of ['en', 'hi'] as const) {
+      for (const count of [1, 5, prices.length]) {
+        const update = whatsappDailyUpdate({ day, language, prices: prices.slice(0, count), moreLink: `${ORIGIN}/alerts` });
+        await sender.send({ kind: 'template', to: '919820012345', template: update.template, params: update.params });
+        await sender.send({ kind: 'text', to: '919820012345', body: update.text });
+      }
+    }
+    const sent = graph.seen.slice(before);
+    expect(sent.map((r) => [r.status, r.error])).toEqual(sent.map(() => [200, null]));
+    expect(sent.filter((r) => r.body['type'] === 'template').map((r) => (r.body['template'] as { language: { code: string } }).language.code)).toEqual(['en', 'en', 'en', 'hi', 'hi', 'hi']);
+
+    // A parameter with a line break (as the old update joined its lines): Meta refuses it, and so does the outbox.
+    const bad = { kind: 'template' as const, to: '919820012345', template: dailyUpdateTemplate('en', 1), params: ['Tue 24 Nov 2026', 'line one\nline two', `${ORIGIN}/alerts`] };
+    const badRequest = { ...graphRequestOf(bad), template: { ...(graphRequestOf(bad)['template'] as object), components: [{ type: 'body', parameters: bad.params.map((text) => ({ type: 'text', text })) }] } };
+    const cloud = await fetch(`${graph.baseUrl}/1234567890/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(badRequest) });
+    expect(((await cloud.json()) as { error: { code: number } }).error.code).toBe(132018);
+    const tooLong = { kind: 'template' as const, to: '919820012345', template: dailyUpdateTemplate('hi', 1), params: ['मंगलवार', 'भाव '.repeat(300).trim(), `${ORIGIN}/alerts`] };
+    await expect(sender.send(tooLong)).rejects.toMatchObject({ code: 132005 });
+    await expect(createOutboxSender(join(TEST_DATA_DIR, 'refusing-outbox')).send(tooLong)).rejects.toMatchObject({ code: 132005 });
+    expect(await readWhatsAppOutbox(join(TEST_DATA_DIR, 'refusing-outbox'))).toEqual([]);
   });
 });

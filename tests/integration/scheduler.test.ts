@@ -33,7 +33,8 @@ describe('the in-server scheduler', () => {
     const uid = `sched-${Date.now().toString(36)}`;
     const user: UserRecord = { uid, displayName: uid, email: `${uid}@example.test`, phone: null, photoURL: null, role: 'user', subscribed: true, plan: 'Premium', expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(), createdAt: '01-01-2026' };
     expect(await db.createUser(user)).toBe(true);
-    await db.saveDeliverySettings({ uid, series: ['fx.usdinr'], email: true, whatsapp: false, hour: 0, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: new Date().toISOString() });
+    // Set for 11:00 India time: the hour this run comes at (inside its delivery window).
+    await db.saveDeliverySettings({ uid, series: ['fx.usdinr'], email: true, whatsapp: false, hour: 11, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: new Date().toISOString() });
     const dailyMails = async () => (await listOutbox(MAIL_OUTBOX, 10_000)).filter((m) => m.to?.includes(user.email!) && /^PolyIndex daily prices/.test(m.subject ?? ''));
     const deps = { ...(await deliveryDeps()), log: quiet };
 

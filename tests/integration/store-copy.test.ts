@@ -102,6 +102,8 @@ async function seedSource(store: Store): Promise<void> {
   // Delivery: settings with a verified number, an alert that fired once, a sent-log entry whose key holds a slash.
   await store.saveDeliverySettings({ uid: 'u-plain', series: ['fx.usdinr', 'city.mumbai.ppRaffia'], email: true, whatsapp: false, hour: 9, whatsappNumber: null, whatsappVerifiedAt: null, pending: { number: '919820012345', codeHash: whatsappCodeHash('u-plain', '919820012345', '123456'), expiresAt: '2026-11-20T06:10:00.000Z', attempts: 0 }, updatedAt: '2026-11-20T06:00:00.000Z' });
   await store.tryWhatsAppCode({ uid: 'u-plain', code: '123456', now: new Date('2026-11-20T06:01:00.000Z'), maxAttempts: 5 });
+  // The update's language (Hindi): the copies' checksums cover it.
+  await store.saveDeliverySettings({ uid: 'u-legacy', series: ['fx.usdinr'], email: true, whatsapp: false, hour: 8, language: 'hi', whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: '2026-11-20T06:00:00.000Z' });
   await store.createAlert({ id: 'al_copy', uid: 'u-plain', instrument: 'fx.usdinr', kind: 'above', value: 90.5, channels: ['email', 'whatsapp'], reached: true, firedFor: null, crossings: 1, createdAt: '2026-11-20T06:02:00.000Z', updatedAt: '2026-11-20T06:03:00.000Z' });
   const claim = await store.claimDelivery({ uid: 'u-plain', kind: 'inbound', ref: 'wamid.HBg/+x==', channel: 'none' }, new Date('2026-11-20T06:04:00.000Z'));
   await store.completeDelivery(claim!, new Date('2026-11-20T06:04:01.000Z'));

@@ -7,19 +7,21 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_ALERT_STATE, stepAlert, type AlertState } from '../../src/lib/delivery/alerts.ts';
 import { findInstrument, instruments, instrumentsOfSeries } from '../../src/lib/delivery/instruments.ts';
-import { alertHeadline, priceLine, renderTemplate, templateParam, WHATSAPP_TEMPLATES } from '../../src/lib/delivery/messages.ts';
+import { alertHeadline, priceLine } from '../../src/lib/delivery/messages.ts';
+import { dailyUpdateTemplate, graphRefusal, priceAlertTemplate, renderTemplate, templateParam, verificationCodeTemplate } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { displayNumber, whatsappNumberOf } from '../../src/lib/delivery/phone.ts';
 import { editDistance, matchInstrument, readBotMessage } from '../../src/lib/delivery/priceBot.ts';
 import { JOB_PATHS } from '../../src/lib/delivery/paths.ts';
 import { firstPlanWith, planAndUp, RIGHT_MESSAGES } from '../../src/lib/delivery/planWords.ts';
 import { dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily, screenOf } from '../../src/lib/delivery/rights.ts';
-import { deliveryDayOf, isDailyUpdateDue, istHourOf } from '../../src/lib/delivery/schedule.ts';
+import { dailySlotOf, deliveryDayOf, deliveryWindowHours, istHourOf, missedNotice } from '../../src/lib/delivery/schedule.ts';
 import { loopbackOriginOf, unsafeModeReasons, whatsappSandboxOf } from '../../src/lib/modes.ts';
 import { findPlan, plans } from '../../src/lib/plans.ts';
 import { allSeries } from '../../src/lib/seriesCatalog.ts';
 import { AlertBody, CodeBody, NumberBody, SettingsBody } from '../../src/server/delivery/http.ts';
 import { listUnsubscribeHeaders, readUnsubscribeToken, unsubscribeToken } from '../../src/server/delivery/links.ts';
 import { dailyUpdateMail, welcomeMail } from '../../src/server/delivery/mailMessages.ts';
+import { mailDailyUpdate } from '../../src/lib/delivery/dailyUpdate.ts';
 import { isJobEndpoint } from '../../src/server/jobs/endpoint.ts';
 import { codeStartOf, codeTryOf, whatsappCodeHash, type DeliverySettings, type WhatsAppContact } from '../../src/server/store/delivery.ts';
 import { signatureHolds, signatureOf, subscriptionChallenge, WebhookPayload, inboundTextPayload, messagesOf } from '../../src/server/delivery/webhook.ts';
@@ -27,6 +29,7 @@ import { graphRequestOf, textOf } from '../../src/server/delivery/whatsapp.ts';
 import { inServiceWindow } from '../../src/server/delivery/dispatch.ts';
 
 const NOW = new Date('2026-11-24T04:30:00Z'); // 10:00 IST
+const TODAY = '2026-11-24';
 const inAYear = '2027-11-24T00:00:00.000Z';
 
 describe('instruments', () => {
@@ -189,7 +192,6 @@ describe('the price bot reads a message', () => {
     ['pp raffia', 'city.mumbai.ppRaffia'],
     ['hdpe film', 'city.mumbai.hdpeFilm'],
     ['lldpe film ahmedabad', 'city.ahmedabad.lldpeFilm'],
-    ['naphtha', 'feedstock.naphtha.japan'],
     ['naphta china', 'feedstock.naphtha.china'],
     ['brent', 'feedstock.crude.brent'],
     ['crude oil', 'feedstock.crude.brent'],
@@ -199,7 +201,6 @@ describe('the price bot reads a message', () => {
     ['propylene korea', 'feedstock.propylene.korea'],
     // The review's rows: an exact product and grade win over a typo of another polymer.
     ['ldpe lamination', 'city.mumbai.ldpeLamination'],
-    ['ldpe', 'city.mumbai.ldpeGeneral'],
     ['lldpe lamination', 'city.mumbai.lldpeLamination'],
     // Questions traders send.
     ['PP Raffia rate today', 'city.mumbai.ppRaffia'],
@@ -218,12 +219,8 @@ describe('the price bot reads a message', () => {
     ['hdpe raffia bangalore', 'city.bangalore.hdpeRaffia'],
     ['hdpe raffia bengaluru', 'city.bangalore.hdpeRaffia'],
     ['hdpe injection', 'city.mumbai.hdpeInjection'],
-    ['hdpe', 'city.mumbai.hdpeRaffia'],
-    ['lldpe', 'city.mumbai.lldpeFilm'],
     ['lldpe roto moulding ahmedabad', 'city.ahmedabad.lldpeRotoMoulding'],
     ['ldpe general pune', 'city.pune.ldpeGeneral'],
-    ['pvc', 'city.mumbai.pvcExtrusion'],
-    ['pvc resin price', 'city.mumbai.pvcExtrusion'],
     ['pvc injection bombay', 'city.mumbai.pvcInjection'],
     ['pp raffia ex-works mumbai', 'historical.ppRaffia.mumbai'],
     ['pp raffia import price', 'historical.ppRaffia.cif-ns'],
@@ -233,28 +230,72 @@ describe('the price bot reads a message', () => {
     ['dollar rate', 'fx.usdinr'],
     ['usd to inr', 'fx.usdinr'],
     ['naphtha japan', 'feedstock.naphtha.japan'],
-    ['naptha', 'feedstock.naphtha.japan'],
+    ['naptha japan', 'feedstock.naphtha.japan'],
     ['ethylene sea', 'feedstock.ethylene.sea'],
-    ['ethylene', 'feedstock.ethylene.nea'],
+    ['ethylene nea', 'feedstock.ethylene.nea'],
     ['styrene korea', 'feedstock.styrene.korea'],
     ['sm china', 'feedstock.styrene.china'],
     ['meg', 'feedstock.meg.china'],
     ['pta china', 'feedstock.pta.china'],
     ['vam', 'feedstock.va.china'],
     ['vinyl acetate', 'feedstock.va.china'],
-    ['edc', 'feedstock.edc.sea'],
     ['butadiene', 'feedstock.butadiene.china'],
   ])('%j → %s', (text, id) => {
-    const request = readBotMessage(text);
+    const request = readBotMessage(text, TODAY);
     expect(request.kind).toBe('price');
-    expect(request.kind === 'price' && request.instrument.id).toBe(id);
+    expect(request.kind === 'price' && request.instruments.map((i) => i.id)).toEqual([id]);
+  });
+
+  // "hdpe" answered one of four grades without naming the others: a product without its grade
+  // (or a feedstock without its market) is every one of them, in one reply.
+  it.each([
+    ['hdpe', ['city.mumbai.hdpeRaffia', 'city.mumbai.hdpeInjection', 'city.mumbai.hdpeBlowMoulding', 'city.mumbai.hdpeFilm']],
+    ['hdpe delhi', ['city.delhi.hdpeRaffia', 'city.delhi.hdpeInjection', 'city.delhi.hdpeBlowMoulding', 'city.delhi.hdpeFilm']],
+    ['lldpe', ['city.mumbai.lldpeFilm', 'city.mumbai.lldpeRotoMoulding', 'city.mumbai.lldpeInjection', 'city.mumbai.lldpeLamination']],
+    ['ldpe', ['city.mumbai.ldpeGeneral', 'city.mumbai.ldpeLamination']],
+    ['pvc', ['city.mumbai.pvcExtrusion', 'city.mumbai.pvcInjection']],
+    ['pvc resin price', ['city.mumbai.pvcExtrusion', 'city.mumbai.pvcInjection']],
+    ['naphtha', ['feedstock.naphtha.japan', 'feedstock.naphtha.china']],
+    ['naptha', ['feedstock.naphtha.japan', 'feedstock.naphtha.china']],
+    ['ethylene', ['feedstock.ethylene.nea', 'feedstock.ethylene.sea']],
+    ['edc', ['feedstock.edc.sea', 'feedstock.edc.cfr-sea', 'feedstock.edc.cfr-fea']],
+    ['pp cif', ['historical.ppRaffia.cif-ns', 'historical.ppFilm.cif-ns', 'historical.ppInjectionMoulding.cif-ns', 'historical.ppIcp.cif-ns', 'historical.ppRandomCopolymer.cif-ns']],
+    // A word that tells the members apart names one.
+    ['edc sea', ['feedstock.edc.sea']],
+    ['hdpe film', ['city.mumbai.hdpeFilm']],
+  ])('the family question %j lists %j', (text, ids) => {
+    const request = readBotMessage(text, TODAY);
+    expect(request.kind === 'price' && request.instruments.map((i) => i.id)).toEqual(ids);
+    expect(request.kind === 'price' && request.family).toBe(ids.length > 1);
+  });
+
+  it.each([
+    ['pp raffia 23 nov', { kind: 'on', date: '2026-11-23' }],
+    ['pp raffia 23/11', { kind: 'on', date: '2026-11-23' }],
+    ['pp raffia kal ka bhav', { kind: 'on', date: '2026-11-23' }],
+    ['पीपी रैफिया कल का भाव', { kind: 'on', date: '2026-11-23' }],
+    ['pp raffia 25 dec', { kind: 'on', date: '2025-12-25' }],
+    ['pp raffia last week', { kind: 'since', date: '2026-11-17', span: 'week' }],
+    ['pp raffia pichle mahine', { kind: 'since', date: '2026-10-25', span: 'month' }],
+    ['aaj pp raffia ka bhav', { kind: 'latest' }],
+  ])('%j asks for %j', (text, when) => {
+    const request = readBotMessage(text, TODAY);
+    expect(request.kind === 'price' && request.when).toEqual(when);
+  });
+
+  it('a price word without a product is the subscriber\'s own daily prices; a producer is noticed', () => {
+    expect(readBotMessage('kal ka bhav', TODAY)).toEqual({ kind: 'digest', when: { kind: 'on', date: '2026-11-23' } });
+    expect(readBotMessage('आज का भाव', TODAY)).toEqual({ kind: 'digest', when: { kind: 'latest' } });
+    const producer = readBotMessage('reliance pp raffia', TODAY);
+    expect(producer.kind === 'producer' && [producer.producer.id, producer.instruments.map((i) => i.id)]).toEqual(['reliance', ['city.mumbai.ppRaffia']]);
+    expect(readBotMessage('indian oil ka rate', TODAY)).toMatchObject({ kind: 'producer', producer: { id: 'iocl' }, instruments: [] });
   });
 
   it.each([
     ['help', 'help'], ['Hi', 'help'], ['', 'unknown'], ['stop', 'stop'], ['STOP', 'stop'], [' Stop ', 'stop'], ['unsubscribe', 'stop'],
     ['start', 'start'], ['START', 'start'], ['stop sending pp prices', 'unknown'], ['gold price', 'unknown'], ['x'.repeat(201), 'unknown'],
     ['🙂🙂', 'help'], ['<script>alert(1)</script>', 'unknown'], ['\u0000\u0001', 'help'],
-  ])('%j is %s', (text, kind) => expect(readBotMessage(text).kind).toBe(kind));
+  ])('%j is %s', (text, kind) => expect(readBotMessage(text, TODAY).kind).toBe(kind));
 
   // A wrong price is worse than none: these name no price the catalog has, or no product.
   it.each([
@@ -274,12 +315,11 @@ describe('the price bot reads a message', () => {
     ['ex works', null],
     ['abs', null],
     ['pet bottle', null],
-    ['pp raffia reliance', 'pp'],
     ['naphtha saudi', 'naphtha'],
     ['ethylene dichlorid', 'ethylene'],
     ['pp raffia tokyo', 'pp'],
   ])('%j is unknown (suggestions name %s)', (text, product) => {
-    const request = readBotMessage(text);
+    const request = readBotMessage(text, TODAY);
     expect(request.kind).toBe('unknown');
     const suggestions = request.kind === 'unknown' ? request.suggestions : [];
     if (product) {
@@ -289,9 +329,9 @@ describe('the price bot reads a message', () => {
   });
 
   it('a place alone is answered with prices there to choose from', () => {
-    const mumbai = readBotMessage('mumbai');
+    const mumbai = readBotMessage('mumbai', TODAY);
     expect(mumbai.kind === 'unknown' && mumbai.suggestions.map((i) => i.id)).toEqual(['city.mumbai.ppRaffia', 'city.mumbai.ppFilm', 'city.mumbai.ppIcp']);
-    const sea = readBotMessage('sea');
+    const sea = readBotMessage('sea', TODAY);
     expect(sea.kind === 'unknown' && sea.suggestions.every((i) => i.words.includes('sea'))).toBe(true);
   });
 
@@ -312,34 +352,57 @@ describe('the price bot reads a message', () => {
 
 describe('message words and templates', () => {
   const instrument = findInstrument('city.mumbai.ppRaffia')!;
-  it('a price line has the price, its change and the dates', () => {
-    expect(priceLine({ instrument, latest: { date: '2026-11-20', value: 104.5 }, previous: { date: '2026-11-13', value: 104 } })).toBe(
-      'PP Raffia · Mumbai: 104.50 Rs/kg on 20/11/2026 (+0.50, +0.48% on 13/11/2026)',
-    );
-    expect(priceLine({ instrument, latest: { date: '2026-11-20', value: 104 }, previous: { date: '2026-11-13', value: 104.5 } })).toContain('(−0.50, −0.48%');
-    expect(priceLine({ instrument, latest: { date: '2026-11-20', value: 1234.5 }, previous: null })).toBe('PP Raffia · Mumbai: 1,234.50 Rs/kg on 20/11/2026');
-    expect(alertHeadline(instrument, { kind: 'above', value: 110 })).toBe('Price alert: PP Raffia · Mumbai reaches or passes 110.00 Rs/kg');
-    expect(alertHeadline(instrument, { kind: 'move', value: 2 })).toBe('Price alert: PP Raffia · Mumbai moves 2.00% or more in a day');
+  it('a price line has the name, the price with its unit, the change and the day, in English and Hindi', () => {
+    const up = { instrument, latest: { date: '2026-11-20', value: 104.5 }, previous: { date: '2026-11-13', value: 104 } };
+    expect(priceLine(up)).toBe('PP Raffia Mumbai: ₹104.50/kg ▲0.50 (0.48%) · 20 Nov');
+    expect(priceLine(up, 'hi')).toBe('PP रैफ़िया मुंबई: ₹104.50/किलो ▲0.50 (0.48%) · 20 नवंबर');
+    expect(priceLine({ ...up, latest: { date: '2026-11-20', value: 104 }, previous: { date: '2026-11-13', value: 104.5 } })).toBe('PP Raffia Mumbai: ₹104.00/kg ▼0.50 (0.48%) · 20 Nov');
+    expect(priceLine({ ...up, previous: { date: '2026-11-13', value: 104.5 } })).toBe('PP Raffia Mumbai: ₹104.50/kg ▬ steady · 20 Nov');
+    // Indian digit grouping; a day of another year says its year.
+    expect(priceLine({ instrument, latest: { date: '2025-11-20', value: 123456.5 }, previous: null }, 'en', '2026-01-02')).toBe('PP Raffia Mumbai: ₹1,23,456.50/kg · 20 Nov 2025');
+    expect(priceLine({ instrument: findInstrument('feedstock.naphtha.japan')!, latest: { date: '2026-11-20', value: 612 }, previous: { date: '2026-11-19', value: 614.5 } }, 'hi')).toBe('नेफ़्था जापान: $612/टन ▼2.5 (0.41%) · 20 नवंबर');
+    expect(priceLine({ instrument: findInstrument('fx.usdinr')!, latest: { date: '2026-11-20', value: 84.32 }, previous: null })).toBe('USD/INR: ₹84.32 · 20 Nov');
+    expect(priceLine({ instrument: findInstrument('feedstock.crude.brent')!, latest: { date: '2026-11-20', value: 73.4 }, previous: null })).toBe('Brent crude: $73.40/bbl · 20 Nov');
+    expect(alertHeadline(instrument, { kind: 'above', value: 110 })).toBe('Price alert: PP Raffia Mumbai reaches or passes ₹110.00/kg');
+    expect(alertHeadline(instrument, { kind: 'below', value: 100 }, 'hi')).toBe('भाव अलर्ट: PP रैफ़िया मुंबई ₹100.00/किलो पर या उससे नीचे आया');
+    expect(alertHeadline(instrument, { kind: 'move', value: 2 })).toBe('Price alert: PP Raffia Mumbai moves 2% or more in a day');
   });
 
-  it('template parameters are one line, bounded; a template renders its body', () => {
+  it('template parameters are one line; a template renders its body', () => {
     expect(templateParam('a\nb\tc      d')).toBe('a b c   d');
-    expect(templateParam('x'.repeat(2000))).toHaveLength(1000);
-    expect(renderTemplate(WHATSAPP_TEMPLATES.verificationCode, ['123456'])).toBe('123456 is your PolyIndex verification code. It expires in 10 minutes.');
+    expect(renderTemplate(verificationCodeTemplate('en'), ['123456'])).toBe('123456 is your PolyIndex verification code. It expires in 10 minutes.');
+    expect(renderTemplate(verificationCodeTemplate('hi'), ['123456'])).toBe('123456 आपका PolyIndex सत्यापन कोड है। यह 10 मिनट में समाप्त हो जाएगा।');
   });
 
-  it('the Cloud API bodies: free text and templates (auth templates repeat the code on their button)', () => {
+  it('the Cloud API bodies: free text and templates in their language (auth templates repeat the code on their button)', () => {
     expect(graphRequestOf({ kind: 'text', to: '919820012345', body: 'hello' })).toEqual({
       messaging_product: 'whatsapp', recipient_type: 'individual', to: '919820012345', type: 'text', text: { preview_url: false, body: 'hello' },
     });
-    expect(graphRequestOf({ kind: 'template', to: '919820012345', template: 'dailyUpdate', params: ['24/11/2026', 'a\nb', 'http://x/alerts'] })).toEqual({
+    expect(graphRequestOf({ kind: 'template', to: '919820012345', template: priceAlertTemplate('hi'), params: ['a', 'b\nc', 'http://x/alerts'] })).toEqual({
       messaging_product: 'whatsapp', recipient_type: 'individual', to: '919820012345', type: 'template',
-      template: { name: 'polyindex_daily_update', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: '24/11/2026' }, { type: 'text', text: 'a b' }, { type: 'text', text: 'http://x/alerts' }] }] },
+      template: { name: 'polyindex_price_alert', language: { code: 'hi' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b c' }, { type: 'text', text: 'http://x/alerts' }] }] },
     });
-    const code = graphRequestOf({ kind: 'template', to: '1', template: 'verificationCode', params: ['654321'] }) as { template: { components: unknown[] } };
+    const code = graphRequestOf({ kind: 'template', to: '1', template: verificationCodeTemplate('en'), params: ['654321'] }) as { template: { components: unknown[] } };
     expect(code.template.components).toContainEqual({ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '654321' }] });
-    expect(textOf({ kind: 'template', to: '1', template: 'verificationCode', params: ['654321'] })).toMatch(/^654321 is your/);
+    expect(textOf({ kind: 'template', to: '1', template: verificationCodeTemplate('en'), params: ['654321'] })).toMatch(/^654321 is your/);
     expect(textOf({ kind: 'text', to: '1', body: 'x'.repeat(5000) })).toHaveLength(4096);
+  });
+
+  it("refuses what Meta refuses, with Meta's code: unregistered templates, wrong counts, line breaks, long bodies", () => {
+    const template = (name: string, code: string, texts: readonly string[]) => ({ type: 'template', template: { name, language: { code }, components: [{ type: 'body', parameters: texts.map((text) => ({ type: 'text', text })) }] } });
+    const daily = dailyUpdateTemplate('en', 2);
+    expect(graphRefusal(template(daily.name, 'en', ['Tue 24 Nov 2026', 'line one', 'line two', 'https://x/']))).toBeNull();
+    expect(graphRefusal(template('polyindex_daily_update', 'en', ['a', 'b', 'c']))?.code).toBe(132001);
+    expect(graphRefusal(template(daily.name, 'fr', ['a', 'b', 'c', 'd']))?.code).toBe(132001);
+    expect(graphRefusal(template(daily.name, 'en', ['a', 'b', 'c']))?.code).toBe(132000);
+    expect(graphRefusal(template(daily.name, 'en', ['a', 'line\none', 'c', 'd']))?.code).toBe(132018);
+    expect(graphRefusal(template(daily.name, 'en', ['a', 'tab\there', 'c', 'd']))?.code).toBe(132018);
+    expect(graphRefusal(template(daily.name, 'en', ['a', 'five     spaces', 'c', 'd']))?.code).toBe(132018);
+    expect(graphRefusal(template(daily.name, 'en', ['a', 'four    spaces', 'c', 'd']))).toBeNull();
+    expect(graphRefusal(template(daily.name, 'en', ['a', '', 'c', 'd']))?.code).toBe(132018);
+    expect(graphRefusal(template(daily.name, 'en', ['a', 'x'.repeat(1000), 'c', 'd']))?.code).toBe(132005);
+    expect(graphRefusal({ type: 'text', text: { body: 'x'.repeat(4097) } })?.code).toBe(100);
+    expect(graphRefusal({ type: 'text', text: { body: 'x'.repeat(4096) } })).toBeNull();
   });
 
   it('free text only inside the 24-hour service window', () => {
@@ -349,7 +412,7 @@ describe('message words and templates', () => {
   });
 });
 
-describe('the daily hour is India time', () => {
+describe('the daily hour is India time, with a delivery window', () => {
   it.each([
     ['2026-11-24T03:29:00Z', 8, '2026-11-24'],
     ['2026-11-24T03:30:00Z', 9, '2026-11-24'],
@@ -359,10 +422,34 @@ describe('the daily hour is India time', () => {
     expect(istHourOf(new Date(instant))).toBe(hour);
     expect(deliveryDayOf(new Date(instant))).toBe(day);
   });
-  it('an update is due from its hour on, the whole day', () => {
-    expect(isDailyUpdateDue(9, new Date('2026-11-24T03:29:00Z'))).toBe(false);
-    expect(isDailyUpdateDue(9, new Date('2026-11-24T03:30:00Z'))).toBe(true);
-    expect(isDailyUpdateDue(9, new Date('2026-11-24T18:00:00Z'))).toBe(true);
+
+  // An update for 09:00 goes from 09:00 to 12:00 IST (03:30–06:30 UTC); after that the day is skipped.
+  it.each([
+    ['2026-11-24T03:29:59Z', 9, 3, { state: 'waiting', day: '2026-11-24' }],
+    ['2026-11-24T03:30:00Z', 9, 3, { state: 'due', day: '2026-11-24' }],
+    ['2026-11-24T06:29:59Z', 9, 3, { state: 'due', day: '2026-11-24' }],
+    ['2026-11-24T06:30:00Z', 9, 3, { state: 'missed', day: '2026-11-24' }],
+    ['2026-11-24T17:30:00Z', 9, 3, { state: 'missed', day: '2026-11-24' }],
+    ['2026-11-24T02:30:00Z', 9, 3, { state: 'waiting', day: '2026-11-24' }],
+    ['2026-11-24T04:30:00Z', 9, 1, { state: 'missed', day: '2026-11-24' }],
+    ['2026-11-24T08:29:00Z', 9, 5, { state: 'due', day: '2026-11-24' }],
+    // A window past midnight: 23:00 + 3 h is 02:00 the next day, still the day before's update.
+    ['2026-11-24T19:30:00Z', 23, 3, { state: 'due', day: '2026-11-24' }],
+    ['2026-11-24T20:29:00Z', 23, 3, { state: 'due', day: '2026-11-24' }],
+    ['2026-11-24T20:30:00Z', 23, 3, { state: 'waiting', day: '2026-11-25' }],
+    ['2026-11-24T18:30:00Z', 0, 3, { state: 'due', day: '2026-11-25' }],
+  ] as const)('at %s an update for %i:00 with a %i-hour window is %j', (instant, hour, window, slot) => {
+    expect(dailySlotOf(hour, new Date(instant), window)).toMatchObject(slot);
+  });
+
+  it('a window is 1 to 12 whole hours (3 unless configured); the skipped update is told plainly', () => {
+    expect(deliveryWindowHours(undefined)).toBe(3);
+    expect(deliveryWindowHours(6)).toBe(6);
+    for (const bad of [0, 13, 2.5, -1]) expect(() => deliveryWindowHours(bad), String(bad)).toThrow(/DELIVERY_WINDOW_HOURS/);
+    expect(missedNotice({ day: '2026-11-24', ranAt: new Date('2026-11-24T17:30:00Z'), hour: 9, windowHours: 3, channels: ['email', 'whatsapp'] })).toBe(
+      'Your update of Tue 24 Nov (e-mail and WhatsApp) was skipped: the delivery run came at 23:00 IST, after its window (09:00–12:00 IST). ' +
+        'Updates go only inside their window; the next one comes on Wed 25 Nov from 09:00 IST.',
+    );
   });
 });
 
@@ -436,6 +523,8 @@ describe('bodies of the /api/alerts endpoints', () => {
   it('settings', () => {
     expect(ok(SettingsBody, { series: ['fx.usdinr', 'city.mumbai.ppRaffia'], email: true, whatsapp: false, hour: 9 })).toBe(true);
     expect(ok(SettingsBody, { series: [], email: false, whatsapp: false, hour: 0 })).toBe(true);
+    expect(ok(SettingsBody, { series: [], email: false, whatsapp: false, hour: 0, language: 'hi' })).toBe(true);
+    for (const language of ['fr', 'Hindi', '', 1, null]) expect(ok(SettingsBody, { series: [], email: false, whatsapp: false, hour: 0, language }), String(language)).toBe(false);
     for (const bad of [
       null, [], {}, { series: ['fx.usdinr'], email: true, whatsapp: false },
       { series: ['nope'], email: true, whatsapp: false, hour: 9 },
@@ -470,8 +559,12 @@ describe('bodies of the /api/alerts endpoints', () => {
 });
 
 describe('delivery mail', () => {
-  it("the daily update's subject carries the day as dd/mm/yyyy", () => {
-    expect(dailyUpdateMail({ siteUrl: 'http://127.0.0.1:4321', linkSecret: 'x'.repeat(64) }, 'a@example.test', 'u1', '2026-11-04', [{ label: 'x', line: 'line', screen: null }]).subject).toBe('PolyIndex daily prices, 04/11/2026');
+  it("the daily update's subject carries the day, in the reader's language", () => {
+    const prices = [{ instrument: findInstrument('fx.usdinr')!, latest: { date: '2026-11-03', value: 84 }, previous: null, screen: null }];
+    const mail = (language: 'en' | 'hi') => dailyUpdateMail({ siteUrl: 'http://127.0.0.1:4321', linkSecret: 'x'.repeat(64) }, 'a@example.test', 'u1', mailDailyUpdate({ day: '2026-11-04', language, prices, settingsLink: 'http://127.0.0.1:4321/alerts' }));
+    expect(mail('en').subject).toBe('PolyIndex daily prices · Wed 4 Nov 2026');
+    expect(mail('hi').subject).toBe('PolyIndex दैनिक भाव · बुधवार, 4 नवंबर 2026');
+    expect(mail('hi').html).toContain('<html lang="hi">');
   });
   it('the welcome mail names nobody (the address is unconfirmed, a display name is anyone\'s words)', () => {
     const mail = welcomeMail('http://127.0.0.1:4321', 'a@example.test');

@@ -1,100 +1,59 @@
 /**
- * The words of every delivery message, for WhatsApp and e-mail alike: a price line (latest
- * price, change on the previous price, date), the daily update, an alert, the bot's answers,
- * and the WhatsApp templates that carry business-initiated messages (registered in WhatsApp
- * Manager under these names; docs/delivery.md). Template parameters may not hold line breaks,
- * so every parameter here is one line.
+ * The words of alerts and single price lines, for WhatsApp and e-mail, in English or Hindi: a
+ * price line (name, price with unit, change, day: formed by `quoteLine`), an alert's headline,
+ * and absolute links. Templates live in whatsappTemplates.ts, the daily update in dailyUpdate.ts,
+ * the bot's answers in botReplies.ts.
  */
-import { toSlashedDate } from '../dates.ts';
-import type { Unit } from '../catalog.ts';
-import { percentChange, type AlertKind, type Quote } from './alerts.ts';
+import type { AlertKind } from './alerts.ts';
 import type { Instrument } from './instruments.ts';
+import type { DeliveryLanguage } from './language.ts';
+import { priceName, priceText, quoteLine, type PriceQuote } from './quoteLine.ts';
 
-const UNIT_TEXT: Record<Unit, string> = {
-  'USD/bbl': 'US$/bbl',
-  'US$/MT': 'US$/t',
-  'US$/Mt': 'US$/t',
-  'RMB/Mt': 'RMB/t',
-  'Rs/Kg': 'Rs/kg',
-  'INR/USD': 'Rs per US$',
-};
+export type { PriceQuote };
 
-const number = (value: number): string => value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const signed = (value: number): string => `${value > 0 ? '+' : value < 0 ? '−' : '±'}${number(Math.abs(value))}`;
-
-export const priceText = (unit: Unit, value: number): string => `${number(value)} ${UNIT_TEXT[unit]}`;
-
-export interface PriceQuote {
-  readonly instrument: Instrument;
-  readonly latest: Quote;
-  readonly previous: Quote | null;
+/** "PP Raffia Mumbai: ₹104.50/kg ▲0.50 (0.48%) · 24 Nov" */
+export function priceLine(quote: PriceQuote, language: DeliveryLanguage = 'en', today?: string): string {
+  const line = quoteLine(quote, language, today);
+  return `${line.name}: ${[line.price, ...(line.change ? [line.change] : [])].join(' ')} · ${line.asOf}`;
 }
 
-/** "PP Raffia · Mumbai: 104.50 Rs/kg on 20/11/2026 (+0.50, +0.48% on 13/11/2026)" */
-export function priceLine({ instrument, latest, previous }: PriceQuote): string {
-  const base = `${instrument.label}: ${priceText(instrument.unit, latest.value)} on ${toSlashedDate(latest.date)}`;
-  const change = percentChange(latest, previous);
-  if (!previous || change === null) return base;
-  return `${base} (${signed(latest.value - previous.value)}, ${signed(change)}% on ${toSlashedDate(previous.date)})`;
+/** The price, change and day of a line, without its name ("₹104.50/kg ▲0.50 (0.48%) · 24 Nov"). */
+export function priceNow(quote: PriceQuote, language: DeliveryLanguage = 'en'): string {
+  const line = quoteLine(quote, language);
+  return `${[line.price, ...(line.change ? [line.change] : [])].join(' ')} · ${line.asOf}`;
 }
 
 /** An instrument without any price yet. */
-export const noPriceLine = (instrument: Instrument): string => `${instrument.label}: no price yet`;
+export const noPriceLine = (instrument: Instrument, language: DeliveryLanguage = 'en'): string =>
+  `${priceName(instrument, language)}: ${language === 'hi' ? 'अभी भाव नहीं' : 'no price yet'}`;
 
 export interface AlertFacts {
   readonly kind: AlertKind;
   readonly value: number;
 }
 
-export function alertCondition(instrument: Instrument, { kind, value }: AlertFacts): string {
-  if (kind === 'move') return `moves ${number(value)}% or more in a day`;
-  return `${kind === 'above' ? 'reaches or passes' : 'falls to or below'} ${priceText(instrument.unit, value)}`;
+const percent = (value: number): string => `${value.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+
+export function alertCondition(instrument: Instrument, { kind, value }: AlertFacts, language: DeliveryLanguage = 'en'): string {
+  const price = priceText(instrument.unit, value, language);
+  if (language === 'hi') {
+    if (kind === 'move') return `एक दिन में ${percent(value)} या ज़्यादा बदला`;
+    return kind === 'above' ? `${price} पर या उससे ऊपर पहुँचा` : `${price} पर या उससे नीचे आया`;
+  }
+  if (kind === 'move') return `moves ${percent(value)} or more in a day`;
+  return `${kind === 'above' ? 'reaches or passes' : 'falls to or below'} ${price}`;
 }
 
-export const alertHeadline = (instrument: Instrument, alert: AlertFacts): string => `Price alert: ${instrument.label} ${alertCondition(instrument, alert)}`;
+/** "PP Raffia Mumbai reaches or passes ₹110.00/kg": what happened (the alert template's first parameter). */
+export const alertEvent = (instrument: Instrument, alert: AlertFacts, language: DeliveryLanguage = 'en'): string => `${priceName(instrument, language)} ${alertCondition(instrument, alert, language)}`;
+
+/** "Price alert: PP Raffia Mumbai reaches or passes ₹110.00/kg" / "भाव अलर्ट: PP रैफ़िया मुंबई ₹110.00/किलो पर या उससे ऊपर पहुँचा" */
+export const alertHeadline = (instrument: Instrument, alert: AlertFacts, language: DeliveryLanguage = 'en'): string =>
+  `${language === 'hi' ? 'भाव अलर्ट' : 'Price alert'}: ${alertEvent(instrument, alert, language)}`;
+
+/** The alert on WhatsApp as free text (inside the service window). */
+export const alertText = (headline: string, line: string, link: string, language: DeliveryLanguage): string =>
+  `*${headline}*\n${line}\n${link}\n${language === 'hi' ? 'अलर्ट बंद करने के लिए STOP भेजें।' : 'Reply STOP to end alerts.'}`;
 
 /** Links are absolute: a message is read outside the site. */
 export const absoluteLink = (siteUrl: string, path: string): string => new URL(path, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).toString();
-
-// ---- WhatsApp templates (business-initiated messages) ------------------------------------
-
-export interface WhatsAppTemplate {
-  /** The template's name in WhatsApp Manager. */
-  readonly name: string;
-  readonly language: string;
-  readonly category: 'UTILITY' | 'AUTHENTICATION';
-  /** The approved body, `{{n}}` for the n-th parameter. */
-  readonly body: string;
-}
-
-export const WHATSAPP_TEMPLATES = {
-  dailyUpdate: {
-    name: 'polyindex_daily_update',
-    language: 'en',
-    category: 'UTILITY',
-    body: 'PolyIndex prices for {{1}}: {{2}}. More: {{3}} Reply STOP to end these updates.',
-  },
-  priceAlert: {
-    name: 'polyindex_price_alert',
-    language: 'en',
-    category: 'UTILITY',
-    body: '{{1}}. Now: {{2}}. See {{3}} Reply STOP to end alerts.',
-  },
-  verificationCode: {
-    name: 'polyindex_verification_code',
-    language: 'en',
-    category: 'AUTHENTICATION',
-    body: '{{1}} is your PolyIndex verification code. It expires in 10 minutes.',
-  },
-} as const satisfies Record<string, WhatsAppTemplate>;
-
-export type TemplateKey = keyof typeof WHATSAPP_TEMPLATES;
-
-/** A template parameter: one line, no tabs, at most four spaces in a row (WhatsApp's rules), bounded. */
-export const templateParam = (text: string): string =>
-  // eslint-disable-next-line no-control-regex
-  text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/ {4,}/g, '   ').trim().slice(0, 1000);
-
-/** The body a template renders to with these parameters (what the phone shows). */
-export const renderTemplate = (template: WhatsAppTemplate, params: readonly string[]): string =>
-  template.body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => params[Number(n) - 1] ?? '');

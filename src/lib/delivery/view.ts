@@ -1,9 +1,14 @@
 /** What `/alerts` and `GET /api/alerts/settings` show of a user's delivery (shared by the server and the island). */
 import type { AlertKind } from './alerts.ts';
+import type { DeliveryLanguage } from './language.ts';
 
 export interface DeliveryView {
   readonly rights: { readonly dailyUpdate: boolean; readonly alerts: boolean; readonly priceBot: boolean };
-  readonly settings: { readonly series: readonly string[]; readonly email: boolean; readonly whatsapp: boolean; readonly hour: number };
+  readonly settings: { readonly series: readonly string[]; readonly email: boolean; readonly whatsapp: boolean; readonly hour: number; readonly language: DeliveryLanguage };
+  /** Hours after its hour an update may still go (the delivery window). */
+  readonly windowHours: number;
+  /** The latest update (today's or yesterday's) a run skipped because it came after the window; null if none. */
+  readonly missed: MissedUpdate | null;
   readonly whatsapp: {
     /** The verified number, for people (`+91 98200 12345`). */
     readonly number: string | null;
@@ -14,6 +19,16 @@ export interface DeliveryView {
     readonly pending: string | null;
   };
   readonly alerts: readonly AlertView[];
+}
+
+export interface MissedUpdate {
+  /** The day whose update was skipped (ISO). */
+  readonly day: string;
+  /** When the run that skipped it came (ISO instant). */
+  readonly ranAt: string;
+  readonly channels: readonly ('email' | 'whatsapp')[];
+  /** What /alerts says about it. */
+  readonly message: string;
 }
 
 export interface AlertView {

@@ -8,10 +8,11 @@
  * after its crossing; then it is given up (docs/delivery.md, "Alerts").
  */
 import { z } from 'astro/zod';
-import { toSlashedDate } from '../../lib/dates.ts';
 import { stepAlert, type Quote } from '../../lib/delivery/alerts.ts';
 import { findInstrument } from '../../lib/delivery/instruments.ts';
-import { absoluteLink, alertHeadline, priceLine, priceText, type PriceQuote } from '../../lib/delivery/messages.ts';
+import { languageOf } from '../../lib/delivery/language.ts';
+import { absoluteLink, alertEvent, alertHeadline, alertText, priceLine, priceNow, type PriceQuote } from '../../lib/delivery/messages.ts';
+import { priceAlertTemplate } from '../../lib/delivery/whatsappTemplates.ts';
 import { deliveryRightsOf } from '../../lib/delivery/rights.ts';
 import { sameAlertState, type AlertRecord, type DeliveryClaim, type NewDelivery, type PendingDelivery } from '../store/delivery.ts';
 import { sendClaimed, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
@@ -79,19 +80,20 @@ async function alertSender(deps: DeliveryDeps, claim: DeliveryClaim): Promise<((
   const user = await deps.store.findUserBy('uid', uid);
   if (!user || !deliveryRightsOf({ uid: user.uid, record: user }, deps.now()).alerts) return null;
   const quote: PriceQuote = { instrument, latest: prices.latest, previous: prices.previous };
-  const headline = alertHeadline(instrument, alert);
-  const line = priceLine(quote);
+  const settings = await deps.store.getDeliverySettings(uid);
+  const language = languageOf(settings?.language);
+  const headline = alertHeadline(instrument, alert, language);
+  const line = priceLine(quote, language);
   if (channel === 'email') {
     if (!user.email) return null;
-    const mail = alertMail(deps, user.email, user.uid, alert.id, headline, quote, line);
+    const mail = alertMail(deps, user.email, user.uid, alert.id, headline, quote, line, language);
     return () => deps.sendMail(mail);
   }
   if (channel === 'whatsapp') {
-    const number = (await deps.store.getDeliverySettings(uid))?.whatsappNumber;
+    const number = settings?.whatsappNumber;
     if (!number) return null;
     const link = absoluteLink(deps.siteUrl, instrument.path);
-    const text = `${headline}.\n${line}\n${link}\nReply STOP to end alerts.`;
-    const message = await whatsappFor(deps, uid, number, text, 'priceAlert', [headline, `${priceText(instrument.unit, quote.latest.value)} on ${toSlashedDate(quote.latest.date)}`, link]);
+    const message = await whatsappFor(deps, uid, number, alertText(headline, line, link, language), priceAlertTemplate(language), [alertEvent(instrument, alert, language), priceNow(quote, language), link]);
     return message ? () => deps.whatsapp.send(message) : null;
   }
   return null;

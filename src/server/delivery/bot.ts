@@ -1,17 +1,39 @@
 /**
  * The WhatsApp price bot: what happens to a message a number sends us. Each message is handled
  * once (its id is claimed in the sent-log: Meta retries webhooks), its time opens the 24-hour
- * service window, STOP and START take effect at once for anyone, and a price question gets the
- * latest price, its change and a link — for a verified number of a plan with the bot (Premium
- * and up); anyone else gets the subscribe link. Questions are rate-limited per number.
+ * service window, STOP and START take effect at once for anyone, and a price question (English,
+ * Hinglish or Hindi; one price, a family of grades, a day or "last week", a producer) gets its
+ * answer in the subscriber's language, for a verified number of a plan with the bot (Premium and
+ * up); anyone else gets the subscribe link. Questions are rate-limited per number; the first
+ * question over the limit is told when to ask again, the rest get no answer until then.
  */
-import { absoluteLink, priceLine } from '../../lib/delivery/messages.ts';
+import {
+  BOT_HELP,
+  digestHeading,
+  noBotInPlan,
+  notLinked,
+  priceAnswer,
+  producerAnswer,
+  rateLimited,
+  STARTED,
+  startedUnlinked,
+  STOPPED,
+  unknownPrice,
+  type BotQuote,
+} from '../../lib/delivery/botReplies.ts';
+import { findInstrument, type Instrument } from '../../lib/delivery/instruments.ts';
+import { answerLanguage, type DeliveryLanguage } from '../../lib/delivery/language.ts';
+import { absoluteLink } from '../../lib/delivery/messages.ts';
 import { planAndUp } from '../../lib/delivery/planWords.ts';
-import { BOT_HELP, readBotMessage } from '../../lib/delivery/priceBot.ts';
-import { deliveryRightsOf } from '../../lib/delivery/rights.ts';
-import { createRateLimiter, type RateLimiter } from '../mail/rateLimit.ts';
+import { readBotMessage, type When } from '../../lib/delivery/priceBot.ts';
+import { priceName, priceText } from '../../lib/delivery/quoteLine.ts';
+import { dailySeriesOf, deliveryRightsOf } from '../../lib/delivery/rights.ts';
+import { deliveryDayOf, istClockOf } from '../../lib/delivery/schedule.ts';
+import { shortDay } from '../../lib/delivery/dateWords.ts';
+import { createRateLimiter } from '../mail/rateLimit.ts';
 import type { DeliveryDeps } from './dispatch.ts';
-import { quoteOf } from './quotes.ts';
+import { NO_PRODUCER_PRICES, type ProducerPriceSource } from './producerPrices.ts';
+import { quoteOf, quoteOn } from './quotes.ts';
 
 export interface InboundMessage {
   /** The sender's WhatsApp number (digits). */
@@ -29,11 +51,42 @@ export const BOT_LIMITS = [
   { windowMs: 86_400_000, max: 200 },
 ];
 
-export const createBotLimiter = (now?: () => number): RateLimiter => createRateLimiter(BOT_LIMITS, now);
+export type BotDecision = { readonly ok: true } | { readonly ok: false; readonly retryAt: Date; readonly tell: boolean };
+
+/**
+ * The bot's limit per number, in this process (as the mail limits: N instances allow N times as
+ * much; docs/delivery.md). Over the limit, `tell` is true once per refusal: that question is
+ * answered with when to ask again, the following ones (until then) are not answered at all.
+ */
+export interface BotLimiter {
+  check(number: string): BotDecision;
+}
+
+export function createBotLimiter(now: () => number = Date.now): BotLimiter {
+  const limiter = createRateLimiter(BOT_LIMITS, now);
+  const toldUntil = new Map<string, number>();
+  return {
+    check(number) {
+      const decision = limiter.hit([`whatsapp:${number}`]);
+      if (decision.ok) return decision;
+      const at = now();
+      const retryAt = at + decision.retryAfterSeconds * 1000;
+      const tell = (toldUntil.get(number) ?? 0) <= at;
+      if (tell) {
+        toldUntil.set(number, retryAt);
+        // Bounded like the limiter: the oldest notes go first.
+        if (toldUntil.size > 50_000) toldUntil.delete(toldUntil.keys().next().value!);
+      }
+      return { ok: false, retryAt: new Date(retryAt), tell };
+    },
+  };
+}
 
 export type InboundOutcome = 'replied' | 'duplicate' | 'rate_limited';
 
-export async function handleInbound(deps: DeliveryDeps & { readonly limiter: RateLimiter }, message: InboundMessage): Promise<InboundOutcome> {
+type BotDeps = DeliveryDeps & { readonly limiter: BotLimiter; readonly producerPrices?: ProducerPriceSource | undefined };
+
+export async function handleInbound(deps: BotDeps, message: InboundMessage): Promise<InboundOutcome> {
   const claim = await deps.store.claimDelivery({ uid: message.from, kind: 'inbound', ref: message.id, channel: 'none' }, deps.now());
   if (!claim) return 'duplicate';
   try {
@@ -47,52 +100,86 @@ export async function handleInbound(deps: DeliveryDeps & { readonly limiter: Rat
   }
 }
 
-async function answer(deps: DeliveryDeps & { readonly limiter: RateLimiter }, message: InboundMessage): Promise<InboundOutcome> {
+/** The quote of one instrument for the day asked. */
+async function quoteFor(deps: BotDeps, instrument: Instrument, when: When): Promise<BotQuote> {
+  if (when.kind === 'on') return { instrument, ...(await quoteOn(deps.store, instrument, when.date)) };
+  const now = await quoteOf(deps.store, instrument);
+  if (when.kind === 'latest') return { instrument, ...now };
+  return { instrument, ...now, then: (await quoteOn(deps.store, instrument, when.date)).latest };
+}
+
+async function answer(deps: BotDeps, message: InboundMessage): Promise<InboundOutcome> {
   const now = deps.now();
+  const today = deliveryDayOf(now);
   const contact = await deps.store.recordWhatsAppInbound(message.from, now);
+  const settings = contact.uid ? await deps.store.getDeliverySettings(contact.uid) : null;
+  const text = message.type === 'text' ? message.text : null;
+  const language: DeliveryLanguage = answerLanguage(settings?.language, text);
   const reply = (body: string) => deps.whatsapp.send({ kind: 'text', to: message.from, body });
   const subscribe = absoluteLink(deps.siteUrl, '/subscription');
-  const request = message.type === 'text' && message.text !== null ? readBotMessage(message.text) : ({ kind: 'help' } as const);
+  const alertsLink = absoluteLink(deps.siteUrl, '/alerts');
+  const request = text !== null ? readBotMessage(text, today) : ({ kind: 'help' } as const);
 
   if (request.kind === 'stop') {
     await deps.store.setWhatsAppOptIn(message.from, false, now);
-    await reply('You will get no more PolyIndex updates or alerts on WhatsApp. Send START to have them again.');
+    await reply(STOPPED[language]);
     return 'replied';
   }
   if (request.kind === 'start') {
     const back = await deps.store.setWhatsAppOptIn(message.from, true, now);
-    await reply(
-      back.uid
-        ? 'PolyIndex updates and alerts on WhatsApp are on again.'
-        : `This number is not linked to a PolyIndex account yet. Verify it on ${absoluteLink(deps.siteUrl, '/alerts')} to get prices here.`,
-    );
+    await reply(back.uid ? STARTED[language] : startedUnlinked(language, alertsLink));
     return 'replied';
   }
   if (request.kind === 'help') {
-    await reply(BOT_HELP);
+    await reply(BOT_HELP[language]);
     return 'replied';
   }
 
-  if (!deps.limiter.hit([`whatsapp:${message.from}`]).ok) return 'rate_limited';
+  const limit = deps.limiter.check(message.from);
+  if (!limit.ok) {
+    if (limit.tell) await reply(rateLimited(language, istClockOf(limit.retryAt)));
+    return 'rate_limited';
+  }
   const user = contact.uid ? await deps.store.findUserBy('uid', contact.uid) : null;
   if (!user) {
-    await reply(`This number is not linked to a PolyIndex account. Subscribe at ${subscribe} and verify your number on ${absoluteLink(deps.siteUrl, '/alerts')} to ask for prices here.`);
+    await reply(notLinked(language, subscribe, alertsLink));
     return 'replied';
   }
-  if (!deliveryRightsOf({ uid: user.uid, record: user }, now).priceBot) {
-    await reply(`The WhatsApp price bot comes with ${planAndUp('priceBot')}. Upgrade at ${subscribe}`);
+  const rights = deliveryRightsOf({ uid: user.uid, record: user }, now);
+  if (!rights.priceBot) {
+    await reply(noBotInPlan(language, planAndUp('priceBot'), subscribe));
     return 'replied';
   }
   if (request.kind === 'unknown') {
-    const hints = request.suggestions.map((i) => i.label).join('; ');
-    await reply(hints ? `I did not find that price. Did you mean: ${hints}?` : `I did not find that price. ${BOT_HELP}`);
+    await reply(unknownPrice(language, request.suggestions));
     return 'replied';
   }
-  const { latest, previous } = await quoteOf(deps.store, request.instrument);
-  await reply(
-    latest
-      ? `${priceLine({ instrument: request.instrument, latest, previous })}\n${absoluteLink(deps.siteUrl, request.instrument.path)}`
-      : `${request.instrument.label}: no price yet.`,
-  );
+
+  const answerFor = async (list: readonly Instrument[], when: When, heading: string | null = null): Promise<string> => {
+    const quotes = await Promise.all(list.map((instrument) => quoteFor(deps, instrument, when)));
+    const link = list[0] ? absoluteLink(deps.siteUrl, list[0].path) : null;
+    const body = priceAnswer(quotes, when, language, today, link);
+    return heading ? `${heading}\n${body}` : body;
+  };
+
+  if (request.kind === 'digest') {
+    const ids = dailySeriesOf(rights, settings?.series ?? []);
+    await reply(await answerFor(ids.flatMap((id) => findInstrument(id) ?? []), request.when, digestHeading(language)));
+    return 'replied';
+  }
+  if (request.kind === 'producer') {
+    const date = request.when.kind === 'latest' ? today : request.when.date;
+    const listed = await (deps.producerPrices ?? NO_PRODUCER_PRICES).listPrices(request.producer, request.instruments, date);
+    if (listed.length > 0) {
+      const name = language === 'hi' ? request.producer.nameHi : request.producer.name;
+      const lines = listed.map((p) => `*${name}* ${priceName(p.instrument, language)}: ${priceText(p.instrument.unit, p.value, language)} · ${shortDay(p.date, language, today)}`);
+      await reply(lines.join('\n'));
+      return 'replied';
+    }
+    const market = request.instruments.length > 0 ? await answerFor(request.instruments, request.when) : null;
+    await reply(producerAnswer(request.producer, market, language));
+    return 'replied';
+  }
+  await reply(await answerFor(request.instruments, request.when));
   return 'replied';
 }

@@ -1,74 +1,112 @@
 /**
- * The daily-update job: every user whose hour (IST) has come today gets one message per channel
- * with each chosen instrument's latest price, its change on the previous price and a link to
- * its screen (when the plan opens it; always one to /alerts to change what comes).
- * Exactly once per user, channel and Indian day however often it runs, on however many
- * instances: each message is claimed in the Store's sent-log first (dispatch.ts). What it
- * carries is what the plan allows today (plans change after settings are saved).
+ * The daily-update job: every user whose hour (IST) has come today, inside its delivery window
+ * (schedule.ts), gets one message per channel with each chosen instrument's latest price and its
+ * change, grouped, in their language (lib/delivery/dailyUpdate.ts has the words), with links to
+ * the screens their plan opens. A run after the window skips that day's update: it records the
+ * skip in the sent-log (`dropped`, so no later run sends it), counts it in its report as
+ * `missed`, and /alerts says so. Exactly once per user, channel and Indian day however often it
+ * runs, on however many instances: each message is claimed in the Store's sent-log first
+ * (dispatch.ts). What it carries is what the plan allows today.
  */
-import { dailySeriesOf, deliveryRightsOf, screenOf } from '../../lib/delivery/rights.ts';
+import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice } from '../../lib/delivery/dailyUpdate.ts';
 import { findInstrument } from '../../lib/delivery/instruments.ts';
-import { absoluteLink, noPriceLine, priceLine } from '../../lib/delivery/messages.ts';
-import { deliveryDayOf, isDailyUpdateDue } from '../../lib/delivery/schedule.ts';
-import { toSlashedDate } from '../../lib/dates.ts';
+import { languageOf } from '../../lib/delivery/language.ts';
+import { absoluteLink } from '../../lib/delivery/messages.ts';
+import { dailySeriesOf, deliveryRightsOf, screenOf } from '../../lib/delivery/rights.ts';
+import { dailySlotOf, DEFAULT_DELIVERY_WINDOW_HOURS, deliveryDayOf } from '../../lib/delivery/schedule.ts';
+import type { Channel, DeliverySettings } from '../store/delivery.ts';
 import { sendOnce, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
-import { dailyUpdateMail, type DailyPrice } from './mailMessages.ts';
+import { dailyUpdateMail } from './mailMessages.ts';
 import { quoteCache } from './quotes.ts';
 
 export interface DailyRunReport {
   readonly day: string;
-  /** Users whose update was due this run (hour reached, a right to it, a channel on). */
+  /** Users whose update was due this run (inside its window, a right to it, a channel on). */
   readonly due: number;
   readonly sent: number;
   /** Messages already sent (or being sent) by an earlier run or another instance. */
   readonly skipped: number;
   readonly failed: number;
+  /** Users whose update's window had closed unsent when this run came: that day's update is skipped. */
+  readonly missed: number;
+  /** The delivery window of this run, in hours after each update's hour. */
+  readonly windowHours: number;
 }
+
+/** The channels a user's update goes by (WhatsApp only to a verified number). */
+const channelsOf = (settings: DeliverySettings, email: string | null): Channel[] => [
+  ...(settings.email && email ? (['email'] as const) : []),
+  ...(settings.whatsapp && settings.whatsappNumber ? (['whatsapp'] as const) : []),
+];
 
 export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport> {
   const now = deps.now();
-  const day = deliveryDayOf(now);
+  const windowHours = deps.windowHours ?? DEFAULT_DELIVERY_WINDOW_HOURS;
   const quote = quoteCache(deps.store);
   const outcomes: SendOutcome[] = [];
   let due = 0;
+  let missed = 0;
   for (const settings of await deps.store.listActiveDeliverySettings()) {
-    if (!isDailyUpdateDue(settings.hour, now)) continue;
+    const slot = dailySlotOf(settings.hour, now, windowHours);
+    if (slot.state === 'waiting') continue;
     const user = await deps.store.findUserBy('uid', settings.uid);
-    const rights = deliveryRightsOf(user ? { uid: user.uid, record: user } : null, now);
+    const session = user ? { uid: user.uid, record: user } : null;
+    const rights = deliveryRightsOf(session, now);
     if (!user || !rights.dailyUpdate) continue;
-    const ids = dailySeriesOf(rights, settings.series);
+    const channels = channelsOf(settings, user.email);
+    if (channels.length === 0) continue;
+
+    if (slot.state === 'missed') {
+      // Recorded once (the claim of an update already sent or skipped is refused): later runs neither send nor count it.
+      // WhatsApp only where it would have gone (not after STOP, not to a number that is someone else's now).
+      const contact = channels.includes('whatsapp') ? await deps.store.getWhatsAppContact(settings.whatsappNumber!) : null;
+      const wouldGo = channels.filter((c) => c === 'email' || (contact?.uid === user.uid && contact.optedIn));
+      let recorded = false;
+      for (const channel of wouldGo) {
+        const claim = await deps.store.claimDelivery({ uid: user.uid, kind: 'daily', ref: slot.day, channel }, now);
+        if (claim && (await deps.store.dropDelivery(claim, now))) recorded = true;
+      }
+      if (recorded) missed++;
+      continue;
+    }
+
+    const day = slot.day;
+    const language = languageOf(settings.language);
     const prices: DailyPrice[] = [];
-    for (const id of ids) {
+    for (const id of dailySeriesOf(rights, settings.series)) {
       const instrument = findInstrument(id);
       if (!instrument) continue;
       const { latest, previous } = await quote(instrument);
-      const screen = screenOf(instrument, { uid: user.uid, record: user }, now);
-      prices.push({ label: instrument.label, line: latest ? priceLine({ instrument, latest, previous }) : noPriceLine(instrument), screen: screen && absoluteLink(deps.siteUrl, screen) });
+      const screen = screenOf(instrument, session, now);
+      prices.push({ instrument, latest, previous, screen: screen && absoluteLink(deps.siteUrl, screen) });
     }
     if (prices.length === 0) continue;
     due++;
-    if (settings.email && user.email) {
-      const mail = dailyUpdateMail(deps, user.email, user.uid, day, prices);
+    const settingsLink = absoluteLink(deps.siteUrl, '/alerts');
+    if (channels.includes('email')) {
+      const mail = dailyUpdateMail(deps, user.email!, user.uid, mailDailyUpdate({ day, language, prices, settingsLink }));
       outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'email' }, () => deps.sendMail(mail)));
     }
-    if (settings.whatsapp && settings.whatsappNumber) {
-      const settingsLink = absoluteLink(deps.siteUrl, '/alerts');
-      const body = prices.map(({ line, screen }) => (screen ? `${line}\n${screen}` : line)).join('\n');
-      const text = `PolyIndex prices for ${toSlashedDate(day)}:\n${body}\nChange what you receive: ${settingsLink}\nReply STOP to end these updates.`;
-      // A template parameter is one bounded line: the prices without their links, and "More:" the first price's screen.
-      const more = prices.find((p) => p.screen)?.screen ?? settingsLink;
-      const params = [toSlashedDate(day), prices.map((p) => p.line).join(' · '), more];
-      const message = await whatsappFor(deps, user.uid, settings.whatsappNumber, text, 'dailyUpdate', params);
+    if (channels.includes('whatsapp')) {
+      // "More": the city-wise sheet (the most prices on one screen) or else the first screen the reader may open; plans without price screens: /alerts.
+      const moreLink = prices.find((p) => p.screen && groupOf(p.instrument) === 'india')?.screen ?? prices.find((p) => p.screen)?.screen ?? settingsLink;
+      const update = whatsappDailyUpdate({ day, language, prices, moreLink });
+      const message = await whatsappFor(deps, user.uid, settings.whatsappNumber!, update.text, update.template, update.params);
       if (message) outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'whatsapp' }, () => deps.whatsapp.send(message)));
     }
   }
   const report: DailyRunReport = {
-    day,
+    day: deliveryDayOf(now),
     due,
     sent: outcomes.filter((o) => o === 'sent').length,
     skipped: outcomes.filter((o) => o === 'skipped').length,
     failed: outcomes.filter((o) => o === 'failed').length,
+    missed,
+    windowHours,
   };
-  (deps.log ?? console).info(`[delivery] daily update ${day}: ${report.due} due, ${report.sent} sent, ${report.skipped} already sent, ${report.failed} failed`);
+  (deps.log ?? console).info(
+    `[delivery] daily update ${report.day}: ${report.due} due, ${report.sent} sent, ${report.skipped} already sent, ${report.failed} failed` +
+      (missed > 0 ? `, ${missed} skipped: the run came after their ${windowHours}-hour window` : ''),
+  );
   return report;
 }

@@ -10,9 +10,10 @@ import type { OutgoingMail } from '../mail/mailer.ts';
 import type { DeliveryClaim, DeliveryStore, NewDelivery } from '../store/delivery.ts';
 import type { PriceStore } from '../store/prices.ts';
 import type { UserStore } from '../store/users.ts';
+import type { WhatsAppTemplate } from '../../lib/delivery/whatsappTemplates.ts';
 import type { WhatsAppMessage, WhatsAppSender } from './whatsapp.ts';
 
-export type DeliveryStorePart = DeliveryStore & Pick<UserStore, 'findUserBy'> & Pick<PriceStore, 'latestPoints' | 'latestCitySheet' | 'citySheetOn'>;
+export type DeliveryStorePart = DeliveryStore & Pick<UserStore, 'findUserBy'> & Pick<PriceStore, 'latestPoints' | 'latestCitySheet' | 'citySheetOn' | 'points' | 'citySheetDates'>;
 
 /** Everything delivery needs, injected (the server builds it from astro:env in ./index.ts). */
 export interface DeliveryDeps {
@@ -24,6 +25,8 @@ export interface DeliveryDeps {
   /** Signs unsubscribe links. */
   readonly linkSecret: string;
   readonly now: () => Date;
+  /** Hours after its hour a daily update may still go (DELIVERY_WINDOW_HOURS; 3 unless given). */
+  readonly windowHours?: number | undefined;
   readonly log?: Pick<Console, 'info' | 'warn' | 'error'> | undefined;
 }
 
@@ -76,7 +79,7 @@ export async function whatsappFor(
   uid: string,
   number: string,
   text: string,
-  template: Extract<WhatsAppMessage, { kind: 'template' }>['template'],
+  template: WhatsAppTemplate,
   params: readonly string[],
 ): Promise<WhatsAppMessage | null> {
   const contact = await deps.store.getWhatsAppContact(number);

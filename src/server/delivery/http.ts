@@ -16,13 +16,16 @@ import { displayNumber, whatsappNumberOf } from '../../lib/delivery/phone.ts';
 import { everyDailyPricePlan } from '../../lib/delivery/planWords.ts';
 import { dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily, RIGHT_MESSAGES, type DeliveryRights } from '../../lib/delivery/rights.ts';
 import { findPlan } from '../../lib/plans.ts';
-import { DEFAULT_DELIVERY_HOUR } from '../../lib/delivery/schedule.ts';
-import type { AlertView, DeliveryView, InstrumentChoice } from '../../lib/delivery/view.ts';
+import { addDays } from '../../lib/dates.ts';
+import { DELIVERY_LANGUAGES, languageOf, type DeliveryLanguage } from '../../lib/delivery/language.ts';
+import { DEFAULT_DELIVERY_HOUR, deliveryDayOf, missedNotice } from '../../lib/delivery/schedule.ts';
+import type { AlertView, DeliveryView, InstrumentChoice, MissedUpdate } from '../../lib/delivery/view.ts';
+import { verificationCodeTemplate } from '../../lib/delivery/whatsappTemplates.ts';
 import { valueProblem } from '../../lib/priceRanges.ts';
 import type { Session } from '../auth/session.ts';
 import { createRateLimiter } from '../mail/rateLimit.ts';
 import { json, jsonError, readSignedInPost, readText, sameOriginError, unauthenticated } from '../http/responses.ts';
-import { CHANNELS, whatsappCodeHash, type AlertRecord, type CodeLimit, type DeliverySettings } from '../store/delivery.ts';
+import { CHANNELS, whatsappCodeHash, type AlertRecord, type CodeLimit, type DeliveryLogRecord, type DeliverySettings } from '../store/delivery.ts';
 import { deliveryDeps } from './index.ts';
 import { readUnsubscribeToken } from './links.ts';
 import { quoteOf } from './quotes.ts';
@@ -64,6 +67,8 @@ export const SettingsBody = z.object({
   email: z.boolean({ error: 'email must be true or false.' }),
   whatsapp: z.boolean({ error: 'whatsapp must be true or false.' }),
   hour: z.number({ error: 'hour must be a whole hour, 0 to 23 (IST).' }).int('hour must be a whole hour, 0 to 23 (IST).').min(0, 'hour must be 0 to 23 (IST).').max(23, 'hour must be 0 to 23 (IST).'),
+  /** The language of the daily update and alerts; left out, it stays as saved. */
+  language: z.enum(DELIVERY_LANGUAGES as [DeliveryLanguage, ...DeliveryLanguage[]], { error: 'language must be en (English) or hi (Hindi).' }).optional(),
 });
 
 const channel = z.enum(CHANNELS as [string, ...string[]], { error: 'A channel is email or whatsapp.' });
@@ -102,7 +107,9 @@ export async function deliveryView(session: Session): Promise<DeliveryView> {
   const alerts = await deps.store.listAlertsByUid(session.uid);
   return {
     rights: { dailyUpdate: rights.dailyUpdate, alerts: rights.alerts, priceBot: rights.priceBot },
-    settings: { series: rights.dailyUpdate ? dailySeriesOf(rights, settings.series) : [], email: settings.email, whatsapp: settings.whatsapp, hour: settings.hour },
+    settings: { series: rights.dailyUpdate ? dailySeriesOf(rights, settings.series) : [], email: settings.email, whatsapp: settings.whatsapp, hour: settings.hour, language: languageOf(settings.language) },
+    windowHours: deps.windowHours,
+    missed: rights.dailyUpdate ? missedUpdate(await deps.store.listDeliveries(session.uid), settings.hour, deps.windowHours, now) : null,
     whatsapp: {
       number: settings.whatsappNumber ? displayNumber(settings.whatsappNumber) : null,
       verifiedAt: settings.whatsappVerifiedAt,
@@ -111,6 +118,21 @@ export async function deliveryView(session: Session): Promise<DeliveryView> {
     },
     alerts: alerts.map(alertView),
   };
+}
+
+/**
+ * The latest daily update a run skipped because its window had closed (today's or yesterday's),
+ * from the sent-log: a daily record is `dropped` only then.
+ */
+function missedUpdate(log: readonly DeliveryLogRecord[], hour: number, windowHours: number, now: Date): MissedUpdate | null {
+  const since = addDays(deliveryDayOf(now), -1);
+  const skipped = log.filter((r) => r.kind === 'daily' && r.status === 'dropped' && r.ref >= since);
+  const day = skipped.reduce((latest, r) => (r.ref > latest ? r.ref : latest), '');
+  if (!day) return null;
+  const records = skipped.filter((r) => r.ref === day);
+  const ranAt = records.reduce((latest, r) => (r.claimedAt > latest ? r.claimedAt : latest), '');
+  const channels = CHANNELS.filter((c) => records.some((r) => r.channel === c));
+  return { day, ranAt, channels, message: missedNotice({ day, ranAt: new Date(ranAt), hour, windowHours, channels }) };
 }
 
 const alertView = (a: AlertRecord): AlertView => ({ id: a.id, series: a.instrument, label: findInstrument(a.instrument)?.label ?? a.instrument, kind: a.kind, value: a.value, channels: a.channels, createdAt: a.createdAt });
@@ -159,7 +181,7 @@ export const getSettings: APIRoute = async ({ locals }) => {
   return json(await deliveryView(session));
 };
 
-/** PUT /api/alerts/settings `{series, email, whatsapp, hour}` */
+/** PUT /api/alerts/settings `{series, email, whatsapp, hour, language?}` */
 export const putSettings: APIRoute = async ({ locals, request }) => {
   const input = await readSignedInPost(request, signedIn(locals), SettingsBody);
   if (!input.ok) return input.response;
@@ -174,7 +196,8 @@ export const putSettings: APIRoute = async ({ locals, request }) => {
   if (data.whatsapp && !current?.whatsappNumber) return jsonError(400, 'invalid_input', 'Verify a WhatsApp number first.', 'whatsapp');
   if (data.email && !session.record?.email && !session.email) return jsonError(400, 'invalid_input', 'Your account has no e-mail address.', 'email');
   // The fields of this form only: a code being verified meanwhile, or an unsubscribe, is kept.
-  await deps.store.patchDeliverySettings(session.uid, { series: data.series, email: data.email, whatsapp: data.whatsapp, hour: data.hour }, now, emptySettings(session.uid, rights, now));
+  const patch = { series: data.series, email: data.email, whatsapp: data.whatsapp, hour: data.hour, ...(data.language ? { language: data.language } : {}) };
+  await deps.store.patchDeliverySettings(session.uid, patch, now, emptySettings(session.uid, rights, now));
   return json(await deliveryView(session));
 };
 
@@ -261,7 +284,8 @@ export const postNumber: APIRoute = async (context) => {
   }
   if (!started.ok) return tooManyCodes(started.retryAfterMs / 1000);
   try {
-    await deps.whatsapp.send({ kind: 'template', to: number, template: 'verificationCode', params: [code] });
+    const language = languageOf((await deps.store.getDeliverySettings(session.uid))?.language);
+    await deps.whatsapp.send({ kind: 'template', to: number, template: verificationCodeTemplate(language), params: [code] });
   } catch (error) {
     console.error('[delivery] sending a verification code failed:', error instanceof Error ? error.message : error);
     return jsonError(502, 'whatsapp_failed', 'WhatsApp did not take the message. Check the number and try again.', 'number');

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import {
   DELIVERY_LINK_SECRET,
+  DELIVERY_WINDOW_HOURS,
   JOBS_SCHEDULER,
   JOBS_SECRET,
   WHATSAPP_APP_SECRET,
@@ -17,6 +18,7 @@ import {
   WHATSAPP_TOKEN,
   WHATSAPP_VERIFY_TOKEN,
 } from 'astro:env/server';
+import { deliveryWindowHours } from '../../lib/delivery/schedule.ts';
 import { whatsappSandboxOf } from '../../lib/modes.ts';
 import { sendMail } from '../mail/index.ts';
 import { dataDir, store } from '../runtime.ts';
@@ -75,9 +77,13 @@ export function whatsappSender(): WhatsAppSender {
 
 const limiter = createBotLimiter();
 
+/** Hours after its hour a daily update may still go (DELIVERY_WINDOW_HOURS, 1–12; 3 by default). */
+export const windowHours: number = deliveryWindowHours(DELIVERY_WINDOW_HOURS);
+
 /** The delivery services of this process (the store opened once by runtime.ts). */
-export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter: typeof limiter }> {
+export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter: typeof limiter; readonly windowHours: number }> {
   return {
+    windowHours,
     store: await store(),
     whatsapp: whatsappSender(),
     sendMail,

@@ -2,8 +2,10 @@
  * The e-mails of price delivery, through the site's mailer: the daily update and an alert (HTML
  * and text, List-Unsubscribe with RFC 8058 one-click by a signed link), and the welcome mail.
  */
-import { toSlashedDate } from '../../lib/dates.ts';
+import { plainRow, type MailDailyUpdate } from '../../lib/delivery/dailyUpdate.ts';
+import type { DeliveryLanguage } from '../../lib/delivery/language.ts';
 import { absoluteLink, type PriceQuote } from '../../lib/delivery/messages.ts';
+import { priceName } from '../../lib/delivery/quoteLine.ts';
 import { renderMail } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeToken, type UnsubscribeTarget } from './links.ts';
@@ -13,43 +15,58 @@ interface MailContext {
   readonly linkSecret: string;
 }
 
-function unsubscribable(context: MailContext, target: UnsubscribeTarget, what: string) {
+function unsubscribable(context: MailContext, target: UnsubscribeTarget, text: string) {
   const token = unsubscribeToken(context.linkSecret, target);
   return {
     headers: listUnsubscribeHeaders(context.siteUrl, token),
-    block: { link: { text: `Unsubscribe from ${what}`, href: unsubscribePageUrl(context.siteUrl, token) } },
+    block: { link: { text, href: unsubscribePageUrl(context.siteUrl, token) } },
   };
 }
 
-/** One price of the daily update: its line, and the absolute link of its screen when the reader's plan opens it. */
-export interface DailyPrice {
-  readonly label: string;
-  readonly line: string;
-  readonly screen: string | null;
-}
-
-export function dailyUpdateMail(context: MailContext, to: string, uid: string, day: string, prices: readonly DailyPrice[]): OutgoingMail {
-  const { headers, block } = unsubscribable(context, { uid, what: 'daily' }, 'the daily update');
+/**
+ * The daily update by e-mail: per group a table (name | price | change | as of) and the group's
+ * link (when the reader's plan opens its screen), then "Change what you receive" and the
+ * unsubscribe link; the plain-text part has one line per price under each group's heading.
+ */
+export function dailyUpdateMail(context: MailContext, to: string, uid: string, update: MailDailyUpdate): OutgoingMail {
+  const { language } = update;
+  const { headers, block } = unsubscribable(context, { uid, what: 'daily' }, update.unsubscribe);
   const mail = renderMail({
-    subject: `PolyIndex daily prices, ${toSlashedDate(day)}`,
-    heading: 'Your daily prices',
+    lang: language,
+    subject: update.subject,
+    heading: update.heading,
     blocks: [
-      ...prices.map(({ label, line, screen }) => ({ paragraph: line, ...(screen ? { link: { text: `See ${label}`, href: screen } } : {}) })),
-      { link: { text: 'Change what you receive', href: absoluteLink(context.siteUrl, '/alerts') } },
+      {
+        table: {
+          columns: update.columns,
+          sections: update.groups.map((group) => ({
+            caption: group.title,
+            rows: group.rows.map((row) => ({
+              cells: row.line
+                ? [{ text: row.line.name }, { text: row.line.price, nowrap: true }, { text: row.line.change ?? '–', tone: row.line.direction ?? undefined, nowrap: true }, { text: row.line.asOf, nowrap: true }]
+                : [{ text: row.name }, { text: update.noPrice }, { text: '' }, { text: '' }],
+              text: plainRow(row, language),
+            })),
+            link: group.link ?? undefined,
+          })),
+        },
+      },
+      { link: update.settings },
       block,
     ],
-    footer: 'You receive this e-mail because you asked for the PolyIndex daily update on /alerts.',
+    footer: update.footer,
   });
   return { ...mail, to, headers };
 }
 
-export function alertMail(context: MailContext, to: string, uid: string, alertId: string, headline: string, quote: PriceQuote, line: string): OutgoingMail {
-  const { headers, block } = unsubscribable(context, { uid, what: 'alert', alertId }, 'this alert');
+export function alertMail(context: MailContext, to: string, uid: string, alertId: string, headline: string, quote: PriceQuote, line: string, language: DeliveryLanguage): OutgoingMail {
+  const { headers, block } = unsubscribable(context, { uid, what: 'alert', alertId }, language === 'hi' ? 'यह अलर्ट बंद करें' : 'Unsubscribe from this alert');
   const mail = renderMail({
+    lang: language,
     subject: headline,
     heading: headline,
-    blocks: [{ paragraph: line }, { link: { text: `See ${quote.instrument.label}`, href: absoluteLink(context.siteUrl, quote.instrument.path) } }, block],
-    footer: 'You receive this e-mail because you set this price alert on PolyIndex.',
+    blocks: [{ paragraph: line }, { link: { text: language === 'hi' ? `${priceName(quote.instrument, language)} देखें` : `See ${priceName(quote.instrument, language)}`, href: absoluteLink(context.siteUrl, quote.instrument.path) } }, block],
+    footer: language === 'hi' ? 'यह ई-मेल आपको इसलिए मिला क्योंकि आपने PolyIndex पर यह भाव अलर्ट लगाया है।' : 'You receive this e-mail because you set this price alert on PolyIndex.',
   });
   return { ...mail, to, headers };
 }

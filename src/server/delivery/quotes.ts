@@ -14,6 +14,10 @@ export interface InstrumentQuote {
 }
 
 export const CITY_LOOKBACK_DAYS = 14;
+/** How far back a price "of a day" is looked for (a weekly series or sheet, a holiday run). */
+export const DAY_LOOKBACK_DAYS = 21;
+
+export type QuoteStore = Pick<PriceStore, 'latestPoints' | 'latestCitySheet' | 'citySheetOn' | 'points' | 'citySheetDates'>;
 
 export async function quoteOf(store: Pick<PriceStore, 'latestPoints' | 'latestCitySheet' | 'citySheetOn'>, instrument: Instrument): Promise<InstrumentQuote> {
   if (instrument.source.kind === 'series') {
@@ -43,4 +47,32 @@ export function quoteCache(store: Parameters<typeof quoteOf>[0]): (instrument: I
     }
     return quote;
   };
+}
+
+/**
+ * The price of a day: the last one published on or before `date` (within DAY_LOOKBACK_DAYS), and
+ * the one before it (the bot's "kal ka bhav", "pp raffia 23 nov", "last week").
+ */
+export async function quoteOn(store: QuoteStore, instrument: Instrument, date: string): Promise<InstrumentQuote> {
+  const from = addDays(date, -DAY_LOOKBACK_DAYS - CITY_LOOKBACK_DAYS);
+  if (instrument.source.kind === 'series') {
+    const points = (await store.points(instrument.source.seriesId, { from, to: date })).slice(-2);
+    const latest = points.at(-1) ?? null;
+    if (!latest || latest.date < addDays(date, -DAY_LOOKBACK_DAYS)) return { latest: null, previous: null };
+    return { latest, previous: points.length > 1 ? points[0]! : null };
+  }
+  const { city, grade } = instrument.source;
+  const dates = (await store.citySheetDates(city, { from, to: date })).toReversed();
+  let latest: Quote | null = null;
+  for (const day of dates) {
+    const row = (await store.citySheetOn(city, day)).find((r) => r.grade === grade);
+    if (!row) continue;
+    if (!latest) {
+      if (row.date < addDays(date, -DAY_LOOKBACK_DAYS)) return { latest: null, previous: null };
+      latest = { date: row.date, value: row.price };
+      continue;
+    }
+    return { latest, previous: { date: row.date, value: row.price } };
+  }
+  return { latest, previous: null };
 }

@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { renderTemplate, templateParam, WHATSAPP_TEMPLATES, type TemplateKey } from '../../lib/delivery/messages.ts';
+import { graphRefusal, renderTemplate, templateParam, TEXT_BODY_MAX, type WhatsAppTemplate } from '../../lib/delivery/whatsappTemplates.ts';
 
 export type WhatsAppMessage =
   | { readonly kind: 'text'; readonly to: string; readonly body: string }
-  | { readonly kind: 'template'; readonly to: string; readonly template: TemplateKey; readonly params: readonly string[] };
+  | { readonly kind: 'template'; readonly to: string; readonly template: WhatsAppTemplate; readonly params: readonly string[] };
 
 export interface WhatsAppSender {
   readonly mode: 'cloud' | 'sandbox';
@@ -34,13 +34,13 @@ export class WhatsAppError extends Error {
 }
 
 /** Free text is at most 4096 characters in the Cloud API. */
-export const MAX_TEXT = 4096;
+export const MAX_TEXT = TEXT_BODY_MAX;
 
 /** The Cloud API request body of a message. */
 export function graphRequestOf(message: WhatsAppMessage): Record<string, unknown> {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to };
   if (message.kind === 'text') return { ...base, type: 'text', text: { preview_url: false, body: message.body.slice(0, MAX_TEXT) } };
-  const template = WHATSAPP_TEMPLATES[message.template];
+  const template = message.template;
   const parameters = message.params.map((text) => ({ type: 'text', text: templateParam(text) }));
   const components: Record<string, unknown>[] = [{ type: 'body', parameters }];
   // Authentication templates carry the code again on their copy-code button.
@@ -50,7 +50,7 @@ export function graphRequestOf(message: WhatsAppMessage): Record<string, unknown
 
 /** What the phone shows for a message (the sandbox's view; also logs). */
 export function textOf(message: WhatsAppMessage): string {
-  return message.kind === 'text' ? message.body.slice(0, MAX_TEXT) : renderTemplate(WHATSAPP_TEMPLATES[message.template], message.params.map(templateParam));
+  return message.kind === 'text' ? message.body.slice(0, MAX_TEXT) : renderTemplate(message.template, message.params.map(templateParam));
 }
 
 export interface CloudApiOptions {
@@ -114,15 +114,19 @@ export function createOutboxSender(dir: string, now: () => Date = () => new Date
   return {
     mode: 'sandbox',
     async send(message) {
+      const request = graphRequestOf(message);
+      // What Meta would refuse is refused here too, with its code: the sandbox shows only what would have gone.
+      const refusal = graphRefusal(request);
+      if (refusal) throw new WhatsAppError(`WhatsApp Cloud API 400 (sandbox): ${refusal.message}`, 400, refusal.code);
       const id = `wamid.sandbox.${randomUUID()}`;
       const at = now().toISOString();
       const entry: OutboxWhatsApp = {
         id,
         at,
         to: message.to,
-        request: graphRequestOf(message),
+        request,
         text: textOf(message),
-        type: message.kind === 'text' ? 'text' : WHATSAPP_TEMPLATES[message.template].name,
+        type: message.kind === 'text' ? 'text' : message.template.name,
       };
       await mkdir(dir, { recursive: true });
       const name = `${at.replace(/[:.]/g, '-')}-${id}.json`;

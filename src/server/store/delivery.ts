@@ -6,6 +6,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AlertKind, AlertState } from '../../lib/delivery/alerts.ts';
+import type { DeliveryLanguage } from '../../lib/delivery/language.ts';
 
 export type Channel = 'email' | 'whatsapp';
 export const CHANNELS: readonly Channel[] = ['email', 'whatsapp'];
@@ -20,6 +21,8 @@ export interface DeliverySettings {
   readonly whatsapp: boolean;
   /** The hour in India (0–23) from which the day's update goes. */
   readonly hour: number;
+  /** The language of the daily update, alerts and bot answers; absent (records before the choice) is English. */
+  readonly language?: DeliveryLanguage;
   /** The verified WhatsApp number (`919820012345`), or null. */
   readonly whatsappNumber: string | null;
   /** ISO instant of verification (also the opt-in: the form asks for consent before it). */
@@ -37,7 +40,7 @@ export interface PendingVerification {
 }
 
 /** The fields a person changes on /alerts: endpoints patch these, never the whole record. */
-export type DeliverySettingsPatch = Partial<Pick<DeliverySettings, 'series' | 'email' | 'whatsapp' | 'hour'>>;
+export type DeliverySettingsPatch = Partial<Pick<DeliverySettings, 'series' | 'email' | 'whatsapp' | 'hour' | 'language'>>;
 
 /** The SHA-256 a pending code is kept as (the code itself is never stored). */
 export const whatsappCodeHash = (uid: string, number: string, code: string): string => createHash('sha256').update(`${uid}:${number}:${code}`).digest('hex');
