@@ -20,6 +20,18 @@ import {
 import { asChangeFromBase, predictedVsActual, scoreboardOf, tally, twinKey } from '../../src/lib/forecasts/scoreboard.ts';
 import { actualFor, actualWindow, callStatus, isMatured, outcomeOf, scoreFor, SETTLE_DAYS, touchedBy, type Score } from '../../src/lib/forecasts/scoring.ts';
 import type { PricePoint } from '../../src/lib/priceTypes.ts';
+import {
+  callItemsInChanges,
+  callItemsInPrices,
+  deskCallRows,
+  FAN_COLORS,
+  fanChart,
+  latestBaseline,
+  latestOpenDeskCall,
+  predictedVsActualChart,
+  publicTrackRecord,
+} from '../../src/lib/forecasts/view.ts';
+import { changeRangeText, sharePct, signedPct } from '../../src/lib/forecasts/format.ts';
 
 const desk = { kind: 'desk', uid: 'demo-editor', name: 'Desk' } as const;
 
@@ -152,7 +164,7 @@ describe('the desk’s input', () => {
     expect(checkAgainstBase({ ...input, low: 10200, high: 10600 }, base, 1)).toMatchObject({ code: 'invalid_input', field: 'high' });
     expect(checkAgainstBase({ ...input, low: 400, high: 1010 }, base, 1)).toMatchObject({ code: 'invalid_input', field: 'low' });
     const refusal = checkAgainstBase({ ...input, low: 995, high: 1005 }, base, 1);
-    expect(refusal).toEqual({ code: 'invalid_input', field: 'direction', message: 'An up call needs a high above the flat band: flat is 990–1,010 (±1 % of 1,000).' });
+    expect(refusal).toEqual({ code: 'invalid_input', field: 'direction', message: 'An up call needs a high above the flat band: flat is 990–1,010 (±1% of 1,000).' });
     expect(checkAgainstBase({ ...input, direction: 'down' }, base, 1)?.message).toMatch(/^A down call needs a low below the flat band/);
     expect(checkAgainstBase({ ...input, direction: 'flat' }, base, 1)?.message).toMatch(/^A flat call needs a range that meets the flat band/);
   });
@@ -370,5 +382,112 @@ describe('the scoreboard', () => {
     expect(fixed[1]).toMatchObject({ low: 1030, high: 1050 });
     // …while the scoreboard counts both calls.
     expect(scoreboardOf([...forecasts, fix], withFix, TODAY, '1w').desk.calls).toBe(3);
+  });
+});
+
+describe('what the pages show', () => {
+  const TODAY = '2026-11-26';
+  const baseline = (over: Partial<Forecast>): Forecast => call({ by: { kind: 'baseline', method: 'ets' }, rationale: '', direction: 'flat', ...over });
+  // Matured and scored; matured and awaiting; open; an open call corrected by another open one.
+  const done = call({ id: 'done' });
+  const waiting = call({ id: 'waiting', baseDate: '2026-11-16', endDate: '2026-11-23' });
+  const open = call({ id: 'open', baseDate: '2026-11-23', endDate: '2026-11-30', low: 1100, high: 1150, publishedAt: '2026-11-23T11:00:00.000Z' });
+  const openFixed = call({ id: 'open-fix', baseDate: '2026-11-24', endDate: '2026-12-01', low: 1110, high: 1160, publishedAt: '2026-11-24T11:00:00.000Z', supersedes: 'open' });
+  const month = call({ id: 'month', horizon: '1m', baseDate: '2026-11-02', endDate: '2026-12-02' });
+  const twins = [baseline({ id: 'b-done', low: 990, high: 1030 }), baseline({ id: 'b-new', baseDate: '2026-11-25', endDate: '2026-12-02', low: 1090, high: 1170 })];
+  const forecasts = [done, waiting, open, openFixed, month, ...twins];
+  const scores = new Map<string, Score>([
+    ['done', scoreFor(done, 'weekly', [pt('2026-11-09', 1040)], TODAY, null, T0)!],
+    ['b-done', scoreFor(twins[0]!, 'weekly', [pt('2026-11-09', 1040)], TODAY, null, T0)!],
+  ]);
+
+  it('finds the latest open desk call (a correction replaces what it corrects) and the latest baseline', () => {
+    expect(latestOpenDeskCall(forecasts, '1w', TODAY)?.id).toBe('open-fix');
+    expect(latestOpenDeskCall(forecasts, '1m', TODAY)?.id).toBe('month');
+    expect(latestOpenDeskCall(forecasts, '3m', TODAY)).toBeNull();
+    expect(latestOpenDeskCall([done], '1w', TODAY)).toBeNull();
+    expect(latestBaseline(forecasts, '1w')?.id).toBe('b-new');
+    expect(latestBaseline(forecasts, '3m')).toBeNull();
+  });
+
+  it('lists the desk’s calls newest first with how each stands', () => {
+    const rows = deskCallRows(forecasts, scores, TODAY, '1w');
+    expect(rows.map((r) => [r.forecast.id, r.status, r.supersededBy])).toEqual([
+      ['open-fix', 'open', null],
+      ['open', 'open', 'open-fix'],
+      ['waiting', 'awaiting', null],
+      ['done', 'scored', null],
+    ]);
+    const items = callItemsInPrices(rows);
+    expect(items[3]).toMatchObject({ called: '1,020–1,060', actual: '1,040', insideRange: true, directionRight: true, error: '0.0%', notes: [] });
+    expect(items[1]!.notes).toEqual(['Corrected by a later call (both count).']);
+    expect(items[0]!.notes).toEqual(['A correction of an earlier call (both count).']);
+    expect(items[2]).toMatchObject({ actual: null, error: null, insideRange: null });
+  });
+
+  it('marks a re-scored call with the price it was scored against before', () => {
+    const first = scores.get('done')!;
+    const rescored = new Map(scores).set('done', scoreFor(done, 'weekly', [pt('2026-11-09', 1100)], TODAY, first, T1)!);
+    const item = callItemsInPrices(deskCallRows([done], rescored, TODAY, '1w'))[0]!;
+    expect(item).toMatchObject({ actual: '1,100', insideRange: false });
+    expect(item.notes).toEqual(['Re-scored after a price correction (it was scored against 1,040 on 9th Nov 2026).']);
+  });
+
+  it('gives the public only matured calls, and no price level', () => {
+    const record = publicTrackRecord(forecasts, scores, TODAY, '1w');
+    expect(record.calls.map((c) => c.id)).toEqual(['waiting', 'done']);
+    const text = JSON.stringify(record);
+    for (const id of ['open', 'open-fix', 'b-new']) expect(text, id).not.toContain(`"${id}"`);
+    for (const key of ['baseValue', 'rationale', 'by']) expect(text, key).not.toContain(`"${key}":`);
+    // Every number in it is a share, a percentage or a count: none is a price (about 1,000 here).
+    const numbers: number[] = [];
+    JSON.parse(text, (_key, value: unknown) => (typeof value === 'number' && numbers.push(value), value));
+    expect(numbers.length).toBeGreaterThan(20);
+    expect(Math.max(...numbers.map(Math.abs))).toBeLessThan(100);
+    expect(record.calls[1]).toMatchObject({ lowPct: 2, highPct: 6, actualPct: 4, status: 'scored', corrections: 0 });
+    expect(record.scoreboard.desk).toMatchObject({ calls: 1, inside: 1 });
+    expect(record.chart).toEqual([{ endDate: '2026-11-09', baseDate: '2026-11-02', low: 2, high: 6, mid: 4, actual: 4, insideRange: true, directionRight: true, baseline: { low: -1, high: 3, mid: 1 } }]);
+    const items = callItemsInChanges(record.calls);
+    expect(items[1]).toMatchObject({ called: '+2.0% to +6.0%', actual: '+4.0%', error: '0.0%' });
+    expect(items[0]).toMatchObject({ status: 'awaiting', actual: null });
+    // A call ending today is not matured yet, even when scored.
+    const endsToday = call({ id: 'today', baseDate: '2026-11-19', endDate: TODAY });
+    const scoredToday = new Map(scores).set('today', scoreFor(endsToday, 'weekly', [pt(TODAY, 1040)], TODAY, null, T1)!);
+    expect(publicTrackRecord([...forecasts, endsToday], scoredToday, TODAY, '1w').calls.map((c) => c.id)).not.toContain('today');
+  });
+
+  it('draws the fan from each base to its end, in the desk’s and the baseline’s colours', () => {
+    const history = [pt('2026-11-16', 1090), pt('2026-11-23', 1120)];
+    const { lines, bands } = fanChart(history, 'PP', openFixed, twins[1]!);
+    expect(lines.map((l) => l.id)).toEqual(['PP', 'Desk call (mid of range)', 'Baseline (ETS, mid)']);
+    expect(lines[1]!.data).toEqual([{ x: '2026-11-24', y: 1000 }, { x: '2026-12-01', y: 1135 }]);
+    expect(bands).toEqual([
+      { id: 'Desk call (mid of range)', color: FAN_COLORS.desk, points: [{ x: '2026-11-24', low: 1000, high: 1000 }, { x: '2026-12-01', low: 1110, high: 1160 }] },
+      { id: 'Baseline (ETS, mid)', color: FAN_COLORS.baseline, points: [{ x: '2026-11-25', low: 1000, high: 1000 }, { x: '2026-12-02', low: 1090, high: 1170 }] },
+    ]);
+    expect(fanChart(history, 'PP', null, null)).toEqual({ lines: [{ id: 'PP', data: [{ x: '2026-11-16', y: 1090 }, { x: '2026-11-23', y: 1120 }] }], bands: [] });
+  });
+
+  it('draws predicted against actual with the desk’s range shaded', () => {
+    const rows = [
+      { endDate: '2026-11-02', baseDate: '2026-10-26', low: 1, high: 3, mid: 2, actual: 2.5, insideRange: true, directionRight: true, baseline: null },
+      { endDate: '2026-11-09', baseDate: '2026-11-02', low: 2, high: 6, mid: 4, actual: 4, insideRange: true, directionRight: true, baseline: { low: -1, high: 3, mid: 1 } },
+    ];
+    const { lines, bands } = predictedVsActualChart(rows);
+    expect(lines.map((l) => [l.id, l.data.map((d) => d.y)])).toEqual([
+      ['Price at the end', [2.5, 4]],
+      ['Desk (mid of range)', [2, 4]],
+      ['Baseline (mid)', [1]],
+    ]);
+    expect(bands[0]!.points).toEqual([{ x: '2026-11-02', low: 1, high: 3 }, { x: '2026-11-09', low: 2, high: 6 }]);
+  });
+
+  it('writes changes and shares as the price screens do', () => {
+    expect(signedPct(2.345)).toBe('+2.3%');
+    expect(signedPct(-0.04)).toBe('0.0%');
+    expect(signedPct(-1.25, 2)).toBe('−1.25%');
+    expect(sharePct(0.556)).toBe('56%');
+    expect(sharePct(null)).toBe('—');
+    expect(changeRangeText(-1, 2.5)).toBe('−1.0% to +2.5%');
   });
 });

@@ -2,7 +2,7 @@
  * The statistical baseline every desk call is measured against: exponential smoothing (ETS)
  * with additive errors, the model (no trend, Holt's linear trend, or damped trend: ETS(A,N,N),
  * (A,A,N), (A,Ad,N)) chosen by AICc, fitted by maximum likelihood to the series' last two years
- * and forecast to each horizon's end with its 80 % prediction interval (Hyndman &
+ * and forecast to each horizon's end with its 80% prediction interval (Hyndman &
  * Athanasopoulos, Forecasting: Principles and Practice, 3rd ed., §8.1–8.7). The fitting is the
  * engine's (src/server/forecasts/ets.ts: augurs' AutoETS, a port of the R forecast package's
  * ets()); this module decides what it is fitted to and what becomes of its answer, and stays
@@ -40,8 +40,8 @@ export const BASELINE = {
 
 /** The baseline's rationale, the same on every record (the page explains the method). */
 export const BASELINE_RATIONALE: Readonly<Record<BaselineMethod, string>> = {
-  ets: 'Exponential smoothing (ETS with additive errors; no trend, linear or damped trend chosen by AICc) fitted to the last two years of prices. The range is its 80 % prediction interval.',
-  naive: 'The last price, with the 80 % interval of a random walk (no exponential smoothing model could be fitted).',
+  ets: 'Exponential smoothing (ETS with additive errors; no trend, linear or damped trend chosen by AICc) fitted to the last two years of prices. The range is its 80% prediction interval.',
+  naive: 'The last price, with the 80% interval of a random walk (no exponential smoothing model could be fitted).',
 };
 
 export const baselineId = (seriesId: string, horizon: string, baseDate: IsoDate): string => `baseline.${seriesId}.${horizon}.${baseDate}`;

@@ -23,3 +23,6 @@ export const productForecastSeries = (productSlug: string): string => relatedSer
 
 /** Every series the pages show forecasts for, once each, in page order. */
 export const forecastSeriesIds: readonly string[] = [...new Set([...futureTrendProducts.map((p) => productForecastSeries(p.slug)), ...pricePredictionSeriesIds])];
+
+/** A future-trend product's public track record (the scoreboard and matured calls). */
+export const trackRecordPath = (productSlug: string): string => `/future-trend/${productSlug}/track-record`;

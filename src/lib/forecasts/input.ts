@@ -79,7 +79,7 @@ export function checkAgainstBase(input: DeskForecastInput, base: PricePoint | nu
   }
   if (!rangeAllows(input.direction, input.low, input.high, base.value, bandPct)) {
     const { lower, upper } = flatEdges(base.value, bandPct);
-    const band = `flat is ${shown(lower)}–${shown(upper)} (±${bandPct} % of ${shown(base.value)})`;
+    const band = `flat is ${shown(lower)}–${shown(upper)} (±${bandPct}% of ${shown(base.value)})`;
     const message =
       input.direction === 'up'
         ? `An up call needs a high above the flat band: ${band}.`
