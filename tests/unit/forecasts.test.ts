@@ -31,7 +31,7 @@ import {
   predictedVsActualChart,
   publicTrackRecord,
 } from '../../src/lib/forecasts/view.ts';
-import { changeRangeText, sharePct, signedPct } from '../../src/lib/forecasts/format.ts';
+import { changeRangeText, rangeText, sharePct, shortDate, signedPct } from '../../src/lib/forecasts/format.ts';
 
 const desk = { kind: 'desk', uid: 'demo-editor', name: 'Desk' } as const;
 
@@ -458,14 +458,14 @@ describe('what the pages show', () => {
 
   it('draws the fan from each base to its end, in the desk’s and the baseline’s colours', () => {
     const history = [pt('2026-11-16', 1090), pt('2026-11-23', 1120)];
-    const { lines, bands } = fanChart(history, 'PP', openFixed, twins[1]!);
-    expect(lines.map((l) => l.id)).toEqual(['PP', 'Desk call (mid of range)', 'Baseline (ETS, mid)']);
+    const { lines, bands } = fanChart(history, openFixed, twins[1]!);
+    expect(lines.map((l) => l.id)).toEqual(['Price', 'Desk (mid)', 'Baseline (mid)']);
     expect(lines[1]!.data).toEqual([{ x: '2026-11-24', y: 1000 }, { x: '2026-12-01', y: 1135 }]);
     expect(bands).toEqual([
-      { id: 'Desk call (mid of range)', color: FAN_COLORS.desk, points: [{ x: '2026-11-24', low: 1000, high: 1000 }, { x: '2026-12-01', low: 1110, high: 1160 }] },
-      { id: 'Baseline (ETS, mid)', color: FAN_COLORS.baseline, points: [{ x: '2026-11-25', low: 1000, high: 1000 }, { x: '2026-12-02', low: 1090, high: 1170 }] },
+      { id: 'Desk (mid)', color: FAN_COLORS.desk, points: [{ x: '2026-11-24', low: 1000, high: 1000 }, { x: '2026-12-01', low: 1110, high: 1160 }] },
+      { id: 'Baseline (mid)', color: FAN_COLORS.baseline, points: [{ x: '2026-11-25', low: 1000, high: 1000 }, { x: '2026-12-02', low: 1090, high: 1170 }] },
     ]);
-    expect(fanChart(history, 'PP', null, null)).toEqual({ lines: [{ id: 'PP', data: [{ x: '2026-11-16', y: 1090 }, { x: '2026-11-23', y: 1120 }] }], bands: [] });
+    expect(fanChart(history, null, null)).toEqual({ lines: [{ id: 'Price', data: [{ x: '2026-11-16', y: 1090 }, { x: '2026-11-23', y: 1120 }] }], bands: [] });
   });
 
   it('draws predicted against actual with the desk’s range shaded', () => {
@@ -475,8 +475,8 @@ describe('what the pages show', () => {
     ];
     const { lines, bands } = predictedVsActualChart(rows);
     expect(lines.map((l) => [l.id, l.data.map((d) => d.y)])).toEqual([
-      ['Price at the end', [2.5, 4]],
-      ['Desk (mid of range)', [2, 4]],
+      ['Price at end', [2.5, 4]],
+      ['Desk (mid)', [2, 4]],
       ['Baseline (mid)', [1]],
     ]);
     expect(bands[0]!.points).toEqual([{ x: '2026-11-02', low: 1, high: 3 }, { x: '2026-11-09', low: 2, high: 6 }]);
@@ -489,5 +489,10 @@ describe('what the pages show', () => {
     expect(sharePct(0.556)).toBe('56%');
     expect(sharePct(null)).toBe('—');
     expect(changeRangeText(-1, 2.5)).toBe('−1.0% to +2.5%');
+    expect(shortDate('2026-12-04')).toBe('4 Dec 26');
+    expect(shortDate('2026-11-27', false)).toBe('27 Nov');
+    expect(rangeText({ low: 1022.43, high: 1098.86 })).toBe('1,022–1,099');
+    expect(rangeText({ low: 111.46, high: 114.04 })).toBe('111.5–114');
+    expect(rangeText({ low: 87.456, high: 88.1 })).toBe('87.46–88.1');
   });
 });

@@ -23,7 +23,7 @@ import type { SeriesDef } from '../seriesCatalog.ts';
 import {
   directionOf,
   flatBandPct,
-  HORIZON_LABELS,
+  HORIZON_ADJECTIVES,
   horizonEnd,
   lastPointOn,
   NOMINAL_STEPS,
@@ -125,7 +125,7 @@ function rationaleOf(
   const over = call.horizon === '1w' ? 'the next week' : call.horizon === '1m' ? 'the coming month' : 'the next three months';
   const recent =
     recentPct === null ? '' : ` ${series.label} ${Math.abs(recentPct) < 0.05 ? 'was unchanged' : `${recentPct > 0 ? 'rose' : 'fell'} ${Math.abs(recentPct).toFixed(1)}%`} over the past four weeks.`;
-  const lead = corrects ? `*Correction of our ${HORIZON_LABELS[corrects.horizon]} call of ${toDisplayDate(corrects.baseDate)}, which stays on the record.* ` : '';
+  const lead = corrects ? `*Correction of our ${HORIZON_ADJECTIVES[corrects.horizon]} call of ${toDisplayDate(corrects.baseDate)}, which stays on the record.* ` : '';
   return (
     `${lead}**${pick(words.head, random)}** over ${over}.${recent} ${pick(words.drivers, random)}. ` +
     `We expect ${shown(call.low)}–${shown(call.high)} ${series.unit} by ${toDisplayDate(call.endDate)}.\n\n` +

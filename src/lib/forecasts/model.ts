@@ -14,6 +14,8 @@ export type Horizon = (typeof horizons)[number];
 export const isHorizon = (value: string): value is Horizon => (horizons as readonly string[]).includes(value);
 
 export const HORIZON_LABELS: Readonly<Record<Horizon, string>> = { '1w': '1 week', '1m': '1 month', '3m': '3 months' };
+/** The horizon before a noun: "a 3-month call". */
+export const HORIZON_ADJECTIVES: Readonly<Record<Horizon, string>> = { '1w': '1-week', '1m': '1-month', '3m': '3-month' };
 
 export const directions = ['up', 'flat', 'down'] as const;
 export type Direction = (typeof directions)[number];

@@ -58,15 +58,16 @@ export function deskCallRows(forecasts: readonly Forecast[], scores: ReadonlyMap
 // ---- charts -------------------------------------------------------------------------------
 
 export const FAN_COLORS = { price: PALETTE[0]!, desk: PALETTE[1]!, baseline: PALETTE[2]! } as const;
-export const FAN_NAMES = { desk: 'Desk call (mid of range)', baseline: 'Baseline (ETS, mid)' } as const;
+/** Line names: short, for the legend's fixed item width. */
+export const FAN_NAMES = { price: 'Price', desk: 'Desk (mid)', baseline: 'Baseline (mid)' } as const;
 
 /**
  * The future-trend chart: the recent prices, then the desk's range and the baseline's 80 %
  * interval as fans from their base prices to their end dates (each with its mid as a line, so
  * the pointer reads it and the lines' dates reach the end).
  */
-export function fanChart(history: readonly PricePoint[], priceName: string, desk: Forecast | null, baseline: Forecast | null): { lines: ChartLine[]; bands: ChartBand[] } {
-  const lines: ChartLine[] = [{ id: priceName, data: history.map((p) => ({ x: p.date, y: p.value })) }];
+export function fanChart(history: readonly PricePoint[], desk: Forecast | null, baseline: Forecast | null): { lines: ChartLine[]; bands: ChartBand[] } {
+  const lines: ChartLine[] = [{ id: FAN_NAMES.price, data: history.map((p) => ({ x: p.date, y: p.value })) }];
   const bands: ChartBand[] = [];
   const fan = (f: Forecast, name: string, color: string) => {
     lines.push({ id: name, data: [{ x: f.baseDate, y: f.baseValue }, { x: f.endDate, y: rangeMid(f) }] });
@@ -78,7 +79,7 @@ export function fanChart(history: readonly PricePoint[], priceName: string, desk
   return { lines, bands };
 }
 
-export const PVA_NAMES = { actual: 'Price at the end', desk: 'Desk (mid of range)', baseline: 'Baseline (mid)' } as const;
+export const PVA_NAMES = { actual: 'Price at end', desk: 'Desk (mid)', baseline: 'Baseline (mid)' } as const;
 
 /** Predicted against actual: the price (or change) at each end date, the desk's and the baseline's mids, the desk's range shaded. */
 export function predictedVsActualChart(rows: readonly PredictedVsActualPoint[]): { lines: ChartLine[]; bands: ChartBand[] } {
