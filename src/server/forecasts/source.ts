@@ -13,12 +13,11 @@
  * prices land, scores made once and re-made only after a price correction), seeded with the
  * same demo generator.
  */
-import type { IsoDate } from '../../lib/dates.ts';
+import { addDays, type IsoDate } from '../../lib/dates.ts';
 import { baselineForecasts, type EtsEngine } from '../../lib/forecasts/baseline.ts';
 import { DEMO_SKILL, demoDeskForecasts } from '../../lib/forecasts/demo.ts';
 import type { Forecast } from '../../lib/forecasts/model.ts';
 import { scoreFor, type Score } from '../../lib/forecasts/scoring.ts';
-import { addDays } from '../../lib/dates.ts';
 import { findSeries } from '../../lib/seriesCatalog.ts';
 import type { Store } from '../store/index.ts';
 
