@@ -7,8 +7,9 @@
  *   - the default export: drawn in the browser at the box's width, loaded on demand when a
  *     screen changes its data (the feedstock periods).
  */
-import { Line, type LineSeries, type PointTooltipProps } from '@nivo/line';
+import { Line, type LineCustomSvgLayer, type LineSeries, type PointTooltipProps } from '@nivo/line';
 import { useEffect, useRef, useState } from 'react';
+import { bandPath, valueSpan, type ChartBand } from '../lib/chartBands.ts';
 import { chartLayout, formatChartValue as formatValue, WIDE_CHART_PX } from '../lib/chartGeometry.ts';
 import { LINE_COLOR, PALETTE } from '../lib/chartPalette.ts';
 import { toDisplayDate } from '../lib/dates.ts';
@@ -20,6 +21,8 @@ export interface PriceChartProps {
   /** Accessible name of the chart. */
   readonly title: string;
   readonly height?: number;
+  /** Shaded ranges under the lines (forecast fans); the value axis then spans them too. */
+  readonly bands?: readonly ChartBand[];
 }
 
 export { LINE_COLOR };
@@ -66,10 +69,22 @@ export function StaticPriceChart(props: PriceChartProps & { readonly width: numb
   return <ChartSvg {...props} interactive={false} />;
 }
 
-function ChartSvg({ lines, unit, title, height = 320, width, interactive }: PriceChartProps & { readonly width: number; readonly interactive: boolean }) {
+/** The bands, drawn before the lines: the time scale takes UTC-midnight dates. */
+const bandLayer =
+  (bands: readonly ChartBand[]): LineCustomSvgLayer<Series> =>
+  ({ xScale, yScale }) => (
+    <g className="chart-bands">
+      {bands.map((band) => (
+        <path key={band.id} d={bandPath(band, (x) => xScale(new Date(`${x}T00:00:00Z`) as never), (y) => yScale(y as never))} fill={band.color} fillOpacity={0.22} stroke={band.color} strokeOpacity={0.5} strokeWidth={1} />
+      ))}
+    </g>
+  );
+
+function ChartSvg({ lines, unit, title, height = 320, width, interactive, bands = [] }: PriceChartProps & { readonly width: number; readonly interactive: boolean }) {
   const data: Series[] = lines.map((line) => ({ id: line.id, data: line.data.map((d) => ({ x: d.x, y: d.y })) }));
   if (data.every((s) => s.data.length === 0)) return <p className="muted chart-empty">No prices in this period.</p>;
   const { narrow, legendHeight, outerHeight, margin } = chartLayout(width, height, lines.length);
+  const span = bands.length > 0 ? valueSpan(lines, bands) : null;
   return (
     <Line<Series>
       width={width}
@@ -80,7 +95,8 @@ function ChartSvg({ lines, unit, title, height = 320, width, interactive }: Pric
       margin={margin}
       xScale={{ type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true }}
       xFormat="time:%Y-%m-%d"
-      yScale={{ type: 'linear', min: 'auto', max: 'auto', nice: true }}
+      yScale={{ type: 'linear', min: span?.min ?? 'auto', max: span?.max ?? 'auto', nice: true }}
+      {...(bands.length > 0 ? { layers: ['grid', 'markers', 'axes', 'areas', bandLayer(bands), 'crosshair', 'lines', 'points', 'slices', 'mesh', 'legends'] as const } : {})}
       colors={[...PALETTE]}
       lineWidth={2.5}
       enablePoints={false}

@@ -1,11 +1,12 @@
 /**
- * The sitemap, built on demand: the public pages, the news lists (each type with posts, and
+ * The sitemap, built on demand: the public pages, each product's forecast track record, the news lists (each type with posts, and
  * their pages) and every live public post, read from the live collection (issue 12: "published
  * public posts"). Gated pages are never in it (a gated URL would only send crawlers to
  * /register), nor a gated post's article, which shows its title, summary and the paywall only.
  */
 import { PUBLIC_PAGES } from '../lib/access/publicPaths.ts';
-import { newsTypes, type NewsType } from '../lib/catalog.ts';
+import { futureTrendProducts, newsTypes, type NewsType } from '../lib/catalog.ts';
+import { trackRecordPath } from '../lib/forecasts/coverage.ts';
 import { MAX_POST_PAGE } from './store/posts.ts';
 import { pageUrl, type SitemapUrl } from '../lib/sitemap.ts';
 import { articlePath } from '../lib/posts.ts';
@@ -25,6 +26,8 @@ async function allLivePosts(): Promise<PostEntry[]> {
 export async function sitemapUrls(site: URL): Promise<SitemapUrl[]> {
   const posts = await allLivePosts();
   const urls: SitemapUrl[] = PUBLIC_PAGES.map((path) => ({ loc: pageUrl(path, site) }));
+  // Each product's public forecast track record.
+  for (const product of futureTrendProducts) urls.push({ loc: pageUrl(trackRecordPath(product.slug), site) });
   const listPages = (type: NewsType | null, count: number, lastmod: string | undefined) => {
     const pages = Math.max(1, Math.ceil(count / NEWS_PAGE_SIZE));
     for (let page = type === null ? 2 : 1; page <= pages; page++) urls.push({ loc: pageUrl(newsListPath(type, page), site), lastmod: page === 1 ? lastmod : undefined });

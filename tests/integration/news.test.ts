@@ -281,13 +281,13 @@ describe('articles, feed, sitemap and mail of a live post (the site\'s own store
   it('lists public pages and live public posts in the sitemap, never drafts, gated posts or gated sections', async () => {
     const xml = await (await sitemap({ site, url: new URL('/sitemap-0.xml', site) } as unknown as APIContext)).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    for (const expected of ['/', '/news/', '/terms/', '/contact/', `/news/${hostileId}/`, '/news/type/plant-news/', '/news/page/2/', '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost/']) {
+    for (const expected of ['/', '/news/', '/terms/', '/contact/', `/news/${hostileId}/`, '/news/type/plant-news/', '/news/page/2/', '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost/', '/future-trend/PP/track-record/']) {
       expect(locs, expected).toContain(expected);
     }
     expect(locs).not.toContain(`/news/${draftId}/`);
     // Issue 12: "published public posts"; a gated article is title, summary and paywall only.
     expect(locs).not.toContain(`/news/${gatedId}/`);
-    for (const gated of ['/buy-sell/', '/crude/', '/subscription/', '/plant-news/']) expect(locs).not.toContain(gated);
+    for (const gated of ['/buy-sell/', '/crude/', '/subscription/', '/plant-news/', '/future-trend/PP/']) expect(locs).not.toContain(gated);
     expect(new Set(locs).size).toBe(locs.length);
     const index = await (await sitemapIndexRoute({ site, url: new URL('/sitemap-index.xml', site) } as unknown as APIContext)).text();
     expect(index).toContain('<loc>https://polyindex.example/sitemap-0.xml</loc>');

@@ -360,3 +360,37 @@ describe('trial', () => {
     expect(trialEndsOn({ createdAt: 'junk' })).toBeNull();
   });
 });
+
+describe('forecasts (issue 23): the track record is public, the open calls are not', () => {
+  const everyone = Object.keys(who) as Who[];
+  const gatedExpect: Record<Who, string> = {
+    anonymous: REG('/future-trend/PP'), free: SUB, trial: A, basic: HOME, standard: HOME, premium: A,
+    platinum: A, otherPlan: A, expired: SUB, admin: A, editor: SUB, editorPremium: A, noRecord: SUB,
+  };
+
+  it.each(everyone.flatMap((w) => ['/future-trend/PP/track-record', '/future-trend/PP/track-record/', '/future-trend/nylon-6-nylon-66/track-record'].map((p) => [p, w] as const)))(
+    '%s is open to %s',
+    (path, visitor) => expect(outcome(path, visitor)).toBe(A),
+  );
+
+  it.each(everyone)('the product page with its open calls is for full access only: %s', (visitor) => {
+    expect(outcome('/future-trend/PP', visitor)).toBe(gatedExpect[visitor]);
+    expect(decide('/future-trend/PP', who[visitor], NOW, '?horizon=3m').kind).toBe(gatedExpect[visitor] === A ? 'allow' : 'redirect');
+  });
+
+  it.each([
+    ['/future-trend/PP/track-record', 'public'],
+    ['/future-trend/PP', 'full'],
+    ['/indian-bazaar/pricePrediction', 'full'],
+    ['/future-trend/PP/track-record/extra', 'full'],
+    ['/future-trend/PP/track-records', 'full'],
+    ['/future-trend/track-record', 'full'],
+    ['/future-trend/PP/x/track-record', 'full'],
+    ['/api/future-trend/PP/track-record', 'full'],
+  ] as const)('%s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
+
+  it('counts the track record, and only it, as a public path', () => {
+    expect(isPublicPath('/future-trend/PP/track-record')).toBe(true);
+    expect(isPublicPath('/future-trend/PP')).toBe(false);
+  });
+});

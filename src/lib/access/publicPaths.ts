@@ -9,6 +9,12 @@ const PUBLIC_EXACT = new Set([...PUBLIC_PAGES, '/rss.xml', '/robots.txt', '/site
 const PUBLIC_PREFIXES = ['/news/'];
 /** A premium article's full text (`/news/{slug}/full`) is for entitled readers only. */
 const PREMIUM_FULL_TEXT = /^\/news\/[^/]+\/full$/;
+/**
+ * A future-trend product's track record: the forecast scoreboard and the matured calls, with no
+ * price level (src/lib/forecasts/view.ts). The product's page itself, with the open calls, is
+ * not public. Rendered on demand (its data is live), cached by shared caches like the news.
+ */
+const FORECAST_TRACK_RECORD = /^\/future-trend\/[^/]+\/track-record$/;
 
 /** Strips one trailing slash so `/terms/` and `/terms` are one path. */
 export const normalizePath = (pathname: string): string =>
@@ -17,5 +23,6 @@ export const normalizePath = (pathname: string): string =>
 export function isPublicPath(pathname: string): boolean {
   const path = normalizePath(pathname);
   if (PREMIUM_FULL_TEXT.test(path)) return false;
+  if (FORECAST_TRACK_RECORD.test(path)) return true;
   return PUBLIC_EXACT.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
