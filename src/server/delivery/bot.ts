@@ -51,7 +51,8 @@ async function answer(deps: DeliveryDeps & { readonly limiter: RateLimiter }, me
   const now = deps.now();
   const contact = await deps.store.recordWhatsAppInbound(message.from, now);
   const reply = (body: string) => deps.whatsapp.send({ kind: 'text', to: message.from, body });
-  const subscribe = absoluteLink(deps.siteUrl, '/subscription');
+  // The plans compared (a paywall link): /pricing.
+  const subscribe = absoluteLink(deps.siteUrl, '/pricing');
   const request = message.type === 'text' && message.text !== null ? readBotMessage(message.text) : ({ kind: 'help' } as const);
 
   if (request.kind === 'stop') {
@@ -80,7 +81,7 @@ async function answer(deps: DeliveryDeps & { readonly limiter: RateLimiter }, me
     return 'replied';
   }
   if (!deliveryRightsOf({ uid: user.uid, record: user }, now).priceBot) {
-    await reply(`The WhatsApp price bot comes with ${planAndUp('priceBot')}. Upgrade at ${subscribe}`);
+    await reply(`The WhatsApp price bot comes with ${planAndUp('priceBot')}. Compare plans at ${subscribe}`);
     return 'replied';
   }
   if (request.kind === 'unknown') {

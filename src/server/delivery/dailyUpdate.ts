@@ -6,7 +6,7 @@
  * instances: each message is claimed in the Store's sent-log first (dispatch.ts). What it
  * carries is what the plan allows today (plans change after settings are saved).
  */
-import { dailySeriesOf, deliveryRightsOf, screenOf } from '../../lib/delivery/rights.ts';
+import { dailyChannelsOf, dailySeriesOf, deliveryRightsOf, screenOf } from '../../lib/delivery/rights.ts';
 import { findInstrument } from '../../lib/delivery/instruments.ts';
 import { absoluteLink, noPriceLine, priceLine } from '../../lib/delivery/messages.ts';
 import { deliveryDayOf, isDailyUpdateDue } from '../../lib/delivery/schedule.ts';
@@ -47,11 +47,13 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
     }
     if (prices.length === 0) continue;
     due++;
-    if (settings.email && user.email) {
+    // The channels the subscriber turned on that the plan includes (the plan table's `channels`).
+    const channels = dailyChannelsOf(rights, settings);
+    if (channels.includes('email') && user.email) {
       const mail = dailyUpdateMail(deps, user.email, user.uid, day, prices);
       outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'email' }, () => deps.sendMail(mail)));
     }
-    if (settings.whatsapp && settings.whatsappNumber) {
+    if (channels.includes('whatsapp') && settings.whatsappNumber) {
       const settingsLink = absoluteLink(deps.siteUrl, '/alerts');
       const body = prices.map(({ line, screen }) => (screen ? `${line}\n${screen}` : line)).join('\n');
       const text = `PolyIndex prices for ${toSlashedDate(day)}:\n${body}\nChange what you receive: ${settingsLink}\nReply STOP to end these updates.`;
