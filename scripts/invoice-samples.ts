@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isoDateOf } from '../src/lib/dates.ts';
+import { isoDateOf, toDisplayDate } from '../src/lib/dates.ts';
 import { documentNumber, financialYearOf } from '../src/lib/gst/documentNumbers.ts';
 import { buildCreditNote, buildTaxInvoice, recipientOf, supplierOf, type Recipient } from '../src/lib/gst/invoice.ts';
 import { findPlan, formatRupees } from '../src/lib/plans.ts';
@@ -40,7 +40,7 @@ const unregistered = buyer({ legalName: 'Anita Deshpande', address: '17 Lake Vie
 const premium = findPlan('Premium')!;
 const today = isoDateOf(new Date());
 const fy = financialYearOf(today);
-const description = `PolyIndex ${premium.name} plan: online price information service for one year from ${today}`;
+const description = `PolyIndex ${premium.name} plan: online price information service for one year from ${toDisplayDate(today)}`;
 const invoices = [intraState, interState, unregistered].map((recipient, i) =>
   buildTaxInvoice({
     number: documentNumber('invoice', fy, i + 1),

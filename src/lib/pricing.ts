@@ -20,6 +20,8 @@ export interface ComparisonRow {
   readonly label: string;
   /** A line under the label that says what the row means. */
   readonly note?: string;
+  /** The note is needed to read the cells (the plan cards on phones show it too). */
+  readonly noteExplainsCells?: boolean;
   /** One per plan, in the plan table's order. */
   readonly cells: readonly ComparisonCell[];
 }
@@ -86,7 +88,7 @@ export function comparisonSections(): ComparisonSection[] {
     {
       title: 'Delivered to you',
       rows: [
-        row('daily', 'Daily price update', (p) => (p.delivery.dailyUpdate ? yes(dailyUpdateText(p)) : no), `Benchmarks: ${andList(benchmarkNames())}`),
+        { ...row('daily', 'Daily price update', (p) => (p.delivery.dailyUpdate ? yes(dailyUpdateText(p)) : no), `Benchmarks: ${andList(benchmarkNames())}`), noteExplainsCells: true },
         row('channels', 'Daily update by', (p) => (p.delivery.dailyUpdate ? yes(andList(p.delivery.channels.map((c) => CHANNEL_NAMES[c]))) : no), 'At the hour you choose (IST)'),
         row('alerts', 'Price alerts', (p) => (p.delivery.alerts ? yes() : no), 'Above, below or a daily move, by WhatsApp or e-mail'),
         row('bot', 'WhatsApp price bot', (p) => (p.delivery.priceBot ? yes() : no), 'Ask "naphtha" or "pp raffia mumbai", get the latest price'),

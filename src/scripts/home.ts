@@ -221,9 +221,13 @@ const MOVES = { up: 'up', down: 'down', flat: 'unchanged' } as const;
  * The ticker: latest value and change for visitors whose plan opens the data; for everyone else
  * each series' name and the direction of its latest move, with a line saying so.
  */
-async function loadTicker(box: HTMLElement, note: HTMLElement | null): Promise<void> {
+async function loadTicker(box: HTMLElement): Promise<void> {
   const response = await fetch('/api/home/ticker', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (!response.ok) return drop(response);
+  if (!response.ok) {
+    // Nothing to show (the store cannot answer): the strip goes, rather than wait for ever.
+    box.hidden = true;
+    return drop(response);
+  }
   const answer = (await response.json()) as TickerAnswer;
   const label = (text: string) => {
     const span = document.createElement('span');
@@ -255,8 +259,7 @@ async function loadTicker(box: HTMLElement, note: HTMLElement | null): Promise<v
   box.querySelector<HTMLElement>('[data-ticker-copy]')!.replaceChildren(...items());
   box.querySelector<HTMLElement>('[data-ticker-heading]')!.textContent = answer.figures ? 'Latest prices' : 'Latest moves';
   box.dataset['figures'] = String(answer.figures);
-  box.hidden = false;
-  if (note) note.hidden = answer.figures;
+  for (const note of document.querySelectorAll<HTMLElement>('[data-ticker-note]')) note.hidden = note.dataset['tickerNote'] !== (answer.figures ? 'figures' : 'directions');
 }
 
 /** The paywall's notice: the prebuilt one whose screen id `?locked=` names (anything else shows nothing). */
@@ -290,5 +293,5 @@ const teaser = document.querySelector<HTMLElement>('[data-teaser]');
 if (teaser) void loadTeaser(teaser).catch(() => undefined);
 showLockedNotice();
 const ticker = document.querySelector<HTMLElement>('[data-ticker]');
-if (ticker) void loadTicker(ticker, document.querySelector<HTMLElement>('[data-ticker-note]')).catch(() => undefined);
+if (ticker) void loadTicker(ticker).catch(() => (ticker.hidden = true));
 initMarquees();
