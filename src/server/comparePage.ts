@@ -7,7 +7,7 @@ import { clampFrom, historyLimitMessage } from '../lib/access/history.ts';
 import { historyReachOf } from '../lib/access/policy.ts';
 import { checkUnit, type Comparison } from '../lib/compare/comparison.ts';
 import { compareHref, readCompareState, resolveRange, seriesQuery, type CompareState } from '../lib/compare/state.ts';
-import { isoDateOf, type IsoDate } from '../lib/dates.ts';
+import { isoDateOf, toDisplayDate, type IsoDate } from '../lib/dates.ts';
 import { findSeries, type SeriesDef } from '../lib/seriesCatalog.ts';
 import { readComparison } from './api/series.ts';
 import { saveView, viewJson } from './api/views.ts';
@@ -85,7 +85,7 @@ export async function comparePage(store: Store, session: Session, url: URL, requ
     const reach = historyReachOf(session, new Date());
     const from = clampFrom(reach, asked.from);
     const range = from === asked.from ? asked : { from, to: asked.to < from ? today : asked.to };
-    if (range !== asked) notes.push(`${historyLimitMessage(reach, Number(today.slice(0, 4)))} Showing from ${from}.`);
+    if (range !== asked) notes.push(`${historyLimitMessage(reach, Number(today.slice(0, 4)))} Showing from ${toDisplayDate(from)}.`);
     apiQuery = seriesQuery(state, range);
     comparison = await readComparison(store, { series, options: { range, unit: state.unit, view: state.view, ma: state.ma } });
   }

@@ -37,9 +37,9 @@ test('a signed-in user who chooses a plan lands on checkout with it preselected'
   await expect(page).toHaveURL(/\/subscription\?plan=Platinum$/);
   const chosen = page.locator('[data-plan="Platinum"][data-chosen="true"]');
   await expect(chosen).toContainText('Your choice');
-  const pay = chosen.getByRole('button', { name: 'Pay ₹25,000 for Platinum' });
+  const pay = page.getByRole('button', { name: 'Pay ₹25,000 for Platinum' });
   await hydrated(page, pay);
-  await expect(pay).toBeFocused();
+  await expect(chosen.getByRole('button', { name: 'Pay ₹25,000 for Platinum' })).toBeFocused();
   // Anything else in ?plan= picks nothing.
   await page.goto('/subscription?plan=%3Cscript%3E');
   await expect(page.locator('[data-chosen="true"]')).toHaveCount(0);
