@@ -153,7 +153,8 @@ export const signInPath = (pathname: string, search = ''): string =>
 
 /**
  * The decision for a page or API request. Pages redirect (anonymous → /register, no plan →
- * /subscription, a limited plan → /); API paths answer 401 or 403 and never redirect.
+ * /subscription, a limited plan → /, both with `?locked=` naming the screen); API paths answer
+ * 401 or 403 (`history_limit` for prices older than the plan reaches) and never redirect.
  */
 export function decide(pathname: string, session: SessionFacts | null, now: Date, search = ''): Decision {
   const path = normalizePath(pathname);
@@ -176,11 +177,11 @@ export function decideFor(requirement: Requirement, pathname: string, session: S
   }
 
   if (meets(requirement, session, now)) {
+    if (!isApi) return allow;
     // Prices older than the plan's history reach: the data API says which parameter and why.
-    const over = isApi ? historyOverreach(path, search, historyReachOf(session, now)) : null;
-    if (!over) return allow;
     const reach = historyReachOf(session, now);
-    return { kind: 'deny', status: 403, code: 'history_limit', message: historyLimitMessage(reach, Number(isoDateOf(now).slice(0, 4))), field: over.field };
+    const over = historyOverreach(path, search, reach);
+    return over ? { kind: 'deny', status: 403, code: 'history_limit', message: historyLimitMessage(reach, Number(isoDateOf(now).slice(0, 4))), field: over.field } : allow;
   }
 
   const staffOnly = requirement === 'admin' || requirement === 'editor';

@@ -61,7 +61,7 @@ function draw(pdf: PDFKit.PDFDocument, document: GstDocument): void {
   };
 
   // Heading: the kind of document (rule 53: "nature of the document"), its number and date.
-  let y = PAGE.margin;
+  let y: number = PAGE.margin;
   text(document.supplier.legalName, left, y, { font: 'bold', size: 11, color: NAVY, width: CONTENT_WIDTH / 2 });
   text(documentTitle(document).toUpperCase(), left + CONTENT_WIDTH / 2, y, { font: 'bold', size: 18, color: NAVY, width: CONTENT_WIDTH / 2, align: 'right' });
   y += 26;
