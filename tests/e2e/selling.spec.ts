@@ -8,6 +8,7 @@ import { violations } from './helpers/axe.ts';
 import { hydrated } from './helpers/hydration.ts';
 
 test('a visitor compares the plans on /pricing and chooses Premium', async ({ page }) => {
+  test.slow(); // three pages and an axe pass over the comparison
   await page.goto('/');
   await page.getByRole('link', { name: 'See plans' }).click();
   await expect(page).toHaveURL(/\/pricing\/?$/);
