@@ -103,6 +103,10 @@ export default defineConfig({
       CONTACT_PHONE: envField.string({ context: 'server', access: 'public', default: '+91 22 4000 7000' }),
       CONTACT_GSTIN: envField.string({ context: 'server', access: 'public', default: '27AABCP1234F1ZU' }),
       CONTACT_EMAIL: envField.string({ context: 'server', access: 'public', default: 'desk@polyindex.test' }),
+      // The supplier on GST tax invoices and credit notes (src/server/invoices/supplier.ts): its
+      // legal name and registered address ("|" between lines); the GSTIN is CONTACT_GSTIN's.
+      INVOICE_LEGAL_NAME: envField.string({ context: 'server', access: 'secret', default: 'PolyIndex Market Data Private Limited' }),
+      INVOICE_ADDRESS: envField.string({ context: 'server', access: 'secret', default: '402 Trade Centre, Bandra Kurla Complex | Bandra (East), Mumbai 400051' }),
       ADMIN_PANEL_URL: envField.string({ context: 'server', access: 'secret', default: '/admin' }),
       // Firebase web config is public by design; the service account is the secret.
       FIREBASE_PROJECT_ID: envField.string({ context: 'server', access: 'secret', default: 'demo-polyindex' }),

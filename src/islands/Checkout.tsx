@@ -33,6 +33,8 @@ interface Props {
   readonly plan: string;
   readonly planName: string;
   readonly priceText: string;
+  /** The plan chosen on /pricing (`?plan=`): its pay button takes the focus. */
+  readonly preselected?: boolean;
 }
 
 let scriptLoading: Promise<boolean> | undefined;
@@ -72,7 +74,7 @@ function completed(user: unknown): void {
   window.location.assign('/');
 }
 
-export default function Checkout({ plan, planName, priceText }: Props) {
+export default function Checkout({ plan, planName, priceText, preselected = false }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sandboxOrder, setSandboxOrder] = useState<OrderResponse | null>(null);
@@ -80,6 +82,11 @@ export default function Checkout({ plan, planName, priceText }: Props) {
   // that would do nothing.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  const payButton = useRef<HTMLButtonElement>(null);
+  // Focus once the button is enabled, so Enter pays for the plan chosen on /pricing.
+  useEffect(() => {
+    if (ready && preselected) payButton.current?.focus();
+  }, [ready, preselected]);
 
   /** Razorpay's `handler` and the sandbox's Pay button both end here. */
   async function verify(result: CheckoutResult): Promise<void> {
@@ -121,7 +128,7 @@ export default function Checkout({ plan, planName, priceText }: Props) {
     try {
       const { status, data } = await postJson('/api/makePayment', { plan });
       if (status === 401) {
-        window.location.assign(`/register?next=${encodeURIComponent('/subscription')}`);
+        window.location.assign(`/register?plan=${encodeURIComponent(plan)}`);
         return;
       }
       if (status !== 200 || !isOrderResponse(data)) {
@@ -152,7 +159,7 @@ export default function Checkout({ plan, planName, priceText }: Props) {
 
   return (
     <div className="checkout">
-      <button type="button" className="btn btn-primary" onClick={() => void start()} disabled={busy || !ready} data-plan={plan}>
+      <button ref={payButton} type="button" className="btn btn-primary" onClick={() => void start()} disabled={busy || !ready} data-plan={plan} data-preselected={preselected ? 'true' : undefined}>
         {busy ? 'Please wait…' : `Pay ${priceText} for ${planName}`}
       </button>
       {error && (

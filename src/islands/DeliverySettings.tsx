@@ -295,7 +295,7 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
           </>
         ) : (
           <p data-testid="alerts-upgrade">
-            Price alerts come with {planAndUp('alerts')}. <a href="/subscription">See the plans</a>
+            Price alerts come with {planAndUp('alerts')}. <a href="/pricing">See the plans</a>
           </p>
         )}
       </section>

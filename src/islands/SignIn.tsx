@@ -71,7 +71,12 @@ async function startServerSession(credential: UserCredential): Promise<void> {
   throw new Error('Your account record is not ready yet. Please try again in a moment.');
 }
 
-export default function SignIn() {
+interface Props {
+  /** Where to go after sign-in when the address names no `?next=` (the chosen plan's checkout). */
+  readonly fallbackNext?: string;
+}
+
+export default function SignIn({ fallbackNext = '/' }: Props) {
   const [ready, setReady] = useState<{ auth: Auth; config: WebConfig } | null>(null);
   const [tab, setTab] = useState<Tab>('email');
   const [creating, setCreating] = useState(false);
@@ -79,7 +84,7 @@ export default function SignIn() {
   const [error, setError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<ConfirmationResult | null>(null);
   const recaptchaRef = useRef<RecaptchaVerifier | null>(null);
-  const next = useMemo(() => safeNextPath(new URLSearchParams(window.location.search).get('next')), []);
+  const next = useMemo(() => safeNextPath(new URLSearchParams(window.location.search).get('next'), safeNextPath(fallbackNext)), [fallbackNext]);
 
   useEffect(() => {
     connect()

@@ -1,7 +1,8 @@
 /**
  * The home page's data (pure): which series the Naphtha teaser and the subscribers' ticker
  * show, the teaser's shape (the recent trend scaled to 0–100, no figures: anonymous visitors
- * see it), the ticker's items, and the banner carousel's rules.
+ * see it), the ticker's items (figures for subscribers, names and directions for the others),
+ * and the banner carousel's rules.
  */
 import type { IsoDate } from './dates.ts';
 import type { PricePoint } from './priceTypes.ts';
@@ -61,6 +62,27 @@ export interface TickerItem {
   readonly date: IsoDate;
   readonly change: number | null;
   readonly changePct: number | null;
+}
+
+/**
+ * What a visitor whose plan does not open the data sees of a ticker item: the series' name and
+ * the direction of its latest move (against the point before), no figures. The figures are
+ * what subscribers pay for; a name and an arrow say what the ticker is.
+ */
+export interface TickerDirection {
+  readonly id: string;
+  readonly label: string;
+  readonly date: IsoDate;
+  readonly direction: 'up' | 'down' | 'flat';
+}
+
+/** The ticker's answer: figures for plans that open the data, directions for everyone else. */
+export type TickerAnswer = { readonly figures: true; readonly data: readonly TickerItem[] } | { readonly figures: false; readonly data: readonly TickerDirection[] };
+
+/** An item without its figures (null when it has no previous point to move from). */
+export function tickerDirection(item: TickerItem): TickerDirection | null {
+  if (item.change === null) return null;
+  return { id: item.id, label: item.label, date: item.date, direction: item.change > 0 ? 'up' : item.change < 0 ? 'down' : 'flat' };
 }
 
 /** A ticker item from a series' newest points (the last two at least); null without any. */

@@ -29,7 +29,8 @@ export function headerItems(view: SessionView, now: Date): HeaderItem[] {
   const items: HeaderItem[] = [];
   if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', href: view.adminPanelUrl ?? '/admin', testId: 'admin-panel', className: 'btn btn-primary' });
   else if (view.subscribed) items.push({ kind: 'badge', text: `Subscribed${view.user?.plan ? ` · ${view.user.plan}` : ''}`, testId: 'subscribed', className: 'badge subscribed' });
-  else items.push({ kind: 'link', text: 'Subscribe Now', href: '/subscription', testId: 'subscribe-now', className: 'btn btn-primary' });
+  // A visitor compares the plans first (/pricing); a signed-in one goes straight to checkout.
+  else items.push({ kind: 'link', text: 'Subscribe Now', href: isSignedIn(view) ? '/subscription' : '/pricing', testId: 'subscribe-now', className: 'btn btn-primary' });
   const expiresAt = view.user?.expiresAt ? new Date(view.user.expiresAt) : null;
   if (view.renewalDue && expiresAt) {
     items.push({ kind: 'link', text: `Renew: ${timeLeftLabel(expiresAt, now) ?? 'today'} left`, href: '/subscription', testId: 'renew', className: 'btn btn-ghost renew' });
@@ -45,7 +46,7 @@ export function headerItems(view: SessionView, now: Date): HeaderItem[] {
     items.push({
       kind: 'banner',
       text: `Free trial: ${trialLeft} left of full access. `,
-      link: { text: 'Choose a plan', href: '/subscription' },
+      link: { text: 'Choose a plan', href: '/pricing' },
       testId: 'trial-banner',
       className: 'trial-banner',
     });

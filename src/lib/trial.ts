@@ -1,7 +1,9 @@
 /** The two-day trial of a new account (spec §4): day granularity from `createdAt`. */
 import { addDays, daysBetween, parseDashedDate, type IsoDate } from './dates.ts';
+import { TRIAL } from './plans.ts';
 
-export const TRIAL_DAYS = 2;
+/** How long the trial lasts: the plan table's (src/lib/plans.ts, TRIAL). */
+export const TRIAL_DAYS: number = TRIAL.days;
 
 export interface TrialSubject {
   readonly role?: string | null | undefined;

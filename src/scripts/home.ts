@@ -2,11 +2,12 @@
  * The home page's behaviour, plain DOM code (no framework on public pages): the banner
  * carousel (arrows, dots, auto-advance that stops on hover, focus, "Pause" and reduced
  * motion), the banners brought up to date from /api/carousels/, the Naphtha teaser drawn from
- * its shape, the subscribers' ticker, and the pause buttons of the moving strips. Text and
+ * its shape, the ticker (figures for subscribers, directions for everyone else), the paywall's
+ * notice (`?locked=`), and the pause buttons of the moving strips. Text and
  * attributes are set as such, never as HTML.
  */
 import { formatNumber } from '../lib/pageParams.ts';
-import { AUTO_ADVANCE_MS, afterScroll, autoAdvances, slideAtScroll, stepSlide, type CarouselPosition, type Teaser, type TickerItem } from '../lib/home.ts';
+import { AUTO_ADVANCE_MS, afterScroll, autoAdvances, slideAtScroll, stepSlide, type CarouselPosition, type Teaser, type TickerAnswer, type TickerDirection, type TickerItem } from '../lib/home.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -213,30 +214,61 @@ async function loadTeaser(card: HTMLElement): Promise<void> {
   card.dataset['direction'] = data.direction;
 }
 
-/** The ticker: only for visitors whose plan includes the data (others get 401/403 and see nothing). */
+const ARROWS = { up: '▲', down: '▼', flat: '■' } as const;
+const MOVES = { up: 'up', down: 'down', flat: 'unchanged' } as const;
+
+/**
+ * The ticker: latest value and change for visitors whose plan opens the data; for everyone else
+ * each series' name and the direction of its latest move, with a line saying so.
+ */
 async function loadTicker(box: HTMLElement): Promise<void> {
   const response = await fetch('/api/home/ticker', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (!response.ok) return drop(response);
-  const { data } = (await response.json()) as { data: TickerItem[] };
-  const item = (t: TickerItem) => {
+  if (!response.ok) {
+    // Nothing to show (the store cannot answer): the strip goes, rather than wait for ever.
+    box.hidden = true;
+    return drop(response);
+  }
+  const answer = (await response.json()) as TickerAnswer;
+  const label = (text: string) => {
+    const span = document.createElement('span');
+    span.className = 'ticker-label';
+    span.textContent = text;
+    return span;
+  };
+  const withFigures = (t: TickerItem) => {
     const li = document.createElement('li');
-    const label = document.createElement('span');
-    label.className = 'ticker-label';
-    label.textContent = t.label;
     const value = document.createElement('strong');
     value.textContent = `${formatNumber(t.value)} ${t.unit}`;
     const change = document.createElement('span');
     const tone = t.change === null || t.change === 0 ? 'flat' : t.change > 0 ? 'up' : 'down';
     change.className = tone;
-    change.textContent = t.change === null ? '—' : `${tone === 'up' ? '▲' : tone === 'down' ? '▼' : '■'} ${formatNumber(Math.abs(t.change))}${t.changePct === null ? '' : ` (${formatNumber(Math.abs(t.changePct))}%)`}`;
-    li.append(label, ' ', value, ' ', change);
+    change.textContent = t.change === null ? '—' : `${ARROWS[tone]} ${formatNumber(Math.abs(t.change))}${t.changePct === null ? '' : ` (${formatNumber(Math.abs(t.changePct))}%)`}`;
+    li.append(label(t.label), ' ', value, ' ', change);
     return li;
   };
-  const list = box.querySelector<HTMLElement>('[data-ticker-list]')!;
-  const copy = box.querySelector<HTMLElement>('[data-ticker-copy]')!;
-  list.replaceChildren(...data.map(item));
-  copy.replaceChildren(...data.map(item));
-  box.hidden = false;
+  const direction = (t: TickerDirection) => {
+    const li = document.createElement('li');
+    const move = document.createElement('span');
+    move.className = t.direction;
+    move.textContent = `${ARROWS[t.direction]} ${MOVES[t.direction]}`;
+    li.append(label(t.label), ' ', move);
+    return li;
+  };
+  const items = () => (answer.figures ? answer.data.map(withFigures) : answer.data.map(direction));
+  box.querySelector<HTMLElement>('[data-ticker-list]')!.replaceChildren(...items());
+  box.querySelector<HTMLElement>('[data-ticker-copy]')!.replaceChildren(...items());
+  box.querySelector<HTMLElement>('[data-ticker-heading]')!.textContent = answer.figures ? 'Latest prices' : 'Latest moves';
+  box.dataset['figures'] = String(answer.figures);
+  for (const note of document.querySelectorAll<HTMLElement>('[data-ticker-note]')) note.hidden = note.dataset['tickerNote'] !== (answer.figures ? 'figures' : 'directions');
+}
+
+/** The paywall's notice: the prebuilt one whose screen id `?locked=` names (anything else shows nothing). */
+function showLockedNotice(): void {
+  const locked = new URLSearchParams(window.location.search).get('locked');
+  if (!locked) return;
+  for (const notice of document.querySelectorAll<HTMLElement>('[data-locked]')) {
+    if (notice.dataset['locked'] === locked) notice.hidden = false;
+  }
 }
 
 /** The moving strips (ticker, partners) stop with their Pause button, and on hover or focus (CSS). */
@@ -259,6 +291,7 @@ if (bannerSection) {
 }
 const teaser = document.querySelector<HTMLElement>('[data-teaser]');
 if (teaser) void loadTeaser(teaser).catch(() => undefined);
+showLockedNotice();
 const ticker = document.querySelector<HTMLElement>('[data-ticker]');
-if (ticker) void loadTicker(ticker).catch(() => undefined);
+if (ticker) void loadTicker(ticker).catch(() => (ticker.hidden = true));
 initMarquees();

@@ -6,6 +6,7 @@
 import { allGrades, cities, findGrade, type GradeRef, type Product } from '../lib/catalog.ts';
 import { cityVsCity, pickSheetDate, toCityEntries, type CityEntry, type CityVsCityRow } from '../lib/citywise.ts';
 import { monthOf, yearOf, type IsoDate } from '../lib/dates.ts';
+import { dateWithin, WHOLE_ARCHIVE, type HistoryReach } from '../lib/access/history.ts';
 import { pickChoice, pickMonth } from '../lib/pageParams.ts';
 import type { PriceStore } from './store/prices.ts';
 
@@ -28,9 +29,10 @@ export interface CitywiseHistory {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-export async function readCitywiseHistory(store: PriceStore, query: URLSearchParams): Promise<CitywiseHistory> {
+/** `reach`: the visitor's plan's history reach (src/lib/access/history.ts); older sheets are not offered. */
+export async function readCitywiseHistory(store: PriceStore, query: URLSearchParams, reach: HistoryReach = WHOLE_ARCHIVE): Promise<CitywiseHistory> {
   const city = pickChoice(query.get('city'), cities, (c) => c.slug)!;
-  const all = await store.citySheetDates(city.slug, {});
+  const all = (await store.citySheetDates(city.slug, {})).filter((date) => dateWithin(reach, date));
   const newest = all.at(-1) ?? null;
   const years = [...new Set(all.map(yearOf))].sort((a, b) => b - a);
 

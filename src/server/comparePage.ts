@@ -3,9 +3,11 @@
  * save and remove forms (plain HTML posts, so they work without JavaScript), and read the
  * comparison, its series' first dates (for "all") and the user's saved views.
  */
+import { clampFrom, historyLimitMessage } from '../lib/access/history.ts';
+import { historyReachOf } from '../lib/access/policy.ts';
 import { checkUnit, type Comparison } from '../lib/compare/comparison.ts';
 import { compareHref, readCompareState, resolveRange, seriesQuery, type CompareState } from '../lib/compare/state.ts';
-import { isoDateOf, type IsoDate } from '../lib/dates.ts';
+import { isoDateOf, toDisplayDate, type IsoDate } from '../lib/dates.ts';
 import { findSeries, type SeriesDef } from '../lib/seriesCatalog.ts';
 import { readComparison } from './api/series.ts';
 import { saveView, viewJson } from './api/views.ts';
@@ -78,7 +80,12 @@ export async function comparePage(store: Store, session: Session, url: URL, requ
       const extents = await Promise.all(series.map((s) => store.extent(s.id)));
       earliest = extents.map((e) => e?.first).filter((d): d is string => Boolean(d)).reduce<IsoDate | undefined>((a, b) => (a === undefined || b < a ? b : a), undefined);
     }
-    const range = resolveRange(state, today, earliest);
+    const asked = resolveRange(state, today, earliest);
+    // Not before the plan's history reach (the API refuses older `from`s): said in the notes.
+    const reach = historyReachOf(session, new Date());
+    const from = clampFrom(reach, asked.from);
+    const range = from === asked.from ? asked : { from, to: asked.to < from ? today : asked.to };
+    if (range !== asked) notes.push(`${historyLimitMessage(reach, Number(today.slice(0, 4)))} Showing from ${toDisplayDate(from)}.`);
     apiQuery = seriesQuery(state, range);
     comparison = await readComparison(store, { series, options: { range, unit: state.unit, view: state.view, ma: state.ma } });
   }

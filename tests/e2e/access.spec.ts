@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { signInByApi } from './helpers/auth.ts';
 import { baseURL } from './env.ts';
+import { screenOfPath } from '../../src/lib/plans.ts';
 
 // DESIGN §1, row by row, with the demo accounts, on the real server.
 const pages = {
-  public: ['/', '/terms', '/privacy', '/refunds', '/contact', '/news'],
+  public: ['/', '/pricing', '/terms', '/privacy', '/refunds', '/contact', '/news'],
   limited: ['/buy-sell', '/vip-delegations/2019', '/services/events'],
   gated: ['/crude/Naphtha', '/global-bazaar/USA', '/indian-bazaar/citywise', '/historical-data/PP', '/future-trends', '/graph/PVC', '/plant-news'],
 };
@@ -21,8 +22,10 @@ const table: Record<string, { limited: Outcome; gated: Outcome; subscription: Ou
   'admin@polyindex.test': { limited: 'ok', gated: 'ok', subscription: 'ok', api: 200 },
 };
 
+/** A paywall names the screen it closed (`?locked=`, issue 21); /subscription's own redirect names none. */
+const locked = (path: string) => (screenOfPath(path) ? `?locked=${screenOfPath(path)!.id}` : '');
 const where = (outcome: Outcome, path: string) =>
-  ({ ok: `${baseURL}${path}`, register: `${baseURL}/register?next=${encodeURIComponent(path)}`, subscription: `${baseURL}/subscription`, home: `${baseURL}/` })[outcome];
+  ({ ok: `${baseURL}${path}`, register: `${baseURL}/register?next=${encodeURIComponent(path)}`, subscription: `${baseURL}/subscription${locked(path)}`, home: `${baseURL}/${locked(path)}` })[outcome];
 
 for (const [who, expected] of Object.entries(table)) {
   test(`access table: ${who}`, async ({ context }) => {

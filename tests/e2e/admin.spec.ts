@@ -50,7 +50,7 @@ test('an admin grants a plan; the user sees what it unlocks; the audit log shows
   await openUser(page, email);
   await grant(page, 'Basic');
   await userPage.goto('/crude');
-  await expect(userPage).toHaveURL(`${baseURL}/`);
+  await expect(userPage).toHaveURL(`${baseURL}/?locked=feedstock`);
 
   // Then Premium with a chosen expiry.
   const until = indianDatePlus(30);

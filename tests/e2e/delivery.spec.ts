@@ -219,7 +219,7 @@ test('the sandbox phone: Premium asks "pp raffia mumbai" and gets the /api/cityw
 
   const stranger = uniqueNumber();
   // Links use the build's site (SITE_URL is fixed at build time).
-  await expect(await write(stranger, 'naphtha')).toContainText(/not linked to a PolyIndex account\. Subscribe at http:\/\/[^ ]+\/subscription/);
+  await expect(await write(stranger, 'naphtha')).toContainText(/not linked to a PolyIndex account\. Subscribe at http:\/\/[^ ]+\/pricing/);
 
   // "stop" first, then the daily update by e-mail and WhatsApp at this hour: due now.
   await expect(await write(number, 'stop')).toContainText('no more PolyIndex updates');

@@ -1,11 +1,11 @@
-// The home page in Chromium: the Naphtha teaser without figures for everyone, the ticker for
-// subscribers only, the partner carousel, and the banner carousel's arrows, dots, pause and
-// auto-advance (which stops on hover and for reduced motion).
+// The home page in Chromium: the Naphtha teaser without figures for everyone, the ticker (figures
+// for subscribers, names and directions for everyone else), the partner carousel, and the banner
+// carousel's arrows, dots, pause and auto-advance (which stops on hover and for reduced motion).
 import { expect, test } from '@playwright/test';
 import { signInByApi } from './helpers/auth.ts';
 import { violations } from './helpers/axe.ts';
 
-test('an anonymous visitor sees the Naphtha trend without figures, and no ticker', async ({ page }) => {
+test('an anonymous visitor sees the Naphtha trend and the ticker\'s directions, without figures', async ({ page }) => {
   await page.goto('/');
   const teaser = page.getByTestId('naphtha-teaser');
   await expect(teaser.locator('polyline')).toHaveCount(1);
@@ -16,8 +16,11 @@ test('an anonymous visitor sees the Naphtha trend without figures, and no ticker
   const answer = await page.request.get('/api/home/teaser');
   expect(answer.headers()['cache-control']).toBe('public, max-age=300');
   expect(JSON.stringify(await answer.json())).not.toMatch(/\d+\.\d/);
-  expect((await page.request.get('/api/home/ticker')).status()).toBe(401);
-  await expect(page.getByTestId('ticker')).toBeHidden();
+  const ticker = await page.request.get('/api/home/ticker');
+  expect(ticker.status()).toBe(200);
+  expect(JSON.stringify(await ticker.json())).not.toMatch(/"(value|change|changePct|unit)"/);
+  await expect(page.getByTestId('ticker')).toHaveAttribute('data-figures', 'false');
+  expect(await page.getByTestId('ticker').locator('[data-ticker-list]').innerText()).not.toMatch(/\d/);
   // The latest headlines: a server island the access policy names as public, filled for everyone.
   await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(6);
   await expect(page.getByText('Loading the latest headlines…')).toHaveCount(0);
@@ -30,19 +33,23 @@ test('a subscriber sees the ticker of key series with latest value and change', 
   await signInByApi(context.request, 'premium@polyindex.test');
   await page.goto('/');
   const ticker = page.getByTestId('ticker');
-  await expect(ticker).toBeVisible();
+  await expect(ticker).toHaveAttribute('data-figures', 'true');
   await expect(ticker.locator('[data-ticker-list] li')).toHaveCount(9);
+  await expect(page.getByRole('link', { name: 'See the figures with a plan' })).toBeHidden();
   await expect(ticker.locator('[data-ticker-list] li').first()).toContainText(/Crude oil · Brent \d+(\.\d+)? USD\/bbl [▲▼■—]/);
   await ticker.getByRole('button', { name: 'Pause the price ticker' }).click();
   await expect(ticker).toHaveAttribute('data-paused', 'true');
 });
 
-test('a Basic subscriber, whose plan has no data screens, gets no ticker', async ({ page, context }) => {
+test('a Basic subscriber, whose plan has no data screens, gets the ticker without figures', async ({ page, context }) => {
   await signInByApi(context.request, 'basic@polyindex.test');
   await page.goto('/');
   await expect(page.getByTestId('naphtha-teaser').locator('polyline')).toHaveCount(1);
-  expect((await context.request.get('/api/home/ticker')).status()).toBe(403);
-  await expect(page.getByTestId('ticker')).toBeHidden();
+  const answer = await context.request.get('/api/home/ticker');
+  expect(answer.status()).toBe(200);
+  expect((await answer.json()).figures).toBe(false);
+  await expect(page.getByTestId('ticker')).toHaveAttribute('data-figures', 'false');
+  await expect(page.getByRole('link', { name: 'See the figures with a plan' })).toBeVisible();
 });
 
 test('the banner carousel: arrows and dots move it, it advances by itself, hover and Pause stop it', async ({ page }) => {

@@ -57,8 +57,9 @@ test('a Basic buyer is still sent to / from the data screens', async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner')).toContainText('Subscribed');
 
+  // Home, with the notice naming the plans that open the screen (issue 21).
   await page.goto('/crude');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?locked=feedstock$/);
   await page.goto('/buy-sell');
   await expect(page).toHaveURL(/\/buy-sell$/);
 });

@@ -105,8 +105,8 @@ test.describe('layout', () => {
     await expect(page.locator('#page-loading')).toBeHidden();
   });
 
-  test('the year selector lists the current year down to twelve years back', async ({ page, context }) => {
-    await signInByApi(context.request, 'premium@polyindex.test');
+  test('the year selector lists the current year down to twelve years back (the whole archive: Platinum)', async ({ page, context }) => {
+    await signInByApi(context.request, 'platinum@polyindex.test');
     await page.goto('/crude/Crude');
     const years = await page.getByTestId('year-select').first().locator('option').allTextContents();
     const current = new Date().getFullYear();

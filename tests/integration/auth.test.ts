@@ -114,7 +114,7 @@ describe('the middleware and logout', () => {
     await (await store()).updateUsersBy('uid', account.uid, { createdAt: '01-01-2020' });
     const page = await run('/crude/Naphtha', cookie!.value, '/crude/[slug]');
     expect(page.response.status).toBe(302);
-    expect(page.response.headers.get('Location')).toBe('/subscription');
+    expect(page.response.headers.get('Location')).toBe('/subscription?locked=feedstock');
     const api = await run('/api/feedstock?name=Crude', cookie!.value, '/api/feedstock');
     expect(api.response.status).toBe(403);
     expect(await api.response.json()).toMatchObject({ error: { code: 'forbidden' } });

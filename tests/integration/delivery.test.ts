@@ -409,11 +409,11 @@ describe('the WhatsApp webhook and the price bot', () => {
     const basicNumber = uniqueNumber();
     await verifyNumber(sessionOf(basic, 'limited'), basicNumber);
     await webhook(basicNumber, 'naphtha');
-    expect(await lastReply(basicNumber)).toMatch(/the Premium plan and up\. Upgrade at http:\/\/127\.0\.0\.1:4321\/subscription/);
+    expect(await lastReply(basicNumber)).toMatch(/the Premium plan and up\. Compare plans at http:\/\/127\.0\.0\.1:4321\/pricing/);
 
     const stranger = uniqueNumber();
     await webhook(stranger, 'brent');
-    expect(await lastReply(stranger)).toMatch(/not linked to a PolyIndex account\. Subscribe at http:\/\/127\.0\.0\.1:4321\/subscription/);
+    expect(await lastReply(stranger)).toMatch(/not linked to a PolyIndex account\. Subscribe at http:\/\/127\.0\.0\.1:4321\/pricing/);
     await webhook(stranger, 'help');
     expect(await lastReply(stranger)).toMatch(/pp raffia mumbai/);
   });
@@ -430,7 +430,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     for (const question of ['naphtha', 'pp raffia mumbai']) {
       expect((await webhook(number, question)).json.handled).toEqual(['replied']);
       const reply = await lastReply(number);
-      expect(reply).toMatch(/the Premium plan and up\. Upgrade at http:\/\/127\.0\.0\.1:4321\/subscription/);
+      expect(reply).toMatch(/the Premium plan and up\. Compare plans at http:\/\/127\.0\.0\.1:4321\/pricing/);
       expect(reply).not.toMatch(/[₹$][\d,.]+\//);
     }
   });

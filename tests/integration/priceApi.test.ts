@@ -36,17 +36,21 @@ afterAll(async () => {
   await (await getStore()).close();
 });
 
-const sessionAs = (entitlement: Entitlement | 'anonymous'): Session | null =>
-  entitlement === 'anonymous' ? null : { uid: `u-${entitlement}`, email: `${entitlement}@polyindex.test`, record: null, entitlement, inTrial: null };
+const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+/** The record of a subscriber to `plan` (the history reach is read from the record's plan). */
+const subscriber = (plan: string) => ({ uid: `u-${plan}`, role: 'user', subscribed: true, plan, createdAt: '01-01-2020', expiresAt: inAYear }) as unknown as Session['record'];
+/** `full` is a Platinum subscriber: the whole archive. */
+const sessionAs = (entitlement: Entitlement | 'anonymous', record: Session['record'] = entitlement === 'full' ? subscriber('Platinum') : null): Session | null =>
+  entitlement === 'anonymous' ? null : { uid: `u-${entitlement}`, email: `${entitlement}@polyindex.test`, record, entitlement, inTrial: null };
 
 async function call(
   endpoint: string,
   path: string,
-  options: { params?: Record<string, string>; role?: Entitlement | 'anonymous'; headers?: Record<string, string> } = {},
+  options: { params?: Record<string, string>; role?: Entitlement | 'anonymous'; record?: Session['record']; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const url = new URL(path, 'http://127.0.0.1:4321');
   const request = new Request(url, { headers: options.headers ?? {} });
-  const context = { request, url, params: options.params ?? {}, locals: { session: sessionAs(options.role ?? 'full') } };
+  const context = { request, url, params: options.params ?? {}, locals: { session: sessionAs(options.role ?? 'full', options.record) } };
   return api[endpoint]!(context as unknown as APIContext);
 }
 
@@ -312,6 +316,16 @@ describe('GET /api/export/{series}.csv', () => {
     expect(lines[0]).toBe('series,date,value');
     expect(lines.length).toBeGreaterThan(3000);
     expect(lines[1]).toMatch(/^feedstock\.naphtha\.japan,\d{4}-01-0\d,\d+(\.\d+)?$/);
+  });
+
+  it("cuts the download at the plan's history depth (Premium: this year and the 5 before it)", async () => {
+    const oldest = `${Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' }).slice(0, 4)) - 5}-01-01`;
+    const response = await call('export', '/api/export/feedstock.naphtha.japan.csv', { params: { series: 'feedstock.naphtha.japan' }, record: subscriber('Premium') });
+    expect(response.status).toBe(200);
+    const dates = (await response.text()).trim().split('\n').slice(1).map((line) => line.split(',')[1]!);
+    expect(dates.length).toBeGreaterThan(1000);
+    expect(dates[0]! >= oldest).toBe(true);
+    expect(dates[0]!.slice(0, 7)).toBe(oldest.slice(0, 7));
   });
 
   it('400 for an unknown series', async () => {

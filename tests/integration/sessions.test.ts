@@ -151,7 +151,7 @@ describe('what a request costs (issue 14)', () => {
       await elsewhere.updateUsersBy('uid', account.uid, { createdAt: '01-01-2020' });
       expect((await view('/crude/Naphtha', cookie)).response.status).toBe(200);
       clock += USER_RECORD_BOUND_MS;
-      expect((await view('/crude/Naphtha', cookie)).response.headers.get('Location')).toBe('/subscription');
+      expect((await view('/crude/Naphtha', cookie)).response.headers.get('Location')).toBe('/subscription?locked=feedstock');
       // A plan bought on another instance opens the door on the next request here: a refusal
       // is checked against the store first (the clock has not moved).
       await elsewhere.updateUsersBy('uid', account.uid, { subscribed: true, plan: 'Premium', expiresAt: new Date(Date.now() + 86_400_000).toISOString() });

@@ -88,7 +88,7 @@ describe('a refusal is checked against the store first', () => {
     requestNow = Date.now();
     const { uid, cookie } = await visitor({});
     expect((await fast(FEEDSTOCK, cookie)).status).toBe(403);
-    expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription');
+    expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription?locked=feedstock');
     // This instance now holds the record "no plan"; another one records a payment.
     await elsewhere.updateUsersBy('uid', uid, { subscribed: true, plan: 'Premium', expiresAt: new Date(requestNow + 30 * DAY_MS).toISOString() });
     expect((await fast(FEEDSTOCK, cookie)).status).toBe(200);
@@ -105,7 +105,7 @@ describe('a refusal is checked against the store first', () => {
     cacheClock += USER_RECORD_BOUND_MS;
     // …and not after it, in either lane.
     expect((await fast(FEEDSTOCK, cookie)).status).toBe(403);
-    expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription');
+    expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription?locked=feedstock');
   });
 });
 
@@ -148,7 +148,7 @@ describe('the copy holds the record, not the decision', () => {
     expect((await view('/crude/Naphtha', cookie)).status).toBe(200);
     requestNow = expiresAt; // the cache's clock stands still: the record is the copy's
     expect((await fast(FEEDSTOCK, cookie)).status).toBe(403);
-    expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription');
+    expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription?locked=feedstock');
   });
 
   it('a trial ends on its day, however young the copy', async () => {
@@ -157,6 +157,6 @@ describe('the copy holds the record, not the decision', () => {
     expect((await fast(FEEDSTOCK, cookie)).status).toBe(200);
     requestNow += 2 * DAY_MS;
     expect((await fast(FEEDSTOCK, cookie)).status).toBe(403);
-    expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription');
+    expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription?locked=feedstock');
   });
 });

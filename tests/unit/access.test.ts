@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decide, decideFor, entitlementOf, isEditorRole, renewalDue, requirementOf, type SessionFacts } from '../../src/lib/access/policy.ts';
+import { decide, decideFor, entitlementOf, historyReachOf, historyYearsOf, isEditorRole, renewalDue, requirementOf, withLockedScreen, type SessionFacts } from '../../src/lib/access/policy.ts';
+import { clampFrom, firstSelectableYear, historyOverreach, reachOf } from '../../src/lib/access/history.ts';
+import { findScreen, LIMITED_SCREEN_PATHS, lockedNotice, plans, SCREENS } from '../../src/lib/plans.ts';
 import { isInTrial, trialEndsOn } from '../../src/lib/trial.ts';
 import { isPublicPath } from '../../src/lib/access/publicPaths.ts';
 
@@ -31,6 +33,14 @@ const A = 'allow';
 const REG = (path: string) => `redirect ${`/register?next=${encodeURIComponent(path)}`}`;
 const SUB = 'redirect /subscription';
 const HOME = 'redirect /';
+/** The screen each gated page belongs to: the paywall's `?locked=` (the plan table's SCREENS ids). */
+const SCREEN_OF: Record<string, string> = {
+  '/crude': 'feedstock', '/crude/Naphtha': 'feedstock', '/global-bazaar/USA': 'global-bazaar', '/indian-bazaar/citywise': 'indian-bazaar',
+  '/historical-data/PP': 'historical-data', '/future-trend/PP': 'future-trends', '/future-trends': 'future-trends', '/graph/HDPE': 'graphs',
+  '/plant-news': 'plant-news', '/compare': 'compare',
+};
+const SUB_LOCKED = (path: string) => `${SUB}?locked=${SCREEN_OF[path]!}`;
+const HOME_LOCKED = (path: string) => `${HOME}?locked=${SCREEN_OF[path]!}`;
 
 function outcome(path: string, visitor: Who): string {
   const d = decide(path, who[visitor], NOW);
@@ -38,7 +48,7 @@ function outcome(path: string, visitor: Who): string {
 }
 
 // One representative path per route family; every row of DESIGN §1.
-const publicPages = ['/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/news/some-article'];
+const publicPages = ['/', '/pricing', '/pricing/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/news/some-article'];
 const limitedPages = ['/buy-sell', '/vip-delegations/2019/k-show', '/vip-delegations', '/services', '/services/events'];
 const gatedPages = [
   '/crude', '/crude/Naphtha', '/global-bazaar/USA', '/indian-bazaar/citywise', '/historical-data/PP',
@@ -62,8 +72,8 @@ describe('pages', () => {
   );
 
   const gatedExpect: Record<Who, (p: string) => string> = {
-    anonymous: REG, free: () => SUB, trial: () => A, basic: () => HOME, standard: () => HOME, premium: () => A,
-    platinum: () => A, otherPlan: () => A, expired: () => SUB, admin: () => A, editor: () => SUB, editorPremium: () => A, noRecord: () => SUB,
+    anonymous: REG, free: SUB_LOCKED, trial: () => A, basic: HOME_LOCKED, standard: HOME_LOCKED, premium: () => A,
+    platinum: () => A, otherPlan: () => A, expired: SUB_LOCKED, admin: () => A, editor: SUB_LOCKED, editorPremium: () => A, noRecord: SUB_LOCKED,
   };
   it.each(gatedPages.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
     'gated page %s for %s',
@@ -219,7 +229,7 @@ describe('the editor role', () => {
     expect(decide('/api/admin/users', who.editor, NOW)).toMatchObject({ status: 403, message: 'Administrators only.' });
   });
   it('gives an editor what their plan gives elsewhere', () => {
-    expect(outcome('/crude/Naphtha', 'editor')).toBe(SUB);
+    expect(outcome('/crude/Naphtha', 'editor')).toBe(SUB_LOCKED('/crude/Naphtha'));
     expect(outcome('/buy-sell', 'editor')).toBe(A);
     expect(outcome('/crude/Naphtha', 'editorPremium')).toBe(A);
     expect(isEditorRole('editor')).toBe(true);
@@ -301,12 +311,13 @@ describe('price delivery (issue 13)', () => {
 describe('comparisons, saved views and the home page (issue 16)', () => {
   const visitors = ['anonymous', 'free', 'trial', 'basic', 'standard', 'premium', 'platinum', 'expired', 'admin'] as const;
   const table: Record<string, Record<(typeof visitors)[number], string>> = {
-    '/compare': { anonymous: REG('/compare'), free: SUB, trial: A, basic: HOME, standard: HOME, premium: A, platinum: A, expired: SUB, admin: A },
+    '/compare': { anonymous: REG('/compare'), free: SUB_LOCKED('/compare'), trial: A, basic: HOME_LOCKED('/compare'), standard: HOME_LOCKED('/compare'), premium: A, platinum: A, expired: SUB_LOCKED('/compare'), admin: A },
     '/api/series': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
     '/api/series/export.xlsx': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
     '/api/views': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
     '/api/views/abc/remove': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
-    '/api/home/ticker': { anonymous: '401', free: '403', trial: A, basic: '403', standard: '403', premium: A, platinum: A, expired: '403', admin: A },
+    // Everyone: figures for the plans that open the data, names and directions for the others (the endpoint decides).
+    '/api/home/ticker': { anonymous: A, free: A, trial: A, basic: A, standard: A, premium: A, platinum: A, expired: A, admin: A },
     '/api/home/teaser': { anonymous: A, free: A, trial: A, basic: A, standard: A, premium: A, platinum: A, expired: A, admin: A },
   };
   it.each(Object.keys(table).flatMap((path) => visitors.map((visitor) => [path, visitor] as const)))('%s for %s', (path, visitor) =>
@@ -315,7 +326,7 @@ describe('comparisons, saved views and the home page (issue 16)', () => {
 
   it.each([
     ['/compare', 'full'], ['/api/series', 'full'], ['/api/series/export.png', 'full'], ['/api/views', 'full'], ['/api/views/x/remove', 'full'],
-    ['/api/home/ticker', 'full'], ['/api/home/teaser', 'public'], ['/api/home/teaser/x', 'full'],
+    ['/api/home/ticker', 'public'], ['/api/home/ticker/x', 'full'], ['/api/home/teaser', 'public'], ['/api/home/teaser/x', 'full'],
   ] as const)('%s requires %s', (path, requirement) => expect(requirementOf(path)).toBe(requirement));
 });
 
@@ -364,8 +375,8 @@ describe('trial', () => {
 describe('forecasts (issue 23): the track record is public, the open calls are not', () => {
   const everyone = Object.keys(who) as Who[];
   const gatedExpect: Record<Who, string> = {
-    anonymous: REG('/future-trend/PP'), free: SUB, trial: A, basic: HOME, standard: HOME, premium: A,
-    platinum: A, otherPlan: A, expired: SUB, admin: A, editor: SUB, editorPremium: A, noRecord: SUB,
+    anonymous: REG('/future-trend/PP'), free: `${SUB}?locked=future-trends`, trial: A, basic: `${HOME}?locked=future-trends`, standard: `${HOME}?locked=future-trends`, premium: A,
+    platinum: A, otherPlan: A, expired: `${SUB}?locked=future-trends`, admin: A, editor: `${SUB}?locked=future-trends`, editorPremium: A, noRecord: `${SUB}?locked=future-trends`,
   };
 
   it.each(everyone.flatMap((w) => ['/future-trend/PP/track-record', '/future-trend/PP/track-record/', '/future-trend/nylon-6-nylon-66/track-record'].map((p) => [p, w] as const)))(
@@ -392,5 +403,116 @@ describe('forecasts (issue 23): the track record is public, the open calls are n
   it('counts the track record, and only it, as a public path', () => {
     expect(isPublicPath('/future-trend/PP/track-record')).toBe(true);
     expect(isPublicPath('/future-trend/PP')).toBe(false);
+  });
+});
+
+// Issue 21: the paywall says why (`?locked=` names the screen; the target shows the plan table's notice).
+describe('paywalls that say why', () => {
+  it('keeps the original targets and adds the screen that was closed, from the plan table only', () => {
+    expect(decide('/crude/Naphtha', who.basic, NOW, '?country=japan&year=2024')).toEqual({ kind: 'redirect', to: '/?locked=feedstock' });
+    expect(decide('/crude/Naphtha', who.free, NOW)).toEqual({ kind: 'redirect', to: '/subscription?locked=feedstock' });
+    // A page that is no screen of the table (a gated post's full text): the bare target.
+    expect(decideFor('full', '/news/a/full', who.basic, NOW)).toEqual({ kind: 'redirect', to: '/' });
+    expect(withLockedScreen('/', '/no-such-page')).toBe('/');
+    expect(withLockedScreen('/subscription', '/graph/PP')).toBe('/subscription?locked=graphs');
+  });
+
+  it('never puts the request\'s own text in the target (no open redirect, nothing reflected)', () => {
+    for (const search of ['?locked=https://evil.example', '?next=//evil.example', '?locked=%3Cscript%3E']) {
+      const d = decide('/crude/Naphtha', who.basic, NOW, search);
+      expect(d).toEqual({ kind: 'redirect', to: '/?locked=feedstock' });
+    }
+  });
+
+  it.each(Object.keys(who) as Who[])('lets %s open the notices\' pages with any ?locked= (they are public, or the original rule applies)', (visitor) => {
+    for (const search of ['?locked=feedstock', '?locked=<script>alert(1)</script>', '?locked=', '?locked=feedstock&locked=compare']) {
+      expect(decide('/', who[visitor], NOW, search)).toEqual({ kind: 'allow' });
+      expect(decide('/pricing', who[visitor], NOW, search)).toEqual({ kind: 'allow' });
+    }
+    // /subscription keeps the original's rule whatever the query: a subscriber goes home; an
+    // anonymous visitor signs in and comes back to the same address (the chosen plan kept).
+    const subscription = decide('/subscription', who[visitor], NOW, '?locked=feedstock&plan=Premium');
+    if (visitor === 'anonymous') expect(subscription).toEqual({ kind: 'redirect', to: REG('/subscription?locked=feedstock&plan=Premium').slice('redirect '.length) });
+    else expect(subscription).toEqual(decide('/subscription', who[visitor], NOW));
+  });
+
+  it('words every notice from the table: the screen and the plans that open it', () => {
+    expect(lockedNotice(findScreen('feedstock')!)).toBe('Feedstock charts (crude, naphtha, olefins, monomers) are in Premium and Platinum.');
+    expect(lockedNotice(findScreen('compare')!)).toBe('Comparisons and exports (CSV, Excel, images) are in Premium and Platinum.');
+    expect(findScreen('<script>')).toBeUndefined();
+    expect(findScreen('toString')).toBeUndefined();
+  });
+
+  it('reads the limited set from the plan table, and every redirect target of a gated page is a screen', () => {
+    expect(LIMITED_SCREEN_PATHS).toEqual(['/buy-sell', '/vip-delegations', '/services']);
+    for (const path of gatedPages) expect(SCREENS.some((s) => s.id === SCREEN_OF[path]), path).toBe(true);
+    expect(requirementOf('/pricing')).toBe('public');
+    expect(isPublicPath('/pricing')).toBe(true);
+  });
+});
+
+// Issue 21: history depth (the plan table's historyYears) holds on the data API.
+describe('history depth', () => {
+  // 2026: Premium (5 years) opens 2021 on, Platinum (12) 2014 on; a trial is Premium's.
+  it.each([
+    ['anonymous', 0], ['free', 0], ['expired', 0], ['basic', 0], ['standard', 0],
+    ['trial', 5], ['premium', 5], ['editorPremium', 5], ['platinum', 12], ['otherPlan', null], ['admin', null],
+  ] as const)('%s reaches %s years back', (visitor, years) => expect(historyYearsOf(who[visitor], NOW)).toBe(years));
+
+  const api = (visitor: Who, path: string, search: string) => {
+    const d = decide(path, who[visitor], NOW, search);
+    return d.kind === 'allow' ? A : d.kind === 'deny' ? `${d.status} ${d.code}${d.field ? ` ${d.field}` : ''}` : `redirect ${d.to}`;
+  };
+  it.each([
+    ['/api/feedstock', '?name=Crude&year=2021', 'premium', A],
+    ['/api/feedstock', '?name=Crude&year=2020', 'premium', '403 history_limit year'],
+    ['/api/feedstock', '?name=Crude&year=2020', 'trial', '403 history_limit year'],
+    ['/api/feedstock', '?name=Crude&year=2020', 'platinum', A],
+    ['/api/feedstock', '?name=Crude&year=2014', 'platinum', A],
+    ['/api/feedstock', '?name=Crude&year=2013', 'platinum', '403 history_limit year'],
+    ['/api/feedstock', '?name=Crude&year=1990', 'admin', A],
+    ['/api/feedstock', '?name=Crude&year=1990', 'otherPlan', A],
+    ['/api/feedstock', '?name=Crude', 'premium', A],
+    ['/api/feedstock', '?name=Crude&year=abc', 'premium', A], // the endpoint's own 400
+    ['/api/feedstock', '?name=Crude&year=2020', 'basic', '403 forbidden'], // no data at all: the plan row, first
+    ['/api/feedstock', '?name=Crude&year=2020', 'anonymous', '401 unauthenticated'],
+    ['/api/historicaldata', '?polymer=ppRaffia&year=2019', 'premium', '403 history_limit year'],
+    ['/api/internationaloffers', '?country=USA&month=3&year=2018', 'premium', '403 history_limit year'],
+    ['/api/internationaloffers', '?country=USA&month=3&year=2022', 'premium', A],
+    ['/api/citywise/mumbai', '?date=2020-12-31', 'premium', '403 history_limit date'],
+    ['/api/citywise/mumbai', '?date=2021-01-01', 'premium', A],
+    ['/api/series', '?ids=fx.usdinr&from=2020-06-01&to=2026-01-01', 'premium', '403 history_limit from'],
+    ['/api/series', '?ids=fx.usdinr&from=2021-06-01&to=2026-01-01', 'premium', A],
+    ['/api/series/export.csv', '?ids=fx.usdinr&from=2015-06-01&to=2026-01-01', 'premium', '403 history_limit from'],
+    ['/api/series/export.csv', '?ids=fx.usdinr&from=2015-06-01&to=2026-01-01', 'platinum', A],
+    ['/api/blogs', '?type=PP&year=2015', 'premium', A], // news, not prices
+  ] as const)('%s%s for %s → %s', (path, search, visitor, expected) => expect(api(visitor, path, search)).toBe(expected));
+
+  it('says how far the plan reaches and which plans reach further', () => {
+    expect(decide('/api/feedstock', who.premium, NOW, '?name=Crude&year=2016')).toEqual({
+      kind: 'deny',
+      status: 403,
+      code: 'history_limit',
+      field: 'year',
+      message: 'Your plan opens prices from 2021. Older years come with Platinum.',
+    });
+    expect(decide('/api/feedstock', who.platinum, NOW, '?name=Crude&year=2010')).toMatchObject({ message: 'Your plan opens prices from 2014.' });
+  });
+
+  it('gives the screens the same reach: year selectors start at it, ranges are clamped to it', () => {
+    const premium = historyReachOf(who.premium, NOW);
+    expect(premium).toEqual({ years: 5, oldestYear: 2021, earliest: '2021-01-01' });
+    expect(firstSelectableYear(premium, 2010)).toBe(2021);
+    expect(firstSelectableYear(premium, 2023)).toBe(2023);
+    expect(firstSelectableYear(premium, undefined)).toBe(2021);
+    expect(firstSelectableYear(historyReachOf(who.admin, NOW), 2010)).toBe(2010);
+    expect(clampFrom(premium, '1990-01-01')).toBe('2021-01-01');
+    expect(clampFrom(premium, '2024-05-01')).toBe('2024-05-01');
+    expect(reachOf(null, '2026-11-22')).toEqual({ years: null, oldestYear: null, earliest: null });
+    expect(historyOverreach('/api/feedstock', '?year=2020', reachOf(null, '2026-11-22'))).toBeNull();
+  });
+
+  it('reaches back the whole archive on the top plan and at least five years on every plan with screens', () => {
+    for (const plan of plans) expect(plan.access === 'full' ? plan.historyYears >= 5 : plan.historyYears === 0, plan.id).toBe(true);
   });
 });

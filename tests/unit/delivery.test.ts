@@ -13,7 +13,7 @@ import { displayNumber, whatsappNumberOf } from '../../src/lib/delivery/phone.ts
 import { editDistance, matchInstrument, readBotMessage } from '../../src/lib/delivery/priceBot.ts';
 import { JOB_PATHS } from '../../src/lib/delivery/paths.ts';
 import { firstPlanWith, planAndUp, RIGHT_MESSAGES } from '../../src/lib/delivery/planWords.ts';
-import { dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily, screenOf } from '../../src/lib/delivery/rights.ts';
+import { dailyChannelsOf, dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily, screenOf } from '../../src/lib/delivery/rights.ts';
 import { dailySlotOf, deliveryDayOf, deliveryWindowHours, istHourOf, missedNotice } from '../../src/lib/delivery/schedule.ts';
 import { loopbackOriginOf, unsafeModeReasons, whatsappSandboxOf } from '../../src/lib/modes.ts';
 import { findPlan, plans } from '../../src/lib/plans.ts';
@@ -66,12 +66,25 @@ describe("what a plan's daily update may carry (the plan table decides)", () => 
   const premium = findPlan('Premium')!.delivery;
   const ids = (rights: typeof basic) => dailyChoicesOf(rights).map((i) => i.id);
 
-  it('Basic and Standard: the benchmark feedstocks, the rupee and every grade of the Mumbai sheet; Premium: every price', () => {
+  it('Basic: the benchmark feedstocks, the rupee and every grade of the Mumbai sheet; Standard: every city\'s sheet too; Premium: every price', () => {
+    const benchmarks = ['feedstock.crude.brent', 'feedstock.naphtha.japan', 'feedstock.propylene.korea', 'feedstock.ethylene.nea', 'fx.usdinr'];
     const mumbaiSheet = instruments.filter((i) => i.source.kind === 'city' && i.source.city === 'mumbai').map((i) => i.id);
+    const everyCitySheet = instruments.filter((i) => i.source.kind === 'city').map((i) => i.id);
     expect(mumbaiSheet).toHaveLength(17);
-    expect(ids(basic).toSorted()).toEqual(['feedstock.crude.brent', 'feedstock.naphtha.japan', 'feedstock.propylene.korea', 'feedstock.ethylene.nea', 'fx.usdinr', ...mumbaiSheet].toSorted());
-    expect(ids(standard)).toEqual(ids(basic));
+    expect(everyCitySheet).toHaveLength(7 * 17);
+    expect(ids(basic).toSorted()).toEqual([...benchmarks, ...mumbaiSheet].toSorted());
+    expect(ids(standard).toSorted()).toEqual([...benchmarks, ...everyCitySheet].toSorted());
     expect(ids(premium)).toEqual(instruments.map((i) => i.id));
+    expect(mayChooseDaily(standard, findInstrument('city.delhi.ppRaffia')!)).toBe(true);
+    expect(mayChooseDaily(standard, findInstrument('historical.ppRaffia.cif-ns')!)).toBe(false);
+  });
+
+  it('goes by the channels the subscriber turned on that the plan includes', () => {
+    expect(dailyChannelsOf(basic, { email: true, whatsapp: true })).toEqual(['whatsapp', 'email']);
+    expect(dailyChannelsOf(basic, { email: true, whatsapp: false })).toEqual(['email']);
+    expect(dailyChannelsOf({ ...basic, channels: ['whatsapp'] }, { email: true, whatsapp: true })).toEqual(['whatsapp']);
+    expect(dailyChannelsOf({ ...basic, dailyUpdate: false }, { email: true, whatsapp: true })).toEqual([]);
+    expect(dailyChannelsOf(deliveryRightsOf(null, NOW), { email: true, whatsapp: true })).toEqual([]);
   });
 
   it.each([
@@ -95,7 +108,7 @@ describe("what a plan's daily update may carry (the plan table decides)", () => 
     expect(firstPlanWith((r) => r.dailyUpdate)?.id).toBe('Basic');
     expect(firstPlanWith((r) => r.alerts)?.id).toBe('Premium');
     expect(planAndUp('priceBot')).toBe('the Premium plan and up');
-    expect(RIGHT_MESSAGES.dailyUpdate).toBe('Daily price updates come with the Basic plan and up. Subscribe at /subscription.');
+    expect(RIGHT_MESSAGES.dailyUpdate).toBe('Daily price updates come with the Basic plan and up. Compare plans at /pricing.');
     expect(RIGHT_MESSAGES.alerts).toContain(`${firstPlanWith((r) => r.alerts)!.name} plan and up`);
   });
 });

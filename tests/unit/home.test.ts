@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterScroll, autoAdvances, slideAtScroll, stepSlide, teaserOf, TEASER_POINTS, TICKER_SERIES, tickerItem } from '../../src/lib/home.ts';
+import { afterScroll, autoAdvances, slideAtScroll, stepSlide, teaserOf, TEASER_POINTS, TICKER_SERIES, tickerDirection, tickerItem } from '../../src/lib/home.ts';
 import { findSeries } from '../../src/lib/seriesCatalog.ts';
 
 const p = (date: string, value: number) => ({ date, value });
@@ -41,6 +41,16 @@ describe('the ticker', () => {
     });
     expect(tickerItem('fx.usdinr', [])).toBeNull();
     expect(tickerItem('no.series', [p('2026-11-20', 1)])).toBeNull();
+  });
+
+  it('gives visitors without the data only the name and the direction of the latest move', () => {
+    const item = (values: number[]) => tickerItem('fx.usdinr', values.map((v, i) => p(`2026-11-2${i}`, v)))!;
+    expect(tickerDirection(item([84, 84.42]))).toEqual({ id: 'fx.usdinr', label: 'US dollar to Indian rupee', date: '2026-11-21', direction: 'up' });
+    expect(tickerDirection(item([84.42, 84]))?.direction).toBe('down');
+    expect(tickerDirection(item([84, 84]))?.direction).toBe('flat');
+    // One point has no move to show.
+    expect(tickerDirection(item([84]))).toBeNull();
+    expect(Object.keys(tickerDirection(item([84, 85]))!)).toEqual(['id', 'label', 'date', 'direction']);
   });
 });
 

@@ -18,7 +18,7 @@ const summary = (items: ReturnType<typeof headerItems>) => items.map((i) => `${i
 
 describe('header items', () => {
   it.each([
-    ['anonymous', ['subscribe-now:Subscribe Now→/subscription', 'sign-in:Sign in→/register']],
+    ['anonymous', ['subscribe-now:Subscribe Now→/pricing', 'sign-in:Sign in→/register']],
     ['free', ['subscribe-now:Subscribe Now→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
     ['trial', ['subscribe-now:Subscribe Now→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out', 'trial-banner:Free trial: 1 day 14 h left of full access. ']],
     ['premium', ['subscribed:Subscribed · Premium', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],

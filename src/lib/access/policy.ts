@@ -5,9 +5,10 @@
 import { newsTypeSectionPath, resolveNewsType } from '../catalog.ts';
 import { isoDateOf } from '../dates.ts';
 import { isJobPath, ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE_PATH } from '../delivery/paths.ts';
-import { planAccess } from '../plans.ts';
+import { findPlan, LIMITED_SCREEN_PATHS, planAccess, screenOfPath, trialPlan } from '../plans.ts';
 import { isAppShellPath } from '../pwa/appShell.ts';
 import { isInTrial } from '../trial.ts';
+import { historyLimitMessage, historyOverreach, reachOf, type HistoryReach } from './history.ts';
 import { isPublicPath, normalizePath } from './publicPaths.ts';
 
 /** What the policy needs to know of a signed-in visitor (from the verified cookie and the user record). */
@@ -36,9 +37,17 @@ export type Requirement = 'public' | 'signedIn' | 'limited' | 'full' | 'editor' 
 export type Decision =
   | { readonly kind: 'allow' }
   | { readonly kind: 'redirect'; readonly to: string }
-  | { readonly kind: 'deny'; readonly status: 401 | 403; readonly code: 'unauthenticated' | 'forbidden'; readonly message: string };
+  | {
+      readonly kind: 'deny';
+      readonly status: 401 | 403;
+      readonly code: 'unauthenticated' | 'forbidden' | 'history_limit';
+      readonly message: string;
+      /** The query parameter refused (history_limit). */
+      readonly field?: string;
+    };
 
-const LIMITED_SECTIONS = ['/buy-sell', '/vip-delegations', '/services'];
+/** The limited set: the screens plans without data screens open (the plan table's SCREENS). */
+const LIMITED_SECTIONS = LIMITED_SCREEN_PATHS;
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /** True when the record's subscription is current at `now`. */
@@ -91,10 +100,11 @@ const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
   [(p) => under(p, '/api/alerts'), 'signedIn'],
   [(p) => p === '/api/sendMail' || under(p, '/api/enquiries'), 'public'],
   [(p) => p === '/api/makePayment' || under(p, '/api/payments') || under(p, '/api/profile'), 'signedIn'],
-  // The home page's Naphtha teaser is a shape without figures; its ticker is data.
-  [(p) => p === '/api/home/teaser', 'public'],
-  // Comparisons, their exports, saved views (full implies a sign-in) and the home ticker.
-  [(p) => under(p, '/api/series') || under(p, '/api/views') || p === '/api/home/ticker', 'full'],
+  // The home page's Naphtha teaser is a shape without figures; its ticker answers everyone, with
+  // figures only for the plans that open the data (names and direction for the others).
+  [(p) => p === '/api/home/teaser' || p === '/api/home/ticker', 'public'],
+  // Comparisons, their exports and saved views (full implies a sign-in).
+  [(p) => under(p, '/api/series') || under(p, '/api/views'), 'full'],
 ];
 
 /** A premium or limited post's full text: signed-in readers; the page decides by the post's own access. */
@@ -143,7 +153,8 @@ export const signInPath = (pathname: string, search = ''): string =>
 
 /**
  * The decision for a page or API request. Pages redirect (anonymous → /register, no plan →
- * /subscription, a limited plan → /); API paths answer 401 or 403 and never redirect.
+ * /subscription, a limited plan → /, both with `?locked=` naming the screen); API paths answer
+ * 401 or 403 (`history_limit` for prices older than the plan reaches) and never redirect.
  */
 export function decide(pathname: string, session: SessionFacts | null, now: Date, search = ''): Decision {
   const path = normalizePath(pathname);
@@ -165,7 +176,13 @@ export function decideFor(requirement: Requirement, pathname: string, session: S
     if (!renewalDue(session?.record ?? null, now)) return { kind: 'redirect', to: '/' };
   }
 
-  if (meets(requirement, session, now)) return allow;
+  if (meets(requirement, session, now)) {
+    if (!isApi) return allow;
+    // Prices older than the plan's history reach: the data API says which parameter and why.
+    const reach = historyReachOf(session, now);
+    const over = historyOverreach(path, search, reach);
+    return over ? { kind: 'deny', status: 403, code: 'history_limit', message: historyLimitMessage(reach, Number(isoDateOf(now).slice(0, 4))), field: over.field } : allow;
+  }
 
   const staffOnly = requirement === 'admin' || requirement === 'editor';
   if (isApi) {
@@ -180,8 +197,38 @@ export function decideFor(requirement: Requirement, pathname: string, session: S
   }
   if (entitlement === 'anonymous') return { kind: 'redirect', to: signInPath(path, search) };
   if (staffOnly) return { kind: 'deny', status: 403, code: 'forbidden', message: requirement === 'admin' ? 'Administrators only.' : 'Editors and administrators only.' };
-  return { kind: 'redirect', to: entitlement === 'limited' ? '/' : '/subscription' };
+  // The original's targets (a limited plan → /, no plan → /subscription), with the screen that
+  // was closed as `?locked=`: the target shows the plan table's notice for it.
+  return { kind: 'redirect', to: withLockedScreen(entitlement === 'limited' ? '/' : '/subscription', path) };
 }
+
+/** The query parameter naming the screen a paywall redirect came from (a SCREENS id). */
+export const LOCKED_PARAM = 'locked';
+
+/** `/?locked=feedstock`: the target with the id of the screen `path` belongs to (the bare target when it is none). */
+export function withLockedScreen(target: '/' | '/subscription', path: string): string {
+  const screen = screenOfPath(path);
+  return screen ? `${target}?${LOCKED_PARAM}=${screen.id}` : target;
+}
+
+/**
+ * How many years before the current one the visitor's screens reach (the plan table's
+ * `historyYears`): a plan's own, the trial plan's during the trial, every year for an
+ * administrator and for a plan the table does not know (as the policy's "unknown plan" rule).
+ */
+export function historyYearsOf(session: SessionFacts | null, now: Date): number | null {
+  const entitlement = entitlementOf(session, now);
+  if (entitlement === 'admin') return null;
+  if (entitlement === 'anonymous' || entitlement === 'none') return 0;
+  const record = session?.record ?? null;
+  if (hasActiveSubscription(record, now)) {
+    const plan = findPlan(record?.plan);
+    return plan ? plan.historyYears : null;
+  }
+  return trialPlan().historyYears;
+}
+
+export const historyReachOf = (session: SessionFacts | null, now: Date): HistoryReach => reachOf(historyYearsOf(session, now), isoDateOf(now));
 
 /** Days before expiry from which the header invites renewal and /subscription opens again. */
 export const RENEWAL_WINDOW_DAYS = 15;

@@ -1,10 +1,10 @@
 /**
- * Which paths an anonymous visitor may see (DESIGN §1): the home page, sign-in, legal pages
+ * Which paths an anonymous visitor may see (DESIGN §1): the home page, the plans (/pricing), sign-in, legal pages
  * (the payment provider requires them public), and the public news. Read by the access
  * policy, by the sitemap filter and by the rendering rule (public ⇔ prerendered).
  */
 /** The public pages (not feeds or files): what the sitemap lists besides the news. */
-export const PUBLIC_PAGES: readonly string[] = ['/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news'];
+export const PUBLIC_PAGES: readonly string[] = ['/', '/pricing', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news'];
 const PUBLIC_EXACT = new Set([...PUBLIC_PAGES, '/rss.xml', '/robots.txt', '/sitemap-index.xml', '/sitemap-0.xml', '/_image']);
 const PUBLIC_PREFIXES = ['/news/'];
 /** A premium article's full text (`/news/{slug}/full`) is for entitled readers only. */

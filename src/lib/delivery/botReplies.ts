@@ -41,8 +41,8 @@ export const notLinked = (language: DeliveryLanguage, subscribeLink: string, ale
 
 export const noBotInPlan = (language: DeliveryLanguage, planAndUp: string, subscribeLink: string): string =>
   language === 'hi'
-    ? `WhatsApp प्राइस बॉट ${planAndUp.replace(/^the (.+) plan and up$/, '$1 और ऊपर के प्लान')} में है। अपग्रेड करें: ${subscribeLink}`
-    : `The WhatsApp price bot comes with ${planAndUp}. Upgrade at ${subscribeLink}`;
+    ? `WhatsApp प्राइस बॉट ${planAndUp.replace(/^the (.+) plan and up$/, '$1 और ऊपर के प्लान')} में है। प्लान की तुलना करें: ${subscribeLink}`
+    : `The WhatsApp price bot comes with ${planAndUp}. Compare plans at ${subscribeLink}`;
 
 /** "Ask again after 10:42 IST": once, when a number asks too often. */
 export const rateLimited = (language: DeliveryLanguage, retryAt: string): string =>

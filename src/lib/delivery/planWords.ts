@@ -21,7 +21,7 @@ export const everyDailyPricePlan = (): string => nameOf((rights) => rights.daily
 
 /** The clear message of a 403 for each right a plan may lack. */
 export const RIGHT_MESSAGES: Readonly<Record<DeliveryRight, string>> = {
-  dailyUpdate: `Daily price updates come with ${planAndUp('dailyUpdate')}. Subscribe at /subscription.`,
-  alerts: `Price alerts come with ${planAndUp('alerts')}. Upgrade at /subscription.`,
+  dailyUpdate: `Daily price updates come with ${planAndUp('dailyUpdate')}. Compare plans at /pricing.`,
+  alerts: `Price alerts come with ${planAndUp('alerts')}. Compare plans at /pricing.`,
   priceBot: `The WhatsApp price bot comes with ${planAndUp('priceBot')}.`,
 };

@@ -1,24 +1,30 @@
 /**
  * What price delivery a visitor may use, from the plan table (src/lib/plans.ts): administrators
  * everything, a current subscription its plan's rights (an unknown plan name everything, as
- * the access policy's rule), a trial what Premium has (DESIGN §1), anyone else nothing.
+ * the access policy's rule), a trial what the trial plan has (DESIGN §1), anyone else nothing.
  */
 import { decide, entitlementOf, hasActiveSubscription, type SessionFacts } from '../access/policy.ts';
-import { findPlan, FULL_DELIVERY, type DeliveryRights } from '../plans.ts';
+import { findPlan, FULL_DELIVERY, trialPlan, type DeliveryChannel, type DeliveryRights } from '../plans.ts';
 import { findInstrument, instruments, type Instrument } from './instruments.ts';
 
 export type { DeliveryRights };
 export { RIGHT_MESSAGES } from './planWords.ts';
 
-export const NO_DELIVERY: DeliveryRights = { dailyUpdate: false, alerts: false, priceBot: false, dailyDefaults: [], dailyChoices: { instruments: [], citySheets: [] } };
+export const NO_DELIVERY: DeliveryRights = { dailyUpdate: false, channels: [], alerts: false, priceBot: false, dailyDefaults: [], dailyChoices: { instruments: [], citySheets: [] } };
 
 export function deliveryRightsOf(session: SessionFacts | null, now: Date): DeliveryRights {
   const entitlement = entitlementOf(session, now);
   if (entitlement === 'anonymous' || entitlement === 'none') return NO_DELIVERY;
   if (entitlement === 'admin') return FULL_DELIVERY;
   if (hasActiveSubscription(session?.record ?? null, now)) return findPlan(session?.record?.plan)?.delivery ?? FULL_DELIVERY;
-  // A trial sees what a Premium subscriber sees.
-  return FULL_DELIVERY;
+  // A trial sees what the trial plan (Premium) gives.
+  return trialPlan().delivery;
+}
+
+/** The channels a daily update goes by: those the subscriber turned on that the plan includes. */
+export function dailyChannelsOf(rights: DeliveryRights, settings: { readonly email: boolean; readonly whatsapp: boolean }): DeliveryChannel[] {
+  if (!rights.dailyUpdate) return [];
+  return rights.channels.filter((channel) => (channel === 'email' ? settings.email : settings.whatsapp));
 }
 
 /** Whether the plan's daily update may carry this price (the plan table's `dailyChoices`). */

@@ -1,10 +1,10 @@
 /**
  * The home page's two endpoints (no astro:* imports, like the other handlers): the Naphtha
- * teaser, public, a shape without figures; and the ticker of key series for subscribers (the
- * caller checks access). The page itself is prerendered: it asks these after it loads.
+ * teaser, public, a shape without figures; and the ticker of key series, public, with figures
+ * only for visitors whose plan opens the data (the caller asks the access policy). The page itself is prerendered: it asks these after it loads.
  */
 import { addDays, isoDateOf } from '../../lib/dates.ts';
-import { teaserOf, TEASER_DAYS, TEASER_SERIES, TICKER_SERIES, tickerItem, type TickerItem } from '../../lib/home.ts';
+import { teaserOf, TEASER_DAYS, TEASER_SERIES, TICKER_SERIES, tickerDirection, tickerItem, type TickerAnswer, type TickerDirection, type TickerItem } from '../../lib/home.ts';
 import { findSeries } from '../../lib/seriesCatalog.ts';
 import { cachedJson, PUBLIC_CACHE } from '../http/json.ts';
 import type { PriceStore } from '../store/prices.ts';
@@ -15,7 +15,15 @@ export async function teaserResponse(store: PriceStore, request: Request): Promi
   return cachedJson(request, { data: teaserOf(findSeries(TEASER_SERIES)!.label, points) }, { cacheControl: PUBLIC_CACHE });
 }
 
-export async function tickerResponse(store: PriceStore, request: Request): Promise<Response> {
-  const items = await Promise.all(TICKER_SERIES.map(async (id) => tickerItem(id, await store.latestPoints(id, 2))));
-  return cachedJson(request, { data: items.filter((item): item is TickerItem => item !== null) });
+/**
+ * The ticker for everyone: latest values and changes when `figures` (the visitor's plan opens the
+ * data: the caller asks the access policy), else each series' name and the direction of its
+ * latest move. Never shared by caches: the answer depends on the visitor.
+ */
+export async function tickerResponse(store: PriceStore, request: Request, figures: boolean): Promise<Response> {
+  const items = (await Promise.all(TICKER_SERIES.map(async (id) => tickerItem(id, await store.latestPoints(id, 2))))).filter((item): item is TickerItem => item !== null);
+  const answer: TickerAnswer = figures
+    ? { figures: true, data: items }
+    : { figures: false, data: items.map(tickerDirection).filter((item): item is TickerDirection => item !== null) };
+  return cachedJson(request, answer);
 }

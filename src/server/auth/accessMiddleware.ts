@@ -119,7 +119,7 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
     } else if (decision.kind === 'redirect') {
       response = context.redirect(decision.to, 302);
     } else if (isApi) {
-      response = jsonError(decision.status, decision.code, decision.message);
+      response = jsonError(decision.status, decision.code, decision.message, decision.field);
     } else {
       // A page the visitor may not know about: the same 404 as a page that does not exist.
       response = await context.rewrite('/404');

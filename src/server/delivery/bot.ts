@@ -116,7 +116,8 @@ async function answer(deps: BotDeps, message: InboundMessage): Promise<InboundOu
   const text = message.type === 'text' ? message.text : null;
   const language: DeliveryLanguage = answerLanguage(settings?.language, text);
   const reply = (body: string) => deps.whatsapp.send({ kind: 'text', to: message.from, body });
-  const subscribe = absoluteLink(deps.siteUrl, '/subscription');
+  // The plans compared (a paywall link): /pricing.
+  const subscribe = absoluteLink(deps.siteUrl, '/pricing');
   const alertsLink = absoluteLink(deps.siteUrl, '/alerts');
   const request = text !== null ? readBotMessage(text, today) : ({ kind: 'help' } as const);
 

@@ -12,7 +12,7 @@ import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice } from '
 import { findInstrument } from '../../lib/delivery/instruments.ts';
 import { languageOf } from '../../lib/delivery/language.ts';
 import { absoluteLink } from '../../lib/delivery/messages.ts';
-import { dailySeriesOf, deliveryRightsOf, screenOf } from '../../lib/delivery/rights.ts';
+import { dailyChannelsOf, dailySeriesOf, deliveryRightsOf, screenOf, type DeliveryRights } from '../../lib/delivery/rights.ts';
 import { dailySlotOf, DEFAULT_DELIVERY_WINDOW_HOURS, deliveryDayOf } from '../../lib/delivery/schedule.ts';
 import type { Channel, DeliverySettings } from '../store/delivery.ts';
 import { sendOnce, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
@@ -33,11 +33,12 @@ export interface DailyRunReport {
   readonly windowHours: number;
 }
 
-/** The channels a user's update goes by (WhatsApp only to a verified number). */
-const channelsOf = (settings: DeliverySettings, email: string | null): Channel[] => [
-  ...(settings.email && email ? (['email'] as const) : []),
-  ...(settings.whatsapp && settings.whatsappNumber ? (['whatsapp'] as const) : []),
-];
+/**
+ * The channels a user's update goes by: those turned on that the plan includes (the plan
+ * table's `channels`), e-mail only to an address, WhatsApp only to a verified number.
+ */
+const channelsOf = (rights: DeliveryRights, settings: DeliverySettings, email: string | null): Channel[] =>
+  dailyChannelsOf(rights, settings).filter((channel) => (channel === 'email' ? email !== null && email !== '' : settings.whatsappNumber !== null));
 
 export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport> {
   const now = deps.now();
@@ -53,7 +54,7 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
     const session = user ? { uid: user.uid, record: user } : null;
     const rights = deliveryRightsOf(session, now);
     if (!user || !rights.dailyUpdate) continue;
-    const channels = channelsOf(settings, user.email);
+    const channels = channelsOf(rights, settings, user.email);
     if (channels.length === 0) continue;
 
     if (slot.state === 'missed') {

@@ -190,6 +190,9 @@ export const putSettings: APIRoute = async ({ locals, request }) => {
   if (!rights.dailyUpdate) return forbidden('dailyUpdate');
   const refused = notInPlan(session, rights, data.series);
   if (refused) return refused;
+  for (const channel of ['email', 'whatsapp'] as const) {
+    if (data[channel] && !rights.channels.includes(channel)) return jsonError(400, 'invalid_input', `Your plan's daily update does not go by ${channel === 'email' ? 'e-mail' : 'WhatsApp'}.`, channel);
+  }
   const deps = await deliveryDeps();
   const now = deps.now();
   const current = await deps.store.getDeliverySettings(session.uid);

@@ -82,7 +82,7 @@ export function welcomeMail(siteUrl: string, to: string): OutgoingMail {
     blocks: [
       { paragraph: 'Your PolyIndex account is ready. For the next two days you can see every price screen: feedstocks, city-wise Indian prices, international offers and historical data.' },
       { paragraph: 'Plans add daily price updates by WhatsApp and e-mail, price alerts and the WhatsApp price bot.' },
-      { link: { text: 'See the plans', href: absoluteLink(siteUrl, '/subscription') } },
+      { link: { text: 'See the plans', href: absoluteLink(siteUrl, '/pricing') } },
       { link: { text: 'Choose your daily prices and alerts', href: absoluteLink(siteUrl, '/alerts') } },
     ],
     footer: 'You receive this e-mail once, because an account was created with this address on PolyIndex.',

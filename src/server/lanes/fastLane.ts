@@ -174,7 +174,7 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
       if (unavailable && decision.kind !== 'allow') return write(res, unavailableJson(unavailable), viewer);
       // API paths never redirect: the policy answers 401/403 for them.
       if (decision.kind !== 'allow') {
-        const denied = decision.kind === 'deny' ? jsonError(decision.status, decision.code, decision.message) : jsonError(403, 'forbidden', 'Not allowed.');
+        const denied = decision.kind === 'deny' ? jsonError(decision.status, decision.code, decision.message, decision.field) : jsonError(403, 'forbidden', 'Not allowed.');
         return write(res, denied, viewer);
       }
       let response: ApiAnswer;

@@ -1,7 +1,12 @@
-/** GET /api/home/ticker → latest value and change of the key series (full access: subscribers). */
+/**
+ * GET /api/home/ticker → the key series for everyone: latest value and change for visitors whose
+ * plan opens the data (Premium and up, a trial, an administrator), the name and the direction of
+ * the latest move for everyone else (no figures, no error).
+ */
 import type { APIRoute } from 'astro';
+import { entitlementMeets } from '../../../lib/access/policy.ts';
 import { tickerResponse } from '../../../server/api/home.ts';
-import { requireDataAccess } from '../../../server/http/access.ts';
 import { store as getStore } from '../../../server/runtime.ts';
 
-export const GET: APIRoute = async ({ request, locals }) => requireDataAccess(locals) ?? tickerResponse(await getStore(), request);
+export const GET: APIRoute = async ({ request, locals }) =>
+  tickerResponse(await getStore(), request, entitlementMeets('full', locals.session?.entitlement ?? 'anonymous'));
