@@ -4,12 +4,13 @@
  * signed token is its authority), Meta's webhook (public: its signature is), the daily-update job
  * (public: its bearer secret is) and the sandbox phone (administrators, loopback sandbox only).
  */
+import { config } from '../config/index.ts';
 import { endpoint } from '../edge/endpoint.ts';
 import { jobEndpoint } from '../jobs/endpoint.ts';
 import { deleteAlert, getSettings, getUnsubscribe, postAlert, postCode, postNumber, postUnsubscribe, putSettings } from './http.ts';
 import { deliveryDeps, jobsSecret } from './index.ts';
 import { runDeliveryJob } from './job.ts';
-import { receiveWebhook, sandboxSend, verifyWebhook } from './routes.ts';
+import { receiveWebhook, sandboxSendTo, verifyWebhook } from './routes.ts';
 
 /** GET /api/alerts/settings: the daily update's prices, channels and hour (IST). */
 export const alertSettings = endpoint('signedIn', getSettings);
@@ -37,5 +38,5 @@ export const whatsappWebhook = endpoint('public', receiveWebhook);
 /** POST /api/jobs/daily-update with `Authorization: Bearer $JOBS_SECRET` (404 without JOBS_SECRET): one run of the hourly delivery job. */
 export const dailyUpdateJob = jobEndpoint(jobsSecret, async () => runDeliveryJob(await deliveryDeps()));
 
-/** POST /api/admin/whatsapp/send `{from, text}`: the sandbox phone writes to the site as Meta would. */
-export const sandboxPhoneSend = endpoint('admin', sandboxSend);
+/** POST /api/admin/whatsapp/send `{from, text}`: the sandbox phone writes to the site as Meta would, at the server's own loopback address. */
+export const sandboxPhoneSend = endpoint('admin', sandboxSendTo(() => config.loopbackOrigin));

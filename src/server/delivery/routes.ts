@@ -10,7 +10,6 @@ import { z } from 'astro/zod';
 import { whatsappNumberOf } from '../../lib/delivery/phone.ts';
 import { MAX_BOT_TEXT } from '../../lib/delivery/priceBot.ts';
 import { requireAdmin } from '../admin/guard.ts';
-import { config } from '../config/index.ts';
 import { json, jsonContentTypeError, jsonError, parseOr400, readBytesUpTo, readJson, MAX_BODY_BYTES } from '../http/responses.ts';
 import { handleInbound } from './bot.ts';
 import { deliveryDeps, SANDBOX_PHONE_NUMBER_ID, sandboxPhoneDir, webhookAppSecret, webhookVerifyToken, whatsappMode } from './index.ts';
@@ -93,9 +92,10 @@ export async function sandboxInbound(from?: string): Promise<SandboxInbound[]> {
  * POST /api/admin/whatsapp/send `{from, text}`: the sandbox phone types as a subscriber. The
  * message becomes the webhook Meta would send, signed with the sandbox's app secret, and is
  * posted to this site's own webhook over HTTP: the production code path, end to end. "Own" is
- * the server's loopback HOST and PORT, never the request's Host header (which a client chooses).
+ * `ownOrigin`: the server's loopback HOST and PORT (./endpoints.ts), never the request's Host
+ * header (which a client chooses).
  */
-export const sandboxSend: EndpointHandler = async (context) => {
+export const sandboxSendTo = (ownOrigin: () => string): EndpointHandler => async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
   if (whatsappMode !== 'sandbox') return jsonError(404, 'not_found', 'The sandbox phone exists only without a WhatsApp Business account.');
@@ -110,7 +110,7 @@ export const sandboxSend: EndpointHandler = async (context) => {
   const body = JSON.stringify(inboundTextPayload({ from, name: 'Sandbox phone', id, text: input.data.text, at, phoneNumberId: SANDBOX_PHONE_NUMBER_ID }));
   let response: Response;
   try {
-    response = await fetch(new URL('/api/whatsapp/webhook', config.loopbackOrigin), {
+    response = await fetch(new URL('/api/whatsapp/webhook', ownOrigin()), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(webhookAppSecret()!, body) },
       body,
