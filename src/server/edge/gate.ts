@@ -107,7 +107,7 @@ export function refusalResponse(refusal: Refusal): Response {
 
 const denied = (decision: Extract<Decision, { kind: 'deny' }>): Refusal => ({ status: decision.status, code: decision.code, message: decision.message });
 /** An API path the policy would send elsewhere (it never does: APIs are denied, not redirected). */
-const FORBIDDEN: Refusal = { status: 403, code: 'forbidden', message: 'Not allowed.' };
+export const FORBIDDEN: Refusal = { status: 403, code: 'forbidden', message: 'Not allowed.' };
 
 export function createGate(deps: GateDeps): Gate {
   let ready: Promise<void> | null = null;

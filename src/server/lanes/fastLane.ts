@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchApiRoute, type ApiRouter } from '../api/routes.ts';
 import { cookieHeaderSource, credentialsOf, type CredentialSource } from '../edge/caller.ts';
 import type { EndpointContext, EndpointCookies, RequestHeaders } from '../edge/endpoint.ts';
-import { createGate, refusalResponse, type Envelope, type GateDeps } from '../edge/gate.ts';
+import { createGate, FORBIDDEN, refusalResponse, type Envelope, type GateDeps } from '../edge/gate.ts';
 import { screen } from '../edge/screen.ts';
 import { finishRecord, withViewer, type Audience, type FinishedRecord } from '../edge/headers.ts';
 import type { ApiAnswer, WireAnswer } from '../http/answer.ts';
@@ -115,9 +115,9 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
       const passage = await gate.admit({ pathname: url.pathname, search: url.search, credentials: credentialsOf(cookies) });
       const { caller, verdict } = passage;
       audience = { caller, now: passage.now };
-      // API paths never redirect or show pages: the gate says refuse, unavailable or serve.
+      // API paths never redirect or show pages: the gate says serve, refuse or unavailable.
       if (verdict.kind === 'unavailable') return write(res, unavailableJson(verdict.error), audience);
-      if (verdict.kind !== 'serve') return write(res, refusalResponse(verdict.kind === 'refuse' ? verdict.refusal : { status: 403, code: 'forbidden', message: 'Not allowed.' }), audience);
+      if (verdict.kind !== 'serve') return write(res, refusalResponse(verdict.kind === 'refuse' ? verdict.refusal : FORBIDDEN), audience);
       let answer: ApiAnswer;
       try {
         answer = await match.route.handler(contextOf(req, url, match.params, caller.session, cookies, deps.store));
