@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_EMULATOR_HOST, E2E_PORT } from './env.ts';
+import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_PORT } from './env.ts';
 
 // The server process (dist/server/serve.mjs, which `npm start` runs) keeps the loopback guard:
 // with the Auth emulator it refuses a non-loopback HOST before it listens.
@@ -48,11 +48,13 @@ function send(port: number, path: string, { method = 'GET', host, headers = {} }
 // credentials 400, each before Astro, and nothing (no stack trace) is written to the log.
 test('the built server screens TRACE, bad Hosts and foreign Hosts before Astro, and logs nothing for them', async () => {
   test.slow(); // its own instance of the server
-  const port = E2E_PORT + 12;
+  // Beside the outage spec's two instances (+10, +11) and an emulator the ports scheme may put at +10…+12.
+  const port = E2E_PORT + 13;
   let stderr = '';
   const server = spawn(process.execPath, ['dist/server/serve.mjs'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: resolve('.cache/e2e-edge'), FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST, FIREBASE_SERVICE_ACCOUNT: '', METADATA_SERVER_DETECTION: 'none', ASTRO_TELEMETRY_DISABLED: '1', JOBS_SCHEDULER: 'off' },
+    // The shared server's data (already seeded: a fresh store would seed demo prices first); no jobs of its own.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: resolve(E2E_DATA_DIR), FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST, FIREBASE_SERVICE_ACCOUNT: '', METADATA_SERVER_DETECTION: 'none', ASTRO_TELEMETRY_DISABLED: '1', JOBS_SCHEDULER: 'off' },
   });
   server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   try {
