@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { fileURLToPath } from 'node:url';
 import { SITE_CSP_DIRECTIVES } from './src/lib/csp.ts';
+import { SETTINGS, readConfig } from './src/server/config/settings.ts';
 import { serviceWorker } from './src/integrations/serviceWorker.ts';
 
 /**
@@ -24,9 +25,27 @@ const jobsAtServerStart = {
   },
 };
 
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 4321);
-const publicOrigin = process.env.SITE_URL ? new URL(process.env.SITE_URL) : null;
+// The settings the build itself reads (the one reading of them: src/server/config/settings.ts).
+const settings = readConfig((name) => process.env[name]);
+const publicOrigin = settings.siteUrl ? new URL(settings.siteUrl) : null;
+
+/**
+ * The astro:env schema, made from the one list of settings. `secret` here means "read from the
+ * environment at run time": public server variables are inlined at build time, and one build must
+ * serve every configuration (tests, dev, production). Only the contact details, shown on
+ * prerendered pages, are fixed at build time (docs/decisions.md).
+ */
+function envSchema() {
+  /** @type {[string, import('./src/server/config/settings.ts').SettingField][]} */
+  const fields = Object.entries(SETTINGS);
+  return Object.fromEntries(
+    fields.map(([name, field]) => {
+      const access = field.inlined ? 'public' : 'secret';
+      const presence = field.default !== undefined ? { default: field.default } : { optional: true };
+      return [name, field.values ? envField.enum({ context: 'server', access, values: [...field.values], ...presence }) : envField.string({ context: 'server', access, ...presence })];
+    }),
+  );
+}
 
 /**
  * Builds the server process's entry (src/server/entry/serve.ts → dist/server/serve.mjs) in the
@@ -46,10 +65,10 @@ function serverEntry() {
 }
 
 export default defineConfig({
-  site: process.env.SITE_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+  site: settings.siteUrl ?? `http://${settings.host === '0.0.0.0' ? '127.0.0.1' : settings.host}:${settings.port}`,
   output: 'server',
   // A CDN origin for the hashed /_astro/ files (build time; see docs/deploy.md). Unset: same origin.
-  ...(process.env.ASSETS_PREFIX ? { build: { assetsPrefix: process.env.ASSETS_PREFIX } } : {}),
+  ...(settings.assetsPrefix ? { build: { assetsPrefix: settings.assetsPrefix } } : {}),
   // The largest body an endpoint accepts is the admin CSV import; everything else reads 64 KiB.
   // Middleware mode: dist/server/serve.mjs (src/server/entry/serve.ts) is the server, with the
   // data API's fast lane in front of Astro (DESIGN §4).
@@ -94,57 +113,5 @@ export default defineConfig({
       config: { jpeg: { quality: 75 }, webp: { quality: 75 }, avif: { quality: 75 }, png: { quality: 75 } },
     },
   },
-  env: {
-    // `secret` here means "read from the environment at run time": public server variables are
-    // inlined at build time, and one build must serve every configuration (tests, dev, production).
-    // Only the contact details, shown on prerendered pages, are fixed at build time.
-    schema: {
-      DATA_DIR: envField.string({ context: 'server', access: 'secret', default: './data' }),
-      CONTACT_PHONE: envField.string({ context: 'server', access: 'public', default: '+91 22 4000 7000' }),
-      CONTACT_GSTIN: envField.string({ context: 'server', access: 'public', default: '27AABCP1234F1ZU' }),
-      CONTACT_EMAIL: envField.string({ context: 'server', access: 'public', default: 'desk@polyindex.test' }),
-      // The supplier on GST tax invoices and credit notes (src/server/invoices/supplier.ts): its
-      // legal name and registered address ("|" between lines); the GSTIN is CONTACT_GSTIN's.
-      INVOICE_LEGAL_NAME: envField.string({ context: 'server', access: 'secret', default: 'PolyIndex Market Data Private Limited' }),
-      INVOICE_ADDRESS: envField.string({ context: 'server', access: 'secret', default: '402 Trade Centre, Bandra Kurla Complex | Bandra (East), Mumbai 400051' }),
-      ADMIN_PANEL_URL: envField.string({ context: 'server', access: 'secret', default: '/admin' }),
-      // Firebase web config is public by design; the service account is the secret.
-      FIREBASE_PROJECT_ID: envField.string({ context: 'server', access: 'secret', default: 'demo-polyindex' }),
-      FIREBASE_API_KEY: envField.string({ context: 'server', access: 'secret', default: 'demo-api-key' }),
-      FIREBASE_AUTH_DOMAIN: envField.string({ context: 'server', access: 'secret', optional: true }),
-      FIREBASE_APP_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
-      FIREBASE_SERVICE_ACCOUNT: envField.string({ context: 'server', access: 'secret', optional: true }),
-      FIREBASE_AUTH_EMULATOR_HOST: envField.string({ context: 'server', access: 'secret', optional: true }),
-      // The store: `sqlite` (DATA_DIR file, or LIBSQL_URL) or `firestore` (the service account's
-      // project, or FIRESTORE_EMULATOR_HOST). See src/server/store/open.ts.
-      DATA_BACKEND: envField.enum({ context: 'server', access: 'secret', values: ['sqlite', 'firestore'], default: 'sqlite' }),
-      FIRESTORE_EMULATOR_HOST: envField.string({ context: 'server', access: 'secret', optional: true }),
-      FIRESTORE_DATABASE_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
-      LIBSQL_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      LIBSQL_AUTH_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
-      // Payments: both keys set → Razorpay; otherwise the sandbox gateway (loopback only).
-      RAZORPAY_KEY_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
-      RAZORPAY_KEY_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
-      RAZORPAY_WEBHOOK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
-      SANDBOX_PAYMENT_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
-      // Mail: an SMTP URL sends for real; without one every message lands in DATA_DIR/outbox.
-      SMTP_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      MAIL_FROM: envField.string({ context: 'server', access: 'secret', default: 'PolyIndex <desk@polyindex.test>' }),
-      OPERATOR_EMAIL: envField.string({ context: 'server', access: 'secret', default: 'desk@polyindex.test' }),
-      // Price delivery (docs/delivery.md). WhatsApp: token + phone number id → the Cloud API;
-      // otherwise the sandbox (DATA_DIR/whatsapp-outbox, loopback only). JOBS_SECRET opens
-      // POST /api/jobs/daily-update; DELIVERY_LINK_SECRET signs unsubscribe links;
-      // DELIVERY_WINDOW_HOURS (1–12, 3 when unset): how late after its hour a daily update may go.
-      WHATSAPP_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
-      WHATSAPP_PHONE_NUMBER_ID: envField.string({ context: 'server', access: 'secret', optional: true }),
-      WHATSAPP_APP_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
-      WHATSAPP_VERIFY_TOKEN: envField.string({ context: 'server', access: 'secret', optional: true }),
-      WHATSAPP_GRAPH_URL: envField.string({ context: 'server', access: 'secret', default: 'https://graph.facebook.com/v21.0' }),
-      JOBS_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
-      // `off`: no in-server scheduler (an external one calls the job endpoint; extra instances).
-      JOBS_SCHEDULER: envField.enum({ context: 'server', access: 'secret', values: ['on', 'off'], default: 'on' }),
-      DELIVERY_LINK_SECRET: envField.string({ context: 'server', access: 'secret', optional: true }),
-      DELIVERY_WINDOW_HOURS: envField.number({ context: 'server', access: 'secret', optional: true, int: true, gt: 0, lt: 13 }),
-    },
-  },
+  env: { schema: envSchema() },
 });

@@ -3,6 +3,7 @@
 // manifest of checksums. See docs/deploy.md ("Backups"). Runs under plain Node 24.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readConfig } from '../src/server/config/settings.ts';
 import { createBackup, defaultBackupName } from '../src/server/ops/backup.ts';
 
 const USAGE = `Usage: npm run backup [-- --out FILE]
@@ -25,15 +26,15 @@ if (values.help) {
 }
 
 const now = new Date();
-const dataDir = resolve(process.env['DATA_DIR'] ?? './data');
+const { dataDir, store } = readConfig((name) => process.env[name]);
 const out = resolve(values.out ?? join('backups', defaultBackupName(now)));
-const libsql = process.env['LIBSQL_URL']?.trim();
+const libsql = store.LIBSQL_URL?.trim();
 try {
   const { file, manifest, bytes } = await createBackup({
     dataDir,
     out,
     storeUrl: libsql || null,
-    firestore: process.env['DATA_BACKEND'] === 'firestore',
+    firestore: store.DATA_BACKEND === 'firestore',
     now,
   });
   if (manifest.store) {

@@ -2,8 +2,8 @@
 // after checking every file and the store's records against the archive's manifest. Refuses
 // while the site runs on that DATA_DIR, and refuses to replace existing data without --force
 // (which moves it aside into DATA_DIR/.before-restore-*, never deletes it). Plain Node 24.
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readConfig } from '../src/server/config/settings.ts';
 import { RestoreRefused, restoreBackup } from '../src/server/ops/backup.ts';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
@@ -30,7 +30,7 @@ if (parsed.positionals.length !== 1) {
   process.exit(2);
 }
 
-const dataDir = resolve(process.env['DATA_DIR'] ?? './data');
+const { dataDir } = readConfig((name) => process.env[name]);
 try {
   const { manifest, movedAside } = await restoreBackup({ file: parsed.positionals[0]!, dataDir, force: parsed.values.force ?? false });
   if (movedAside) console.log(`[restore] the data that was there is in ${movedAside}`);

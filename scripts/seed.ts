@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { isoDateOf } from '../src/lib/dates.ts';
+import { readConfig } from '../src/server/config/settings.ts';
 import { describeStore, openConfiguredStore, storeConfigFrom } from '../src/server/store/open.ts';
 import type { Banner } from '../src/server/store/prices.ts';
 import { postOfSeed, seedIdOf, seedPostSchema } from '../src/server/posts/seed.ts';
@@ -31,7 +32,7 @@ function seedPostsFromFiles(dir: string): Post[] {
 const postsOnly = process.argv.includes('--posts');
 
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
-const config = storeConfigFrom({ ...process.env, DATA_DIR: resolve(process.env['DATA_DIR'] ?? './data') });
+const config = storeConfigFrom(readConfig((name) => process.env[name]).store);
 const seed = process.env['SEED'] ? Number(process.env['SEED']) : undefined;
 const started = performance.now();
 const store = await openConfiguredStore(config);

@@ -10,9 +10,10 @@
 // stops, and the launcher exits with the server's status: 0 after a clean stop, within 10 s.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isAuthEmulatorMode, unsafeModeReasons, whatsappSandboxOf } from '../src/lib/modes.ts';
+import { unsafeModeReasons } from '../src/lib/modes.ts';
+import { readConfig } from '../src/server/config/settings.ts';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
 import { portIsOpen, startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
 import { assertSafePaymentMode } from './lib/payment-mode.mjs';
@@ -27,26 +28,32 @@ const STOP_BUDGET_MS = 10_000;
 /** Of which the server may use this much (its own drain is bounded at 10 s, usually far less) before it is killed. */
 const SERVER_STOP_MS = 9_000;
 
+// The settings, read as the server reads them (src/server/config/settings.ts: one list, one set of defaults).
+let settings;
+try {
+  settings = readConfig((name) => process.env[name]);
+} catch (error) {
+  console.error(`[polyindex] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const env = {
   ...process.env,
-  HOST: process.env.HOST ?? '127.0.0.1',
-  PORT: process.env.PORT ?? '4321',
-  DATA_DIR: resolve(process.env.DATA_DIR ?? './data'),
+  HOST: settings.host,
+  PORT: String(settings.port),
+  DATA_DIR: settings.dataDir,
   ASTRO_TELEMETRY_DISABLED: '1',
   METADATA_SERVER_DETECTION: process.env.METADATA_SERVER_DETECTION ?? 'none',
 };
-const authEmulator = isAuthEmulatorMode(env.FIREBASE_SERVICE_ACCOUNT);
+const { authEmulator, sandboxPayments, whatsappSandbox } = settings.modes;
 // As the operator set it (real mode refuses it), before the emulator's default is filled in.
-const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
-const sandboxPayments = !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
-if (authEmulator) env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
-env.FIREBASE_PROJECT_ID ??= 'demo-polyindex';
-const firestore = env.DATA_BACKEND === 'firestore';
+const authEmulatorHost = settings.firebase.authEmulatorHostSetting;
+if (authEmulator) env.FIREBASE_AUTH_EMULATOR_HOST = settings.firebase.authEmulatorHost;
+env.FIREBASE_PROJECT_ID = settings.firebase.projectId;
+const firestore = settings.store.DATA_BACKEND === 'firestore';
 // DATA_BACKEND=firestore with neither a project nor an emulator: the in-memory stand-in.
-const firestoreStandIn = firestore && !env.FIRESTORE_EMULATOR_HOST && !env.FIREBASE_SERVICE_ACCOUNT;
+const firestoreStandIn = firestore && !settings.store.FIRESTORE_EMULATOR_HOST && !settings.firebase.serviceAccountJson;
 
-const whatsappSandbox = whatsappSandboxOf(env);
-const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(env.FIRESTORE_EMULATOR_HOST)), whatsappSandbox, deliveryLinkSecret: Boolean(env.DELIVERY_LINK_SECRET?.trim()) });
+const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(settings.store.FIRESTORE_EMULATOR_HOST)), whatsappSandbox, deliveryLinkSecret: Boolean(settings.deliveryLinkSecret?.trim()) });
 if (refusals.length > 0) {
   console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
   process.exit(1);
@@ -173,7 +180,8 @@ try {
     console.log(`[polyindex] store: Firestore stand-in on ${fake.host} (in memory: everything is lost when this process stops)`);
   }
   const { openConfiguredStore, storeConfigFrom, describeStore } = await import('../src/server/store/open.ts');
-  const storeConfig = storeConfigFrom(env);
+  // The stand-in's address, when one was started above, is the only store setting the launcher adds.
+  const storeConfig = storeConfigFrom({ ...settings.store, FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST });
   if (!firestoreStandIn) console.log(`[polyindex] store: ${describeStore(storeConfig)}`);
   if (authEmulator) {
     const emulator = await startAuthEmulator({ emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR });

@@ -3,8 +3,9 @@
 // of both sides, re-read after the copy. See docs/data.md ("Moving data between stores").
 // Runs under plain Node 24 (type stripping): imports carry their .ts extensions.
 import { parseArgs } from 'node:util';
-import { copyStore, reportTable } from '../src/server/store/copy.ts';
 import { resolve } from 'node:path';
+import { readConfig } from '../src/server/config/settings.ts';
+import { copyStore, reportTable } from '../src/server/store/copy.ts';
 import { describeStore, openConfiguredStore, storeConfigFrom, type StoreConfig } from '../src/server/store/open.ts';
 import { isTransferKind, TRANSFER_KINDS, type TransferKind } from '../src/server/store/kinds.ts';
 import type { TransferStore } from '../src/server/store/transfer.ts';
@@ -27,12 +28,13 @@ type Side = TransferStore & { close(): Promise<void> };
 if (!process.env['FIREBASE_SERVICE_ACCOUNT']) process.env['METADATA_SERVER_DETECTION'] ??= 'none';
 
 function configOf(side: string): StoreConfig {
-  const dataDir = resolve(process.env['DATA_DIR'] ?? './data');
-  if (side === 'sqlite' || side === 'firestore') return storeConfigFrom({ ...process.env, DATA_DIR: dataDir, DATA_BACKEND: side });
+  // Each side is configured from the environment as the site is (src/server/config/settings.ts).
+  const settings = readConfig((name) => process.env[name]).store;
+  if (side === 'sqlite' || side === 'firestore') return storeConfigFrom({ ...settings, DATA_BACKEND: side });
   if (side.startsWith('sqlite:')) {
     const where = side.slice('sqlite:'.length);
     const isUrl = /^(file|libsql|https?|wss?):/.test(where);
-    return storeConfigFrom({ DATA_BACKEND: 'sqlite', ...(isUrl ? { LIBSQL_URL: where, LIBSQL_AUTH_TOKEN: process.env['LIBSQL_AUTH_TOKEN'] } : { DATA_DIR: resolve(where) }) });
+    return storeConfigFrom({ DATA_BACKEND: 'sqlite', ...(isUrl ? { LIBSQL_URL: where, LIBSQL_AUTH_TOKEN: settings.LIBSQL_AUTH_TOKEN } : { DATA_DIR: resolve(where) }) });
   }
   throw new Error(`not a store: ${JSON.stringify(side)} (sqlite, firestore or sqlite:<path>)`);
 }

@@ -1,12 +1,11 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { createAccessMiddleware } from './server/auth/accessMiddleware.ts';
+import { createAccessMiddleware } from './server/lanes/astroLane.ts';
 import { conditionalGet } from './server/http/conditionalGet.ts';
 import type { CspMode } from './lib/csp.ts';
 import { createCspMiddleware } from './server/http/csp.ts';
 import { crossSiteMiddleware } from './server/http/crossSite.ts';
 import { paymentMode } from './server/payments/index.ts';
-import { viewerMiddleware } from './server/pwa/viewer.ts';
-import { assertSafeToServe, auth, firebaseWebConfig, store } from './server/runtime.ts';
+import { assertSafeToServe, auth, firebaseWebConfig, servedPort, servesLoopbackOnly, store } from './server/runtime.ts';
 
 /** Who the sign-in and checkout pages talk to in this configuration (see lib/csp.ts). */
 const cspMode = (): CspMode => ({
@@ -19,9 +18,8 @@ export const onRequest = sequence(
   crossSiteMiddleware,
   // It completes the policy header of whatever page the ones inside answer with.
   defineMiddleware(createCspMiddleware(cspMode)),
-  // It reads the session and Cache-Control the access middleware settles.
-  viewerMiddleware,
-  defineMiddleware(createAccessMiddleware({ auth, store, preflight: () => assertSafeToServe() })),
+  // The request gate's Astro lane: the screen, who is calling, the policy, outages, the headers.
+  defineMiddleware(createAccessMiddleware({ auth, store, preflight: () => assertSafeToServe(), loopbackOnly: servesLoopbackOnly, servedPort })),
   // Innermost: public pages (the news) get their ETag, and 304 when the client has them.
   conditionalGet,
 );

@@ -71,7 +71,7 @@ async function apiLatency(years, today) {
   const warm = createBodyCache();
   const chart = await timed(200, async () => responseOf(await feedstockResponse(store, { headers: noHeaders }, url, cold)).text());
   const prepared = await timed(2000, async () => responseOf(await feedstockResponse(store, { headers: noHeaders }, url, warm)).text());
-  const context = { url: new URL(`http://bench/api/export/${SERIES}.csv`), params: { series: SERIES }, headers: noHeaders, session: { entitlement: 'full' }, store };
+  const context = { params: { series: SERIES }, headers: noHeaders, locals: { session: { entitlement: 'full' } }, store: async () => store };
   const csv = await timed(years >= 50 ? 20 : 50, async () => (await exportCsv(context)).text());
   await store.close();
   return { years, points: dates.length, chart, prepared, csv };

@@ -1,58 +1,41 @@
 /**
- * The running site's configuration and its long-lived services (store, Firebase Auth), built
- * once per process from astro:env. The only server module that reads configuration.
+ * The running site's long-lived services (store, Firebase Auth), built once per process from its
+ * configuration (./config/index.ts, the only reader of settings), and the facts of its modes.
  */
-import { resolve } from 'node:path';
-import {
-  ADMIN_PANEL_URL,
-  DATA_BACKEND,
-  DATA_DIR,
-  FIREBASE_API_KEY,
-  FIREBASE_APP_ID,
-  FIREBASE_AUTH_DOMAIN,
-  FIREBASE_AUTH_EMULATOR_HOST,
-  FIREBASE_PROJECT_ID,
-  FIREBASE_SERVICE_ACCOUNT,
-  FIRESTORE_DATABASE_ID,
-  FIRESTORE_EMULATOR_HOST,
-  DELIVERY_LINK_SECRET,
-  LIBSQL_AUTH_TOKEN,
-  LIBSQL_URL,
-  WHATSAPP_PHONE_NUMBER_ID,
-  WHATSAPP_TOKEN,
-} from 'astro:env/server';
 import type { Auth } from 'firebase-admin/auth';
-import { isAuthEmulatorMode, unsafeModeReasons, whatsappSandboxOf } from '../lib/modes.ts';
-import { DEFAULT_EMULATOR_HOST, firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
+import { unsafeModeReasons } from '../lib/modes.ts';
+import { firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
 import { sessionVerifier } from './auth/sessions.ts';
+import { config } from './config/index.ts';
 import { seedIfEmpty } from './seedOnFirstOpen.ts';
 import type { Store } from './store/index.ts';
 import { openConfiguredStore, storeConfigFrom, type StoreConfig } from './store/open.ts';
 
-export const dataDir = resolve(DATA_DIR);
+export const dataDir = config.dataDir;
 
 const firebaseOptions: FirebaseAdminOptions = {
-  projectId: FIREBASE_PROJECT_ID,
-  serviceAccountJson: FIREBASE_SERVICE_ACCOUNT,
-  emulatorHost: FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST,
+  projectId: config.firebase.projectId,
+  serviceAccountJson: config.firebase.serviceAccountJson,
+  emulatorHost: config.firebase.authEmulatorHost,
 };
 
 /** Emulator mode, the one fact: the session verifier, the start-up check and the web config read it. */
-export const authEmulator = isAuthEmulatorMode(FIREBASE_SERVICE_ACCOUNT);
+export const authEmulator = config.modes.authEmulator;
+
+/**
+ * Loopback-only mode (the Auth emulator's unsigned cookies, or sandbox payments): both lanes of
+ * the request gate then answer only loopback clients addressing the server's loopback host and
+ * port (src/server/edge/screen.ts).
+ */
+export const servesLoopbackOnly = (): boolean => config.modes.loopbackOnly;
+
+/** The port the server listens on (the Astro lane's Host check; the node lanes read the connection's own). */
+export const servedPort = (): number => config.port;
 
 let configured: StoreConfig | undefined;
 /** The store the settings name, read on first use: a build (prerendering) never needs one. */
 function storeConfig(): StoreConfig {
-  configured ??= storeConfigFrom({
-    DATA_BACKEND,
-    DATA_DIR: dataDir,
-    LIBSQL_URL,
-    LIBSQL_AUTH_TOKEN,
-    FIREBASE_PROJECT_ID,
-    FIREBASE_SERVICE_ACCOUNT,
-    FIRESTORE_EMULATOR_HOST,
-    FIRESTORE_DATABASE_ID,
-  });
+  configured ??= storeConfigFrom(config.store);
   return configured;
 }
 
@@ -61,22 +44,30 @@ export const storeBackend = (): StoreConfig['backend'] => storeConfig().backend;
 
 /** Public Firebase web config for the sign-in page (these values are public by design). */
 export const firebaseWebConfig = {
-  apiKey: FIREBASE_API_KEY,
-  authDomain: FIREBASE_AUTH_DOMAIN ?? `${FIREBASE_PROJECT_ID}.firebaseapp.com`,
-  projectId: FIREBASE_PROJECT_ID,
-  ...(FIREBASE_APP_ID ? { appId: FIREBASE_APP_ID } : {}),
+  apiKey: config.firebase.apiKey,
+  authDomain: config.firebase.authDomain,
+  projectId: config.firebase.projectId,
+  ...(config.firebase.appId ? { appId: config.firebase.appId } : {}),
   /** Set only in emulator mode: the browser talks to the emulator instead of Google. */
-  emulatorUrl: authEmulator ? `http://${FIREBASE_AUTH_EMULATOR_HOST ?? DEFAULT_EMULATOR_HOST}` : null,
+  emulatorUrl: authEmulator ? `http://${config.firebase.authEmulatorHost}` : null,
 } as const;
 
-export const adminPanelUrl = ADMIN_PANEL_URL;
+export const adminPanelUrl = config.adminPanelUrl;
 
 /** Refuses to serve a non-loopback address with the emulator or sandbox stand-ins. */
-export function assertSafeToServe(host = process.env['HOST'] ?? '127.0.0.1'): void {
-  const config = storeConfig();
-  const firestoreEmulator = config.backend === 'firestore' && Boolean(config.emulatorHost);
-  const whatsappSandbox = whatsappSandboxOf({ WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID });
-  const reasons = unsafeModeReasons({ host, authEmulator, authEmulatorHost: FIREBASE_AUTH_EMULATOR_HOST, sandboxPayments: false, firestoreEmulator, whatsappSandbox, deliveryLinkSecret: Boolean(DELIVERY_LINK_SECRET?.trim()) });
+export function assertSafeToServe(host = config.host): void {
+  const store = storeConfig();
+  const firestoreEmulator = store.backend === 'firestore' && Boolean(store.emulatorHost);
+  const reasons = unsafeModeReasons({
+    host,
+    authEmulator,
+    authEmulatorHost: config.firebase.authEmulatorHostSetting,
+    // Payments refuse an unsafe host themselves, with their own reason (payments/index.ts).
+    sandboxPayments: false,
+    firestoreEmulator,
+    whatsappSandbox: config.modes.whatsappSandbox,
+    deliveryLinkSecret: Boolean(config.deliveryLinkSecret?.trim()),
+  });
   if (reasons.length > 0) throw new Error(`Refusing to serve ${host}: ${reasons.join('; ')}`);
 }
 

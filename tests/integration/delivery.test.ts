@@ -20,7 +20,6 @@ import { POST as setPointRoute } from '../../src/pages/api/admin/prices/[series]
 import { POST as deletePointRoute } from '../../src/pages/api/admin/prices/[series]/delete.ts';
 import { POST as importRoute } from '../../src/pages/api/admin/prices/import.ts';
 import { POST as setCityRoute } from '../../src/pages/api/admin/citywise/[city]/set.ts';
-import { POST as sandboxSendRoute } from '../../src/pages/api/admin/whatsapp/send.ts';
 import { POST as postAlertRoute } from '../../src/pages/api/alerts/index.ts';
 import { DELETE as deleteAlertRoute } from '../../src/pages/api/alerts/[id].ts';
 import { GET as getSettingsRoute, PUT as putSettingsRoute } from '../../src/pages/api/alerts/settings.ts';
@@ -32,6 +31,8 @@ import { GET as verifyWebhookRoute, POST as webhookRoute } from '../../src/pages
 import type { Session } from '../../src/server/auth/session.ts';
 import { runDailyUpdate } from '../../src/server/delivery/dailyUpdate.ts';
 import { deliveryDeps, webhookAppSecret, webhookVerifyToken, whatsappOutboxDir } from '../../src/server/delivery/index.ts';
+import { sandboxSendTo } from '../../src/server/delivery/routes.ts';
+import { endpoint } from '../../src/server/edge/endpoint.ts';
 import { priceAlertsSettled } from '../../src/server/delivery/priceWrites.ts';
 import { inboundTextPayload, signatureOf } from '../../src/server/delivery/webhook.ts';
 import { sendWelcome, welcomeMailsSettled } from '../../src/server/delivery/welcome.ts';
@@ -736,7 +737,9 @@ describe('the sandbox phone', () => {
   // Where a request's Host header could point: another listener on loopback, counting what reaches it.
   let elsewhere: Server;
   let elsewhereHits = 0;
-  const saved = { HOST: process.env['HOST'], PORT: process.env['PORT'] };
+  // The site's own loopback origin, as the server's configuration gives it (HOST and PORT) to the sandbox phone.
+  let ownOrigin = '';
+  const sandboxSendRoute = endpoint('admin', sandboxSendTo(() => ownOrigin));
   beforeAll(async () => {
     elsewhere = createServer((_req, res) => {
       elsewhereHits++;
@@ -757,14 +760,9 @@ describe('the sandbox phone', () => {
     });
     await new Promise<void>((done) => site.listen(0, '127.0.0.1', done));
     const address = site.address();
-    process.env['HOST'] = '127.0.0.1';
-    process.env['PORT'] = String(typeof address === 'object' && address ? address.port : 0);
+    ownOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   });
   afterAll(async () => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
     await new Promise<void>((done) => site.close(() => done()));
     await new Promise<void>((done) => elsewhere.close(() => done()));
   });

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startFirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
 import type { APIContext } from 'astro';
 import { GET as sessionEndpoint } from '../../src/pages/api/session.ts';
-import { createAccessMiddleware } from '../../src/server/auth/accessMiddleware.ts';
+import { createAccessMiddleware } from '../../src/server/lanes/astroLane.ts';
 import { signInHandler, signOutHandler } from '../../src/server/auth/endpoints.ts';
 import {
   AUTH_OUTAGE_GRACE_MS,
@@ -26,7 +26,6 @@ import {
 } from '../../src/server/auth/sessions.ts';
 import { createHealthCheck } from '../../src/server/health.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
-import { viewerMiddleware } from '../../src/server/pwa/viewer.ts';
 import { createRazorpayGateway } from '../../src/server/payments/razorpay.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox.ts';
 import { auth as runtimeAuth, store as runtimeStore } from '../../src/server/runtime.ts';
@@ -77,7 +76,7 @@ async function signIn(deps: { auth: () => Auth; store: () => Promise<Store> }, e
 
 const authTimeOf = (cookie: string): number => (JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString()) as { auth_time: number }).auth_time;
 
-/** The site's middleware chain (viewer header around access) with these dependencies. */
+/** The site's access middleware (the request gate's Astro lane, which also names the viewer) with these dependencies. */
 function middlewareWith(deps: { auth: () => Auth; store: () => Promise<Store>; now?: () => Date }) {
   const access = createAccessMiddleware(deps);
   return async (
@@ -87,7 +86,7 @@ function middlewareWith(deps: { auth: () => Auth; store: () => Promise<Store>; n
     clientAddress?: string,
   ) => {
     const { context } = apiContext(path, { ...(cookie ? { cookies: { [SESSION_COOKIE]: cookie } } : {}), ...(clientAddress ? { clientAddress } : {}) });
-    const response = (await viewerMiddleware(context, async () => (await access(context, () => next(context))) as Response)) as Response;
+    const response = (await access(context, () => next(context))) as Response;
     return { response, locals: context.locals };
   };
 }

@@ -17,7 +17,7 @@ import { loadRenderers } from 'astro:container';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import NotFound from '../../src/pages/404.astro';
 import FullTextPage from '../../src/pages/news/[slug]/full.astro';
-import { createAccessMiddleware } from '../../src/server/auth/accessMiddleware.ts';
+import { createAccessMiddleware } from '../../src/server/lanes/astroLane.ts';
 import { sessionFromCookie } from '../../src/server/auth/currentSession.ts';
 import { SESSION_COOKIE, startSession } from '../../src/server/auth/sessions.ts';
 import { createSiteServer, type SiteServer } from '../../src/server/http/siteServer.ts';

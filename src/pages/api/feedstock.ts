@@ -1,4 +1,2 @@
-/** GET /api/feedstock?name&country&type[&year]: src/server/api/feedstock.ts, one row of src/server/api/routes.ts. */
-import { astroEndpoint } from '../../server/http/astroEndpoint.ts';
-
-export const GET = astroEndpoint('/api/feedstock');
+/** GET /api/feedstock?name&country&type[&year]: a read of the data API (both lanes). */
+export { feedstock as GET } from '../../server/api/endpoints.ts';

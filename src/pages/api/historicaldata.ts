@@ -1,4 +1,2 @@
-/** GET /api/historicaldata?polymer&year: src/server/api/historicaldata.ts, one row of src/server/api/routes.ts. */
-import { astroEndpoint } from '../../server/http/astroEndpoint.ts';
-
-export const GET = astroEndpoint('/api/historicaldata');
+/** GET /api/historicaldata?polymer&year: a read of the data API (both lanes). */
+export { historicaldata as GET } from '../../server/api/endpoints.ts';

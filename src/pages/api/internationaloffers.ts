@@ -1,4 +1,2 @@
-/** GET /api/internationaloffers?country&month&year: src/server/api/internationaloffers.ts, one row of src/server/api/routes.ts. */
-import { astroEndpoint } from '../../server/http/astroEndpoint.ts';
-
-export const GET = astroEndpoint('/api/internationaloffers');
+/** GET /api/internationaloffers?country&month&year: a read of the data API (both lanes). */
+export { internationaloffers as GET } from '../../server/api/endpoints.ts';

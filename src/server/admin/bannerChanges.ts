@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { APIRoute } from 'astro';
+import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { BANNER_FILE, BANNER_IMAGE_PATH, BANNER_IMAGE_TYPES, imageExtOf, isSitePath, MAX_BANNER_BYTES, type BannerImageExt } from '../../lib/admin/bannerImage.ts';
 import { matchesIfNoneMatch } from '../http/json.ts';
@@ -40,7 +40,7 @@ const answer = (result: BannerEditResult): Response =>
     : json({ changed: result.kind === 'written', banners: result.kind === 'written' ? result.banners : undefined });
 
 /** POST /api/admin/banners (multipart/form-data). */
-export const addBanner: APIRoute = async (context) => {
+export const addBanner: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const read = await readFormUpTo(context.request, { maxBytes: MAX_BANNER_BYTES + 64 * 1024, tooLarge: 'The image is too large: at most 2 MiB.', unsupported: 'Send the banner as a form with its image file.' });
@@ -78,7 +78,7 @@ export const addBanner: APIRoute = async (context) => {
 };
 
 /** POST /api/admin/banners/{id}/move `{direction}`. */
-export const moveBanner: APIRoute = async (context) => {
+export const moveBanner: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const input = await readJson(context.request, MoveBody);
@@ -87,7 +87,7 @@ export const moveBanner: APIRoute = async (context) => {
 };
 
 /** POST /api/admin/banners/{id}/remove `{}`: the banner, and its uploaded image (and a legacy file of it). */
-export const removeBanner: APIRoute = async (context) => {
+export const removeBanner: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const input = await readJson(context.request, z.object({}));
@@ -127,7 +127,7 @@ const IMAGE_CACHE = 'public, max-age=31536000, immutable';
  * that name in DATA_DIR/banners/ (stored before images moved into the store) is served and
  * copied into the store once.
  */
-export const bannerImage: APIRoute = async ({ params, request }) => {
+export const bannerImage: EndpointHandler = async ({ params, request }) => {
   const name = params['file'] ?? '';
   if (!BANNER_FILE.test(name)) return jsonError(404, 'not_found', 'There is no such image.');
   const db = await store();

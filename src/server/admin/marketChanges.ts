@@ -3,7 +3,7 @@
  * of a city's sheet for a date (with the price the administrator saw: 409 when it changed
  * meanwhile), and a country's offers of a date. Audited in the same transaction.
  */
-import type { APIRoute } from 'astro';
+import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { findCity, findCountry, findGrade } from '../../lib/catalog.ts';
 import { valueProblem } from '../../lib/priceRanges.ts';
@@ -30,7 +30,7 @@ export const OffersBody = z.object({
 });
 
 /** POST /api/admin/citywise/{city}/set `{date, grade, price|null, expected?}`. */
-export const setCityPrice: APIRoute = async (context) => {
+export const setCityPrice: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
   const city = findCity(context.params['city']);
@@ -59,7 +59,7 @@ export const setCityPrice: APIRoute = async (context) => {
 };
 
 /** POST /api/admin/offers/{country}/set `{date, data: {group: {grade: value}}}`. */
-export const setOffers: APIRoute = async (context) => {
+export const setOffers: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
   const country = findCountry(context.params['country']);

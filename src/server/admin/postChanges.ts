@@ -14,7 +14,7 @@
  * entry (before and after, so the log shows a diff).
  */
 import { randomUUID } from 'node:crypto';
-import type { APIRoute } from 'astro';
+import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { newsTypes } from '../../lib/catalog.ts';
 import {
@@ -214,7 +214,7 @@ export function applyPatch(current: Post, patch: Patch, now: Date): { ok: true; 
 }
 
 /** POST /api/admin/posts */
-export const createPost: APIRoute = async (context) => {
+export const createPost: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const input = await readPostJson(context.request, CreateBody);
@@ -291,7 +291,7 @@ export async function deskList(search: URLSearchParams): Promise<{ ok: true; pos
 }
 
 /** GET /api/admin/posts */
-export const listPosts: APIRoute = async (context) => {
+export const listPosts: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const list = await deskList(context.url.searchParams);
@@ -302,7 +302,7 @@ export const listPosts: APIRoute = async (context) => {
 const idOf = (params: Record<string, string | undefined>): string => params['id'] ?? '';
 
 /** GET /api/admin/posts/{id} */
-export const getPost: APIRoute = async (context) => {
+export const getPost: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const post = await (await store()).getPost(idOf(context.params));
@@ -310,7 +310,7 @@ export const getPost: APIRoute = async (context) => {
 };
 
 /** PATCH /api/admin/posts/{id} */
-export const patchPost: APIRoute = async (context) => {
+export const patchPost: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const input = await readPostJson(context.request, PatchBody);
@@ -330,7 +330,7 @@ export const patchPost: APIRoute = async (context) => {
 };
 
 /** DELETE /api/admin/posts/{id}: soft (the record, its slugs and its audit trail stay; readers get 404). */
-export const deletePost: APIRoute = async (context) => {
+export const deletePost: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const now = new Date();
@@ -346,7 +346,7 @@ export const deletePost: APIRoute = async (context) => {
 };
 
 /** POST /api/admin/posts/preview `{body}` → `{html}`: exactly what the site will show. */
-export const previewPost: APIRoute = async (context) => {
+export const previewPost: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const input = await readPostJson(context.request, PreviewBody);

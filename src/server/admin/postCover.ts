@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRoute } from 'astro';
+import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import sharp from 'sharp';
 import { imageExtOf, MAX_BANNER_BYTES } from '../../lib/admin/bannerImage.ts';
@@ -56,7 +57,7 @@ export async function encodeCover(bytes: Uint8Array): Promise<EncodedCover | nul
 }
 
 /** POST /api/admin/posts/{id}/cover (multipart/form-data: image, alt). */
-export const uploadCover: APIRoute = async (context) => {
+export const uploadCover: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const read = await readFormUpTo(context.request, { maxBytes: MAX_BANNER_BYTES + 64 * 1024, tooLarge: 'The image is too large: at most 2 MiB.', unsupported: 'Send the cover as a form with its image file.' });

@@ -2,7 +2,7 @@
  * POST /api/admin/posts/{id}/test-mail `{}`: the post (any state: a draft too) rendered as the
  * mail readers would get (src/server/posts/mail.ts), sent to the editor's own address only.
  */
-import type { APIRoute } from 'astro';
+import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { jsonError, json, readJson } from '../http/responses.ts';
 import { sendMail } from '../mail/index.ts';
@@ -10,7 +10,7 @@ import { postMail } from '../posts/mail.ts';
 import { store } from '../runtime.ts';
 import { requireEditor } from './guard.ts';
 
-export const sendTestMail: APIRoute = async (context) => {
+export const sendTestMail: EndpointHandler = async (context) => {
   const gate = requireEditor(context);
   if (!gate.ok) return gate.response;
   const input = await readJson(context.request, z.object({}).strict());

@@ -4,7 +4,7 @@
  * CSV import (the export's format, all or nothing, one audit entry). Values are checked against
  * the unit's sane range (src/lib/priceRanges.ts).
  */
-import type { APIRoute } from 'astro';
+import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { checkImportInSlices, countBySeries, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/admin/priceImport.ts';
@@ -77,7 +77,7 @@ export function answer(result: PointEditResult): Response {
 }
 
 /** POST /api/admin/prices/{series}/set `{date, value, expected?}`. */
-export const setPoint: APIRoute = async (context) => {
+export const setPoint: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
   const series = seriesOf(context.params['series']);
@@ -99,7 +99,7 @@ export const setPoint: APIRoute = async (context) => {
 };
 
 /** POST /api/admin/prices/{series}/delete `{date, expected}`. */
-export const deletePoint: APIRoute = async (context) => {
+export const deletePoint: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
   const series = seriesOf(context.params['series']);
@@ -123,7 +123,7 @@ export const deletePoint: APIRoute = async (context) => {
  * message}]` when any row is bad (nothing written), else the counts (and for a real import one
  * audit entry, unless nothing changed).
  */
-export const importPrices: APIRoute = async (context) => {
+export const importPrices: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
   const type = (context.request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

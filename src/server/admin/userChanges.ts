@@ -3,7 +3,7 @@
  * factory for the shared path (guard → uid → JSON body → zod → audited store update → answer),
  * the request schemas, and the pure change each one applies (src/lib/admin/planChanges.ts).
  */
-import type { APIRoute } from 'astro';
+import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { extendPlan, grantPlan, MAX_PLAN_DAYS, revokePlan, ROLES, setRole, type Change, type Refusal } from '../../lib/admin/planChanges.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
@@ -63,7 +63,7 @@ interface EndpointSpec<S extends z.ZodType> {
 const refusal = (reason: Refusal): Response => jsonError(reason.status, reason.code, reason.message, reason.field);
 
 /** POST /api/admin/users/{uid}/{action}: the whole admin write path, the same for every action. */
-export function userChangeEndpoint<S extends z.ZodType>(spec: EndpointSpec<S>): APIRoute {
+export function userChangeEndpoint<S extends z.ZodType>(spec: EndpointSpec<S>): EndpointHandler {
   return async (context) => {
     const gate = requireAdmin(context);
     if (!gate.ok) return gate.response;

@@ -21,7 +21,7 @@ import { cachedJson, badRequest } from '../http/json.ts';
 import { monthParam, parseQuery, perYear, yearParam } from '../http/query.ts';
 import { jsonError, unauthenticated } from '../http/responses.ts';
 import type { PostStore } from '../store/posts.ts';
-import type { ApiHandler, RequestHeaders } from './context.ts';
+import type { EndpointHandler, RequestHeaders } from '../edge/endpoint.ts';
 
 /** Posts one answer lists at most (a type's whole history when no year is given). */
 export const BLOGS_LIMIT = 500;
@@ -80,4 +80,4 @@ export async function blogsResponse(
 }
 
 /** The routing table's handler (both lanes). */
-export const blogs: ApiHandler = ({ store, headers, url, session }) => blogsResponse(store, { headers }, url, session);
+export const blogs: EndpointHandler = async ({ store, headers, url, locals }) => blogsResponse(await store(), { headers }, url, locals.session);

@@ -9,26 +9,28 @@ import { parseIsoDate } from '../../lib/dates.ts';
 import { requireDataAccess } from '../http/access.ts';
 import type { ApiAnswer } from '../http/answer.ts';
 import { badRequest, preparedAnswer } from '../http/json.ts';
-import type { ApiContext } from './context.ts';
+import type { EndpointContext } from '../edge/endpoint.ts';
 import { preparedBodies } from './prepared.ts';
 
-export async function citywise({ session, store, headers }: ApiContext): Promise<ApiAnswer> {
-  const denied = requireDataAccess({ session });
+export async function citywise({ locals, store: open, headers }: EndpointContext): Promise<ApiAnswer> {
+  const denied = requireDataAccess(locals);
   if (denied) return denied;
+  const store = await open();
   const { body, etag } = await preparedBodies.get('citywise', store.version(), async () =>
     JSON.stringify({ data: toCityRecords(await store.latestCitySheets()) }),
   );
   return preparedAnswer({ headers }, body, { etag });
 }
 
-export async function citywiseCity({ session, store, headers, params, url }: ApiContext): Promise<ApiAnswer> {
-  const denied = requireDataAccess({ session });
+export async function citywiseCity({ locals, store: open, headers, params, url }: EndpointContext): Promise<ApiAnswer> {
+  const denied = requireDataAccess(locals);
   if (denied) return denied;
   const city = findCity(params['city']?.trim());
   if (!city) return badRequest('invalid_city', `city must be one of ${cities.map((c) => c.slug).join(', ')}.`, 'city');
   const askedDate = url.searchParams.get('date');
   const date = askedDate === null || askedDate === '' ? null : parseIsoDate(askedDate);
   if (askedDate && !date) return badRequest('invalid_input', 'date must be a calendar date written YYYY-MM-DD.', 'date');
+  const store = await open();
   const { body, etag } = await preparedBodies.get(`citywise|${city.slug}|${date ?? 'latest'}`, store.version(), async () =>
     JSON.stringify({ data: toCityEntries(date ? await store.citySheetOn(city.slug, date) : await store.latestCitySheet(city.slug)) }),
   );

@@ -13,7 +13,7 @@ import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
 import { memoQuery, perYear, yearParam } from '../http/query.ts';
 import type { PriceStore } from '../store/prices.ts';
-import type { ApiContext, RequestHeaders } from './context.ts';
+import type { EndpointContext, RequestHeaders } from '../edge/endpoint.ts';
 import { preparedBodies } from './prepared.ts';
 
 export const feedstockQuery = perYear((now) =>
@@ -84,5 +84,5 @@ export async function feedstockResponse(
 }
 
 /** GET /api/feedstock?name&country&type[&year] → {data:{key:[dd/mm/yyyy…], value:[…]}} (DESIGN §6). */
-export const feedstock = ({ session, store, headers, url }: ApiContext): Promise<ApiAnswer> | ApiAnswer =>
-  requireDataAccess({ session }) ?? feedstockResponse(store, { headers }, url);
+export const feedstock = async ({ locals, store, headers, url }: EndpointContext): Promise<ApiAnswer> =>
+  requireDataAccess(locals) ?? feedstockResponse(await store(), { headers }, url);

@@ -8,7 +8,7 @@ import { readDataQuery } from '../http/access.ts';
 import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
 import { perYear, yearParam } from '../http/query.ts';
-import type { ApiContext } from './context.ts';
+import type { EndpointContext } from '../edge/endpoint.ts';
 import { preparedBodies } from './prepared.ts';
 
 const schema = perYear((now) =>
@@ -28,10 +28,11 @@ const schema = perYear((now) =>
   }),
 );
 
-export async function historicaldata({ session, store, headers, url }: ApiContext): Promise<ApiAnswer> {
+export async function historicaldata({ locals, store: open, headers, url }: EndpointContext): Promise<ApiAnswer> {
   const now = new Date();
-  const query = readDataQuery({ session }, url, schema(now));
+  const query = readDataQuery(locals, url, schema(now));
   if (!query.ok) return query.response;
+  const store = await open();
   const { polymer, year } = query.data;
   const range = year === undefined ? lastTwelveMonths(isoDateOf(now)) : yearRange(year);
   const { body, etag } = await preparedBodies.get(`historicaldata|${polymer.grade.key}|${range.from}|${range.to}`, store.version(), async () => {

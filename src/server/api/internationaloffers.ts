@@ -6,7 +6,7 @@ import { readDataQuery } from '../http/access.ts';
 import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
 import { monthParam, perYear, yearParam } from '../http/query.ts';
-import type { ApiContext } from './context.ts';
+import type { EndpointContext } from '../edge/endpoint.ts';
 import { preparedBodies } from './prepared.ts';
 
 const schema = perYear((now) =>
@@ -26,9 +26,10 @@ const schema = perYear((now) =>
   }),
 );
 
-export async function internationaloffers({ session, store, headers, url }: ApiContext): Promise<ApiAnswer> {
-  const query = readDataQuery({ session }, url, schema());
+export async function internationaloffers({ locals, store: open, headers, url }: EndpointContext): Promise<ApiAnswer> {
+  const query = readDataQuery(locals, url, schema());
   if (!query.ok) return query.response;
+  const store = await open();
   const { country } = query.data;
   const key = `internationaloffers|${country.slug}|${query.data.year ?? ''}|${query.data.month ?? ''}`;
   const { body, etag } = await preparedBodies.get(key, store.version(), async () => {

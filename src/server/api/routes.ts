@@ -1,44 +1,33 @@
 /**
- * The one routing table of the data API (DESIGN §4, "the data API has a fast lane"). Each row is
- * answered by the same handler in both lanes:
- *   - the node:http fast lane (src/server/lanes/fastLane.ts), which runs before Astro and
- *     applies the access policy itself;
- *   - the Astro route file at `src/pages{pattern}.ts`, a thin wrapper (`astroEndpoint`) behind
- *     the access middleware (used by `astro dev`, and by anything that reaches Astro directly).
- * Patterns use Astro's file-name syntax (`[param]`), so a test can hold the table and the route
- * files together. Access is decided by `decide()` (src/lib/access/policy.ts) from the path, as
- * for every other route; the handlers check again (requireDataAccess).
+ * The routing table of the data API's reads, for the node:http fast lane
+ * (src/server/lanes/fastLane.ts), which answers them before Astro. Each row is an endpoint of
+ * ./endpoints.ts, and the route file at `src/pages{pattern}.ts` binds the same endpoint, so both
+ * lanes run the same handler behind the same gate (src/server/edge/gate.ts). Patterns use Astro's
+ * file-name syntax (`[param]`), so a test can hold the table and the route files together.
+ * Access is decided by `decide()` from the path, as for every other route, never by the table.
  *
- * New data endpoints get a row here and a one-line route file; the Astro-only API routes (sign-in, payments, admin, forms, the comparison's
- * binary exports) stay plain route files.
+ * A new read that should be fast gets a row here; every other endpoint is a route file only.
  */
-import type { ApiHandler } from './context.ts';
-import { blogs } from './blogs.ts';
-import { carousels } from './carousels.ts';
-import { citywise, citywiseCity } from './citywise.ts';
-import { exportCsv } from './exportCsv.ts';
-import { feedstock } from './feedstock.ts';
-import { historicaldata } from './historicaldata.ts';
-import { internationaloffers } from './internationaloffers.ts';
-import { series } from './series.ts';
+import type { EndpointHandler } from '../edge/endpoint.ts';
+import { blogs, carousels, citywise, citywiseCity, exportCsv, feedstock, historicaldata, internationaloffers, series } from './endpoints.ts';
 
 export interface ApiRoute {
   /** The path in Astro's file-name syntax, e.g. `/api/citywise/[city]`. */
   readonly pattern: string;
-  /** GET only: every legacy data endpoint is a read. */
-  readonly handler: ApiHandler;
+  /** GET only: every row is a read. */
+  readonly handler: EndpointHandler;
 }
 
 export const apiRoutes: readonly ApiRoute[] = [
-  { pattern: '/api/feedstock', handler: feedstock },
-  { pattern: '/api/historicaldata', handler: historicaldata },
-  { pattern: '/api/internationaloffers', handler: internationaloffers },
-  { pattern: '/api/citywise', handler: citywise },
-  { pattern: '/api/citywise/[city]', handler: citywiseCity },
-  { pattern: '/api/carousels', handler: carousels },
-  { pattern: '/api/export/[series].csv', handler: exportCsv },
-  { pattern: '/api/series', handler: series },
-  { pattern: '/api/blogs', handler: blogs },
+  { pattern: '/api/feedstock', handler: feedstock.handle },
+  { pattern: '/api/historicaldata', handler: historicaldata.handle },
+  { pattern: '/api/internationaloffers', handler: internationaloffers.handle },
+  { pattern: '/api/citywise', handler: citywise.handle },
+  { pattern: '/api/citywise/[city]', handler: citywiseCity.handle },
+  { pattern: '/api/carousels', handler: carousels.handle },
+  { pattern: '/api/export/[series].csv', handler: exportCsv.handle },
+  { pattern: '/api/series', handler: series.handle },
+  { pattern: '/api/blogs', handler: blogs.handle },
 ];
 
 interface Compiled {
@@ -94,11 +83,3 @@ export function createApiRouter(routes: readonly ApiRoute[]): ApiRouter {
 
 /** The data API's routes (not a data endpoint, or a malformed escape: null). */
 export const matchApiRoute: ApiRouter = createApiRouter(apiRoutes);
-const byPattern = new Map(apiRoutes.map((r) => [r.pattern, r]));
-
-/** The route of a pattern, for the Astro route files; throws at build time for a typo. */
-export function apiRoute(pattern: string): ApiRoute {
-  const route = byPattern.get(pattern);
-  if (!route) throw new Error(`No data API route ${pattern} in src/server/api/routes.ts`);
-  return route;
-}

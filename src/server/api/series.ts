@@ -22,7 +22,7 @@ import { parseQuery, type QueryResult } from '../http/query.ts';
 import { jsonError } from '../http/responses.ts';
 import type { PriceStore } from '../store/prices.ts';
 import { requireDataAccess } from '../http/access.ts';
-import type { ApiContext, RequestHeaders } from './context.ts';
+import type { EndpointContext, RequestHeaders } from '../edge/endpoint.ts';
 
 const isoDate = (field: 'from' | 'to') =>
   z
@@ -154,5 +154,5 @@ export async function seriesResponse(store: PriceStore, request: { readonly head
 }
 
 /** GET /api/series, as a row of the data API's routing table (src/server/api/routes.ts): both lanes. */
-export const series = ({ session, store, headers, url }: ApiContext): Promise<ApiAnswer> | ApiAnswer =>
-  requireDataAccess({ session }) ?? seriesResponse(store, { headers }, url);
+export const series = async ({ locals, store, headers, url }: EndpointContext): Promise<ApiAnswer> =>
+  requireDataAccess(locals) ?? seriesResponse(await store(), { headers }, url);

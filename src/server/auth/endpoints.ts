@@ -1,14 +1,19 @@
 /**
- * The session endpoints, built from their dependencies (like the middleware) so tests run them
- * against an Auth emulator behind a proxy they can cut: sign-in (POST /api/auth/session) and
- * sign-out (POST /api/auth/logout).
+ * The sign-in endpoints: the session endpoints, built from their dependencies (like the lanes) so
+ * tests run them against an Auth emulator behind a proxy they can cut: sign-in (POST
+ * /api/auth/session) and sign-out (POST /api/auth/logout); and, declared for the site with the
+ * process's Auth and store, those two, the Firebase web config and `GET /api/session`.
  */
-import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
 import type { Auth } from 'firebase-admin/auth';
+import { hasActiveSubscription, renewalDue } from '../../lib/access/policy.ts';
 import { isLoopbackHost } from '../../lib/modes.ts';
+import { trialEndsOn } from '../../lib/trial.ts';
+import { sendWelcome } from '../delivery/welcome.ts';
+import { endpoint, type Endpoint } from '../edge/endpoint.ts';
 import { json, jsonError, readJson, sameOriginError } from '../http/responses.ts';
 import { UnavailableError, unavailableJson } from '../outages.ts';
+import { adminPanelUrl, auth, firebaseWebConfig, store } from '../runtime.ts';
 import type { UserRecord, UserStore } from '../store/users.ts';
 import { ensureUserRecord, publicUserRecord } from '../users.ts';
 import { SESSION_COOKIE, SESSION_MS, SessionError, endSession, startSession } from './sessions.ts';
@@ -34,8 +39,8 @@ const SignIn = z.object({
  * unavailable, try again in a few minutes.", shown by the sign-in page) when it cannot be
  * reached; 503 `store_unavailable` when the record cannot be written.
  */
-export function signInHandler(deps: SessionEndpointDeps): APIRoute {
-  return async ({ request, url, cookies }) => {
+export function signInHandler(deps: SessionEndpointDeps): Endpoint {
+  return endpoint('public', async ({ request, url, cookies }) => {
     const crossOrigin = sameOriginError(request);
     if (crossOrigin) return crossOrigin;
     const input = await readJson(request, SignIn);
@@ -62,7 +67,7 @@ export function signInHandler(deps: SessionEndpointDeps): APIRoute {
       if (error instanceof UnavailableError) return unavailableJson(error);
       throw error;
     }
-  };
+  });
 }
 
 /**
@@ -72,12 +77,55 @@ export function signInHandler(deps: SessionEndpointDeps): APIRoute {
  * retried when Firebase answers again. `Clear-Site-Data: "cache"` drops the browser's HTTP
  * cache of this site (gated data answers are `private, max-age=60`), in an outage too.
  */
-export function signOutHandler(deps: Pick<SessionEndpointDeps, 'auth'>): APIRoute {
-  return async ({ request, cookies }) => {
+export function signOutHandler(deps: Pick<SessionEndpointDeps, 'auth'>): Endpoint {
+  return endpoint('public', async ({ request, cookies }) => {
     const crossOrigin = sameOriginError(request);
     if (crossOrigin) return crossOrigin;
     const { everywhere } = await endSession(deps.auth(), cookies.get(SESSION_COOKIE)?.value);
     cookies.delete(SESSION_COOKIE, { path: '/' });
     return json({ ok: true, everywhere }, { headers: { 'Clear-Site-Data': '"cache"' } });
-  };
+  });
 }
+
+// ---- the site's endpoints -------------------------------------------------------------------
+
+/** POST /api/auth/session: sign-in, and a welcome mail for a new account. */
+export const signIn = signInHandler({ auth, store, onCreated: sendWelcome });
+
+/**
+ * POST /api/auth/logout: sign-out. Its `Clear-Site-Data: "cache"` also drops the browser's HTTP
+ * cache of this site; the service worker's private copies go on the same sign-out (src/sw/sw.ts).
+ */
+export const signOut = signOutHandler({ auth });
+
+/** GET /api/auth/config: the Firebase web config for the sign-in page; read at run time so one build serves every mode. */
+export const webConfig = endpoint('public', () => json(firebaseWebConfig, { headers: { 'Cache-Control': 'public, max-age=300' } }));
+
+/**
+ * GET /api/session: the visitor's record (no secrets) and what it may see, for islands on static
+ * pages. 503 `auth_unavailable` or `store_unavailable` (with Retry-After) when the session cookie
+ * could not be checked: that visitor is not anonymous, and must not be shown as signed out.
+ */
+export const currentSession = endpoint('public', ({ locals }) => {
+  if (locals.sessionUnchecked) {
+    const response = unavailableJson(new UnavailableError(locals.sessionUnchecked, 'The session cannot be checked.'));
+    response.headers.set('Cache-Control', 'private, no-store');
+    return response;
+  }
+  const session = locals.session;
+  if (!session) return json({ user: null, entitlement: 'anonymous' }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const record = session.record;
+  const now = new Date();
+  return json(
+    {
+      user: record ? publicUserRecord(record) : null,
+      entitlement: session.entitlement,
+      admin: record?.role === 'admin',
+      subscribed: hasActiveSubscription(record, now),
+      trial: session.inTrial ? { active: true, endsOn: trialEndsOn(record) } : null,
+      renewalDue: renewalDue(record, now),
+      adminPanelUrl: record?.role === 'admin' ? adminPanelUrl : null,
+    },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
+});

@@ -6,6 +6,7 @@
 import { cert, getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { AUTH_EMULATOR_HOST_IN_REAL_MODE, isAuthEmulatorMode } from '../../lib/modes.ts';
+import { DEFAULT_AUTH_EMULATOR_HOST } from '../config/settings.ts';
 
 export interface FirebaseAdminOptions {
   readonly projectId: string;
@@ -14,8 +15,6 @@ export interface FirebaseAdminOptions {
   /** host:port of the Auth emulator (emulator mode only). */
   readonly emulatorHost?: string | undefined;
 }
-
-export const DEFAULT_EMULATOR_HOST = '127.0.0.1:9099';
 
 export const isEmulatorMode = (options: FirebaseAdminOptions): boolean => isAuthEmulatorMode(options.serviceAccountJson);
 
@@ -27,7 +26,7 @@ export const isEmulatorMode = (options: FirebaseAdminOptions): boolean => isAuth
 export function firebaseAuth(options: FirebaseAdminOptions): Auth {
   if (isEmulatorMode(options)) {
     // firebase-admin reads the emulator address from the environment only.
-    process.env['FIREBASE_AUTH_EMULATOR_HOST'] = options.emulatorHost ?? process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? DEFAULT_EMULATOR_HOST;
+    process.env['FIREBASE_AUTH_EMULATOR_HOST'] = options.emulatorHost ?? process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? DEFAULT_AUTH_EMULATOR_HOST;
   } else if (process.env['FIREBASE_AUTH_EMULATOR_HOST']) {
     throw new Error(AUTH_EMULATOR_HOST_IN_REAL_MODE);
   }

@@ -7,7 +7,7 @@
  * same transaction that compares it.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { APIRoute } from 'astro';
+import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { ALERT_KINDS, INITIAL_ALERT_STATE, stepAlert } from '../../lib/delivery/alerts.ts';
 import { findInstrument, instruments, type Instrument } from '../../lib/delivery/instruments.ts';
@@ -175,14 +175,14 @@ const tooManyCodes = (retryAfterSeconds: number): Response =>
 const signedIn = (locals: App.Locals): Session | null => locals.session ?? null;
 
 /** GET /api/alerts/settings */
-export const getSettings: APIRoute = async ({ locals }) => {
+export const getSettings: EndpointHandler = async ({ locals }) => {
   const session = signedIn(locals);
   if (!session) return unauthenticated();
   return json(await deliveryView(session));
 };
 
 /** PUT /api/alerts/settings `{series, email, whatsapp, hour, language?}` */
-export const putSettings: APIRoute = async ({ locals, request }) => {
+export const putSettings: EndpointHandler = async ({ locals, request }) => {
   const input = await readSignedInPost(request, signedIn(locals), SettingsBody);
   if (!input.ok) return input.response;
   const { session, data } = input;
@@ -205,7 +205,7 @@ export const putSettings: APIRoute = async ({ locals, request }) => {
 };
 
 /** POST /api/alerts `{series, kind, value, channels}` → 201 */
-export const postAlert: APIRoute = async ({ locals, request }) => {
+export const postAlert: EndpointHandler = async ({ locals, request }) => {
   const input = await readSignedInPost(request, signedIn(locals), AlertBody);
   if (!input.ok) return input.response;
   const { session, data } = input;
@@ -244,7 +244,7 @@ export const postAlert: APIRoute = async ({ locals, request }) => {
 };
 
 /** DELETE /api/alerts/{id} */
-export const deleteAlert: APIRoute = async ({ locals, request, params }) => {
+export const deleteAlert: EndpointHandler = async ({ locals, request, params }) => {
   const session = signedIn(locals);
   if (!session) return unauthenticated();
   const crossOrigin = sameOriginError(request);
@@ -256,7 +256,7 @@ export const deleteAlert: APIRoute = async ({ locals, request, params }) => {
 };
 
 /** POST /api/alerts/whatsapp `{number, consent: true}`: sends a code over WhatsApp (never to a number that sent STOP). */
-export const postNumber: APIRoute = async (context) => {
+export const postNumber: EndpointHandler = async (context) => {
   const { locals, request } = context;
   const input = await readSignedInPost(request, signedIn(locals), NumberBody);
   if (!input.ok) return input.response;
@@ -297,7 +297,7 @@ export const postNumber: APIRoute = async (context) => {
 };
 
 /** POST /api/alerts/whatsapp/verify `{code}`: one try, counted before it is compared (five end a code). */
-export const postCode: APIRoute = async ({ locals, request }) => {
+export const postCode: EndpointHandler = async ({ locals, request }) => {
   const input = await readSignedInPost(request, signedIn(locals), CodeBody);
   if (!input.ok) return input.response;
   const { session, data } = input;
@@ -313,7 +313,7 @@ export const postCode: APIRoute = async ({ locals, request }) => {
  * `List-Unsubscribe=One-Click`), and the button of /unsubscribe. Public: the signed token is
  * the authority. Idempotent.
  */
-export const postUnsubscribe: APIRoute = async ({ request, url }) => {
+export const postUnsubscribe: EndpointHandler = async ({ request, url }) => {
   const target = readUnsubscribeToken((await deliveryDeps()).linkSecret, url.searchParams.get('token') ?? '');
   if (!target) return jsonError(400, 'invalid_input', 'This unsubscribe link is not valid.', 'token');
   // RFC 8058 fixes the body (`List-Unsubscribe=One-Click`, form-encoded): read only to bound it.
@@ -337,5 +337,5 @@ export async function unsubscribe(target: NonNullable<ReturnType<typeof readUnsu
  * GET /api/unsubscribe?token=…: a mail client (or a person) that opens the List-Unsubscribe
  * address instead of posting to it lands on the page that asks first.
  */
-export const getUnsubscribe: APIRoute = ({ url }) =>
+export const getUnsubscribe: EndpointHandler = ({ url }) =>
   new Response(null, { status: 303, headers: { Location: `${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`, 'Cache-Control': 'no-store' } });

@@ -1,26 +1,22 @@
 /**
- * The machine-facing delivery endpoints: Meta's webhook (`/api/whatsapp/webhook`), the job
- * endpoint for Cloud Scheduler or cron (`/api/jobs/daily-update`, bearer JOBS_SECRET, 404
- * without it) and the sandbox phone's send (`/api/admin/whatsapp/send`, loopback sandbox only).
+ * The machine-facing delivery handlers: Meta's webhook (`/api/whatsapp/webhook`) and the sandbox
+ * phone's send (`/api/admin/whatsapp/send`, loopback sandbox only). Declared in ./endpoints.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { APIRoute } from 'astro';
+import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { whatsappNumberOf } from '../../lib/delivery/phone.ts';
-import { loopbackOriginOf } from '../../lib/modes.ts';
 import { MAX_BOT_TEXT } from '../../lib/delivery/priceBot.ts';
 import { requireAdmin } from '../admin/guard.ts';
 import { json, jsonContentTypeError, jsonError, parseOr400, readBytesUpTo, readJson, MAX_BODY_BYTES } from '../http/responses.ts';
-import { jobEndpoint } from '../jobs/endpoint.ts';
 import { handleInbound } from './bot.ts';
-import { runDeliveryJob } from './job.ts';
-import { deliveryDeps, jobsSecret, SANDBOX_PHONE_NUMBER_ID, sandboxPhoneDir, webhookAppSecret, webhookVerifyToken, whatsappMode } from './index.ts';
+import { deliveryDeps, SANDBOX_PHONE_NUMBER_ID, sandboxPhoneDir, webhookAppSecret, webhookVerifyToken, whatsappMode } from './index.ts';
 import { inboundTextPayload, messagesOf, signatureHolds, signatureOf, subscriptionChallenge, WebhookPayload } from './webhook.ts';
 
 /** GET /api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=…&hub.challenge=… */
-export const verifyWebhook: APIRoute = ({ url }) => {
+export const verifyWebhook: EndpointHandler = ({ url }) => {
   const token = webhookVerifyToken();
   if (!token) return jsonError(503, 'not_configured', 'WHATSAPP_VERIFY_TOKEN is not set.');
   const challenge = subscriptionChallenge(url.searchParams, token);
@@ -30,7 +26,7 @@ export const verifyWebhook: APIRoute = ({ url }) => {
 };
 
 /** POST /api/whatsapp/webhook: 415 unless JSON, 401 unless X-Hub-Signature-256 holds for the raw body; then every message is handled once. */
-export const receiveWebhook: APIRoute = async ({ request }) => {
+export const receiveWebhook: EndpointHandler = async ({ request }) => {
   const secret = webhookAppSecret();
   if (!secret) return jsonError(503, 'not_configured', 'WHATSAPP_APP_SECRET is not set: webhooks cannot be verified.');
   // Meta posts its notifications as application/json (as Razorpay does): anything else is not one, and is not read.
@@ -54,9 +50,6 @@ export const receiveWebhook: APIRoute = async ({ request }) => {
   }
   return json({ received: true, handled: outcomes });
 };
-
-/** POST /api/jobs/daily-update with `Authorization: Bearer $JOBS_SECRET`: one run of the hourly delivery job. */
-export const dailyUpdateJob: APIRoute = jobEndpoint(jobsSecret, async () => runDeliveryJob(await deliveryDeps()));
 
 // ---- the sandbox phone (embedded default, loopback only) ---------------------------------
 
@@ -99,9 +92,10 @@ export async function sandboxInbound(from?: string): Promise<SandboxInbound[]> {
  * POST /api/admin/whatsapp/send `{from, text}`: the sandbox phone types as a subscriber. The
  * message becomes the webhook Meta would send, signed with the sandbox's app secret, and is
  * posted to this site's own webhook over HTTP: the production code path, end to end. "Own" is
- * the server's loopback HOST and PORT, never the request's Host header (which a client chooses).
+ * `ownOrigin`: the server's loopback HOST and PORT (./endpoints.ts), never the request's Host
+ * header (which a client chooses).
  */
-export const sandboxSend: APIRoute = async (context) => {
+export const sandboxSendTo = (ownOrigin: () => string): EndpointHandler => async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
   if (whatsappMode !== 'sandbox') return jsonError(404, 'not_found', 'The sandbox phone exists only without a WhatsApp Business account.');
@@ -116,7 +110,7 @@ export const sandboxSend: APIRoute = async (context) => {
   const body = JSON.stringify(inboundTextPayload({ from, name: 'Sandbox phone', id, text: input.data.text, at, phoneNumberId: SANDBOX_PHONE_NUMBER_ID }));
   let response: Response;
   try {
-    response = await fetch(new URL('/api/whatsapp/webhook', loopbackOriginOf(process.env['HOST'], process.env['PORT'])), {
+    response = await fetch(new URL('/api/whatsapp/webhook', ownOrigin()), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signatureOf(webhookAppSecret()!, body) },
       body,

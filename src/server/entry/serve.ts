@@ -3,32 +3,33 @@
  * dist/server/serve.mjs; astro.config.mjs builds it beside Astro's own entry, in the same bundle,
  * so the fast lane and the pages share one store, one Firebase Auth and one session cache):
  *
- *   request → fast lane (legacy data API, src/server/lanes/fastLane.ts)
+ *   request → fast lane (the data API's reads, src/server/lanes/fastLane.ts)
+ *           → the gate's screen (src/server/edge/screen.ts: TRACE, a bad Host, loopback only)
  *           → built files (dist/client)
  *           → Astro (@astrojs/node in middleware mode: pages, every other endpoint, 404)
  *
- * HOST and PORT are read here at start (unset HOST = 127.0.0.1). Unsafe modes (the Auth
- * emulator or a stand-in on a non-loopback address) are refused before anything listens.
+ * Both lanes run the one request gate (src/server/edge/gate.ts). HOST and PORT come from the
+ * configuration (src/server/config). Unsafe modes (the Auth emulator or a stand-in on a
+ * non-loopback address) are refused before anything listens.
  * SIGTERM/SIGINT drain: stop accepting, finish what is in flight, stop background jobs, close
  * the store (WAL checkpoint), exit 0 — within STOP_BUDGET_MS.
  */
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sessionFromCookie } from '../auth/currentSession.ts';
-import { sessionVerifier } from '../auth/sessions.ts';
 import { createStaticFiles } from '../http/staticFiles.ts';
 import { createSiteServer, stopOnSignals } from '../http/siteServer.ts';
-import { createFastLane } from '../lanes/fastLane.ts';
+import { createEdgeScreen, createFastLane } from '../lanes/fastLane.ts';
 import { stopScheduler } from '../jobs/scheduler.ts';
-import { assertSafeToServe, auth, closeStore, store } from '../runtime.ts';
+import { config } from '../config/index.ts';
+import { assertSafeToServe, auth, closeStore, servesLoopbackOnly, store } from '../runtime.ts';
 
 /** Everything from SIGTERM to exit; process managers (systemd, Kubernetes) wait about this long. */
 export const STOP_BUDGET_MS = 10_000;
 /** The part of it requests in flight may take; the rest is for jobs and the store. */
 const DRAIN_MS = 7_000;
 
-const host = process.env['HOST'] ?? '127.0.0.1';
-const port = Number(process.env['PORT'] ?? 4321);
+const { host, port } = config;
 
 try {
   assertSafeToServe(host);
@@ -42,13 +43,15 @@ type MiddlewareHandler = (req: IncomingMessage, res: ServerResponse, next?: () =
 const astro = (await import(/* @vite-ignore */ new URL('./entry.mjs', import.meta.url).href)) as { handler: MiddlewareHandler };
 
 const site = createSiteServer({
-  // The store is opened only for a cookie that verifies, as the access middleware does.
   lanes: [
     createFastLane({
       store,
+      // The store is opened only for a cookie that verifies, as in the Astro lane.
       session: (cookie, now, options) => sessionFromCookie({ auth: auth(), store }, cookie, now, options),
-      loopbackOnly: () => sessionVerifier(auth()).emulator,
+      loopbackOnly: servesLoopbackOnly,
     }),
+    // Everything the fast lane passes on is screened before the files and Astro.
+    createEdgeScreen({ loopbackOnly: servesLoopbackOnly }),
   ],
   staticFiles: createStaticFiles(fileURLToPath(new URL('../client/', import.meta.url))),
   fallback: (req, res) => astro.handler(req, res),

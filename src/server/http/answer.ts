@@ -1,10 +1,15 @@
 /**
- * What a data API handler answers (src/server/api/context.ts): a Response, or the wire form of a
+ * What an endpoint answers (src/server/edge/endpoint.ts): a Response, or the wire form of a
  * prepared body (json.ts, `preparedAnswer`). Prepared bodies are answered all day with the same
  * bytes, so their wire form is built once per body and shared: the node:http fast lane writes it
  * as it is (src/server/lanes/fastLane.ts), without a `Response` (building one per request cost
  * more than the rest of a gated answer); the Astro lane makes one from it (`responseOf`).
  */
+
+/** The request headers a handler may read (a `Request`'s `Headers` fits; the fast lane passes a cheaper view). */
+export interface RequestHeaders {
+  get(name: string): string | null;
+}
 
 /** Status, header values (lower-case names, no content-length: the writer adds it) and body bytes. Nobody may change one. */
 export interface WireAnswer {

@@ -3,8 +3,7 @@
  * gated and public data. Error answers come from responses.ts, the one owner of their shape.
  */
 import { createHash } from 'node:crypto';
-import type { RequestHeaders } from '../api/context.ts';
-import { responseOf, type WireAnswer } from './answer.ts';
+import { responseOf, type RequestHeaders, type WireAnswer } from './answer.ts';
 import { jsonError } from './responses.ts';
 
 /** Gated data: only the visitor's browser may keep it, briefly. */

@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, posix, resolve, sep } from 'node:path';
 import send from 'send';
-import { SECURITY_HEADERS } from './securityHeaders.ts';
+import { SECURITY_HEADERS } from '../edge/headers.ts';
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, miss: () => void) => void;
 

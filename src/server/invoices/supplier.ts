@@ -4,11 +4,11 @@
  * and its e-mail and phone. A setting that makes no valid supplier (a GSTIN failing its check
  * character, an empty name) throws with the reason, so no invoice is issued from it.
  */
-import { CONTACT_EMAIL, CONTACT_GSTIN, CONTACT_PHONE, INVOICE_ADDRESS, INVOICE_LEGAL_NAME } from 'astro:env/server';
+import { config } from '../config/index.ts';
 import { supplierOf, type Supplier } from '../../lib/gst/invoice.ts';
 
 export function configuredSupplier(): Supplier {
-  const checked = supplierOf({ legalName: INVOICE_LEGAL_NAME, address: INVOICE_ADDRESS, gstin: CONTACT_GSTIN, email: CONTACT_EMAIL, phone: CONTACT_PHONE });
+  const checked = supplierOf({ ...config.invoice, gstin: config.contact.gstin, email: config.contact.email, phone: config.contact.phone });
   if (!checked.ok) throw new Error(`The invoice supplier settings are not valid (${checked.field}): ${checked.message}`);
   return checked.value;
 }

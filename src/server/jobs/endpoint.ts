@@ -6,7 +6,7 @@
  * every route file under src/pages/api/jobs to it.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { APIRoute } from 'astro';
+import { endpoint, type Endpoint } from '../edge/endpoint.ts';
 import { json, jsonError } from '../http/responses.ts';
 
 const bearerMatches = (header: string | null, secret: string): boolean => {
@@ -15,20 +15,21 @@ const bearerMatches = (header: string | null, secret: string): boolean => {
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
-const made = new WeakSet<APIRoute>();
+const made = new WeakSet<Endpoint>();
 
 /** A job endpoint for a secret (null: the endpoint does not exist) running `run`, which answers its report. */
-export function jobEndpoint(secret: string | null, run: () => Promise<unknown>): APIRoute {
-  const route: APIRoute = async ({ request }) => {
+export function jobEndpoint(secret: string | null, run: () => Promise<unknown>): Endpoint {
+  // Public in the policy: the bearer secret is its authority.
+  const route = endpoint('public', async ({ request }) => {
     if (!secret) return jsonError(404, 'not_found', 'There is no such endpoint.');
     if (!bearerMatches(request.headers.get('authorization'), secret)) {
       return json({ error: { code: 'unauthenticated', message: 'Send Authorization: Bearer <JOBS_SECRET>.' } }, { status: 401, headers: { 'WWW-Authenticate': 'Bearer' } });
     }
     return json(await run());
-  };
+  });
   made.add(route);
   return route;
 }
 
 /** Whether a route handler was made by jobEndpoint (the test of every jobs route). */
-export const isJobEndpoint = (route: unknown): boolean => typeof route === 'function' && made.has(route as APIRoute);
+export const isJobEndpoint = (route: unknown): boolean => typeof route === 'function' && made.has(route as Endpoint);

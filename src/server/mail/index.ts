@@ -1,10 +1,9 @@
 /**
- * The site's mail: configuration from astro:env, one mailer per process, the shared rate
- * limiter of the mail endpoints, and the outbox readers for the admin area.
+ * The site's mail: one mailer per process (from the configuration), the shared rate limiter of
+ * the mail endpoints, and the outbox readers for the admin area.
  */
 import { join } from 'node:path';
-import { MAIL_FROM, OPERATOR_EMAIL, SMTP_URL } from 'astro:env/server';
-import { dataDir } from '../runtime.ts';
+import { config } from '../config/index.ts';
 import { createMailer, type Mailer, type OutgoingMail, type SentMail } from './mailer.ts';
 import { listOutbox, readOutboxMessage, type OutboxEntry } from './outbox.ts';
 import { createRateLimiter, MAIL_LIMITS } from './rateLimit.ts';
@@ -14,13 +13,13 @@ export type { OutgoingMail, SentMail } from './mailer.ts';
 export type { OutboxEntry } from './outbox.ts';
 
 /** Where the operator's desk reads enquiries and messages. */
-export const operatorEmail = OPERATOR_EMAIL;
-export const outboxDir = join(dataDir, 'outbox');
-export const mailMode: 'smtp' | 'outbox' = SMTP_URL ? 'smtp' : 'outbox';
+export const operatorEmail = config.mail.operator;
+export const outboxDir = join(config.dataDir, 'outbox');
+export const mailMode: 'smtp' | 'outbox' = config.mail.smtpUrl ? 'smtp' : 'outbox';
 
 let mailerInstance: Mailer | undefined;
 function mailer(): Mailer {
-  mailerInstance ??= createMailer({ smtpUrl: SMTP_URL, outboxDir, from: MAIL_FROM });
+  mailerInstance ??= createMailer({ smtpUrl: config.mail.smtpUrl, outboxDir, from: config.mail.from });
   return mailerInstance;
 }
 

@@ -1,17 +1,11 @@
 /**
  * The payments runtime of this server: the store and the gateway the configuration asks for
  * (RAZORPAY_KEY_ID + RAZORPAY_KEY_SECRET → Razorpay; otherwise the sandbox), built once.
- * The only payments module that reads `astro:env`.
+ * Its settings come from the configuration (src/server/config).
  */
-import {
-  DATA_DIR,
-  RAZORPAY_KEY_ID,
-  RAZORPAY_KEY_SECRET,
-  RAZORPAY_WEBHOOK_SECRET,
-  SANDBOX_PAYMENT_SECRET,
-} from 'astro:env/server';
+import { config } from '../config/index.ts';
 import { store } from '../runtime.ts';
-import { assertSafeMode, paymentModeOf } from './mode.ts';
+import { assertSafeMode } from './mode.ts';
 import { createRazorpayGateway } from './razorpay.ts';
 import { createSandboxGateway, sandboxSecret } from './sandbox.ts';
 import type { PaymentsRuntime } from './service.ts';
@@ -19,20 +13,17 @@ import type { PaymentsRuntime } from './service.ts';
 export type { PaymentsRuntime } from './service.ts';
 
 /** `razorpay` with both keys set, else `sandbox` (what the checkout page's policy allows). */
-export const paymentMode = paymentModeOf({ RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET });
+export const paymentMode = config.payments.mode;
 
 let current: Promise<PaymentsRuntime> | undefined;
 
 async function fromEnvironment(): Promise<PaymentsRuntime> {
-  const mode = assertSafeMode(process.env['HOST'] ?? '127.0.0.1', {
-    RAZORPAY_KEY_ID,
-    RAZORPAY_KEY_SECRET,
-    SITE_URL: process.env['SITE_URL'],
-  });
+  const { keyId, keySecret, webhookSecret, sandboxSecret: configuredSecret } = config.payments;
+  const mode = assertSafeMode(config.host, { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, SITE_URL: config.siteUrl });
   const gateway =
     mode === 'razorpay'
-      ? createRazorpayGateway({ keyId: RAZORPAY_KEY_ID!, keySecret: RAZORPAY_KEY_SECRET!, webhookSecret: RAZORPAY_WEBHOOK_SECRET })
-      : createSandboxGateway(sandboxSecret(SANDBOX_PAYMENT_SECRET, DATA_DIR));
+      ? createRazorpayGateway({ keyId: keyId!, keySecret: keySecret!, webhookSecret })
+      : createSandboxGateway(sandboxSecret(configuredSecret, config.dataDir));
   // One store per process: writers queue on its client (see store/sqlite/database.ts).
   return { store: await store(), gateway, now: () => new Date() };
 }

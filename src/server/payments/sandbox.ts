@@ -4,8 +4,7 @@
  * verify and webhook paths run unchanged. Loopback only (see mode.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { keptSecret } from '../config/keptSecret.ts';
 import type { CheckoutResult, CreateOrderInput, GatewayOrder, SandboxGateway } from './gateway.ts';
 import { hmacHex, paymentSignature, verifyPaymentSignature, verifyWebhookSignature } from './signature.ts';
 
@@ -25,24 +24,7 @@ export const SANDBOX_SECRET_FILE = 'sandbox-payment-secret';
  * The sandbox secret: SANDBOX_PAYMENT_SECRET when given, otherwise a random secret created
  * once and kept in DATA_DIR (so restarts and several processes agree on it).
  */
-export function sandboxSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = join(dataDir, SANDBOX_SECRET_FILE);
-  if (existsSync(file)) {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept) return kept;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  try {
-    writeFileSync(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
-  } catch {
-    // Another process wrote it first: use theirs.
-    return readFileSync(file, 'utf8').trim();
-  }
-  chmodSync(file, 0o600);
-  return secret;
-}
+export const sandboxSecret = (configured: string | undefined, dataDir: string): string => keptSecret(dataDir, SANDBOX_SECRET_FILE, configured);
 
 export function createSandboxGateway(secret: string): SandboxGateway {
   if (!secret) throw new Error('the sandbox gateway needs a secret');

@@ -1,6 +1,2 @@
-import type { APIRoute } from 'astro';
-import { json } from '../../../server/http/responses.ts';
-import { firebaseWebConfig } from '../../../server/runtime.ts';
-
-/** The Firebase web config for the sign-in page; read at run time so one build serves every mode. */
-export const GET: APIRoute = () => json(firebaseWebConfig, { headers: { 'Cache-Control': 'public, max-age=300' } });
+/** GET /api/auth/config: the Firebase web config for the sign-in page (public; read at run time). */
+export { webConfig as GET } from '../../../server/auth/endpoints.ts';

@@ -1,9 +1,2 @@
-import { signOutHandler } from '../../../server/auth/endpoints.ts';
-import { auth } from '../../../server/runtime.ts';
-
-/**
- * Sign-out: revokes the user's sessions everywhere and clears the cookie (see signOutHandler).
- * Its `Clear-Site-Data: "cache"` also drops the browser's HTTP cache of this site; the service
- * worker's private copies go on the same sign-out (src/sw/sw.ts).
- */
-export const POST = signOutHandler({ auth });
+/** POST /api/auth/logout: sign-out everywhere; clears the cookie and the browser's HTTP cache of the site. */
+export { signOut as POST } from '../../../server/auth/endpoints.ts';

@@ -1,4 +1,2 @@
-/** GET /api/carousels/: src/server/api/carousels.ts, one row of src/server/api/routes.ts. */
-import { astroEndpoint } from '../../../server/http/astroEndpoint.ts';
-
-export const GET = astroEndpoint('/api/carousels');
+/** GET /api/carousels/: the banner list (public): a read of the data API (both lanes). */
+export { carousels as GET } from '../../../server/api/endpoints.ts';

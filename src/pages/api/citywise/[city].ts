@@ -1,4 +1,2 @@
-/** GET /api/citywise/{city}: src/server/api/citywise.ts, one row of src/server/api/routes.ts. */
-import { astroEndpoint } from '../../../server/http/astroEndpoint.ts';
-
-export const GET = astroEndpoint('/api/citywise/[city]');
+/** GET /api/citywise/{city}[?date=YYYY-MM-DD]: one city's sheet: a read of the data API (both lanes). */
+export { citywiseCity as GET } from '../../../server/api/endpoints.ts';

@@ -1,4 +1,2 @@
-/** GET /api/citywise: src/server/api/citywise.ts, one row of src/server/api/routes.ts. */
-import { astroEndpoint } from '../../../server/http/astroEndpoint.ts';
-
-export const GET = astroEndpoint('/api/citywise');
+/** GET /api/citywise: every city's newest sheet: a read of the data API (both lanes). */
+export { citywise as GET } from '../../../server/api/endpoints.ts';

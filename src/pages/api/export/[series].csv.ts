@@ -1,4 +1,2 @@
-/** GET /api/export/{seriesId}.csv: src/server/api/exportCsv.ts, one row of src/server/api/routes.ts. */
-import { astroEndpoint } from '../../../server/http/astroEndpoint.ts';
-
-export const GET = astroEndpoint('/api/export/[series].csv');
+/** GET /api/export/{seriesId}.csv: every point of one series: a read of the data API (both lanes). */
+export { exportCsv as GET } from '../../../server/api/endpoints.ts';

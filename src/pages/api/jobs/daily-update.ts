@@ -1,4 +1,2 @@
 /** POST /api/jobs/daily-update with `Authorization: Bearer $JOBS_SECRET` (404 without JOBS_SECRET). */
-import { dailyUpdateJob } from '../../../server/delivery/routes.ts';
-
-export const POST = dailyUpdateJob;
+export { dailyUpdateJob as POST } from '../../../server/delivery/endpoints.ts';

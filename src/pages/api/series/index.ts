@@ -1,4 +1,2 @@
-/** GET /api/series?ids&from&to&unit[&view&ma]: src/server/api/series.ts, one row of src/server/api/routes.ts. */
-import { astroEndpoint } from '../../../server/http/astroEndpoint.ts';
-
-export const GET = astroEndpoint('/api/series');
+/** GET /api/series?ids&from&to&unit[&view&ma]: the comparison's data: a read of the data API (both lanes). */
+export { series as GET } from '../../../server/api/endpoints.ts';

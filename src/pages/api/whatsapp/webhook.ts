@@ -1,5 +1,2 @@
 /** The WhatsApp Cloud API webhook: GET subscribes (hub.challenge), POST carries signed messages. */
-import { receiveWebhook, verifyWebhook } from '../../../server/delivery/routes.ts';
-
-export const GET = verifyWebhook;
-export const POST = receiveWebhook;
+export { whatsappWebhookCheck as GET, whatsappWebhook as POST } from '../../../server/delivery/endpoints.ts';

@@ -1,6 +1,2 @@
 /** GET, PATCH, DELETE (soft) /api/admin/posts/{id}. Editors and admins; audited. */
-import { deletePost, getPost, patchPost } from '../../../../server/admin/postChanges.ts';
-
-export const GET = getPost;
-export const PATCH = patchPost;
-export const DELETE = deletePost;
+export { readPost as GET, editPost as PATCH, removePost as DELETE } from '../../../../server/admin/endpoints.ts';

@@ -1,4 +1,2 @@
 /** POST /api/admin/posts/preview `{body}` → `{html}`: the editor's live preview, by the site's own renderer. */
-import { previewPost } from '../../../../server/admin/postChanges.ts';
-
-export const POST = previewPost;
+export { postPreview as POST } from '../../../../server/admin/endpoints.ts';

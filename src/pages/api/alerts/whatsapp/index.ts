@@ -1,4 +1,2 @@
 /** POST /api/alerts/whatsapp `{number, consent: true}`: sends a verification code over WhatsApp. */
-import { postNumber } from '../../../../server/delivery/http.ts';
-
-export const POST = postNumber;
+export { askWhatsAppCode as POST } from '../../../../server/delivery/endpoints.ts';

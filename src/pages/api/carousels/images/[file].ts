@@ -1,4 +1,2 @@
 /** GET /api/carousels/images/{file}: an uploaded banner image (public). */
-import { bannerImage } from '../../../../server/admin/bannerChanges.ts';
-
-export const GET = bannerImage;
+export { bannerImage as GET } from '../../../../server/api/endpoints.ts';

@@ -1,4 +1,2 @@
 /** POST /api/admin/banners/{id}/move `{direction: 'up'|'down'}`. Audited. */
-import { moveBanner } from '../../../../../server/admin/bannerChanges.ts';
-
-export const POST = moveBanner;
+export { moveBanner as POST } from '../../../../../server/admin/endpoints.ts';

@@ -1,4 +1,2 @@
 /** POST /api/admin/posts/{id}/cover (multipart: image, alt): the post's cover image. Editors and admins; audited. */
-import { uploadCover } from '../../../../../server/admin/postCover.ts';
-
-export const POST = uploadCover;
+export { postCover as POST } from '../../../../../server/admin/endpoints.ts';

@@ -1,4 +1,2 @@
 /** POST /api/admin/posts/{id}/test-mail `{}`: the post as a mail, to the editor's own address. */
-import { sendTestMail } from '../../../../../server/admin/postMail.ts';
-
-export const POST = sendTestMail;
+export { postTestMail as POST } from '../../../../../server/admin/endpoints.ts';

@@ -1,4 +1,2 @@
 /** POST /api/admin/prices/{series}/set `{date, value, expected?}`: adds or changes one point (409 when it changed meanwhile). Audited. */
-import { setPoint } from '../../../../../server/admin/priceChanges.ts';
-
-export const POST = setPoint;
+export { setPricePoint as POST } from '../../../../../server/admin/endpoints.ts';

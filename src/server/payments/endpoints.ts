@@ -1,0 +1,159 @@
+/**
+ * The payment endpoints: an order at a plan's price, the checkout result verified on the server,
+ * the sandbox checkout's buttons (signed in, from our own pages), and Razorpay's webhook (public:
+ * its signature is the authority, checked on the raw body before it is parsed).
+ */
+import { z } from 'astro/zod';
+import { planForRequest } from '../../lib/subscription.ts';
+import { endpoint } from '../edge/endpoint.ts';
+import { json, jsonContentTypeError, jsonError, readSignedInPost, readText } from '../http/responses.ts';
+import { GatewayError } from './gateway.ts';
+import { paymentsRuntime } from './index.ts';
+import { applyWebhook, completeSandbox, describePlan, MERCHANT_NAME, startOrder, verifyCheckout, webhookEventId, webhookSchema } from './service.ts';
+
+const OrderBody = z
+  .object({
+    plan: z.string().trim().min(1).max(40).optional(),
+    amount: z.number().positive().max(10_000_000).optional(),
+  })
+  .refine((b) => b.plan !== undefined || b.amount !== undefined, { message: 'Name a plan.', path: ['plan'] });
+
+/** POST /api/makePayment `{plan}` (or the legacy `{amount}` in rupees) → a gateway order at the plan's price. */
+export const makePayment = endpoint('signedIn', async ({ request, locals }) => {
+  const input = await readSignedInPost(request, locals.session, OrderBody);
+  if (!input.ok) return input.response;
+  const session = input.session;
+
+  const plan = planForRequest(input.data);
+  if (!plan) {
+    return input.data.plan !== undefined
+      ? jsonError(400, 'unknown_plan', 'There is no such plan.', 'plan')
+      : jsonError(400, 'unknown_amount', 'The amount is not the price of any plan.', 'amount');
+  }
+  if (!session.record) return jsonError(409, 'no_user_record', 'Your account is still being set up; try again in a moment.');
+
+  const runtime = await paymentsRuntime();
+  try {
+    const order = await startOrder(runtime, session.uid, plan);
+    return json({
+      id: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      key: runtime.gateway.keyId,
+      mode: runtime.gateway.mode,
+      plan: plan.id,
+      name: MERCHANT_NAME,
+      description: describePlan(plan),
+      prefill: { name: session.record.displayName ?? '', email: session.record.email ?? session.email ?? '', contact: session.record.phone ?? '' },
+    });
+  } catch (error) {
+    if (error instanceof GatewayError) {
+      console.error(`[payments] order for ${session.uid} failed: ${error.message}`);
+      return jsonError(502, 'gateway_error', error.message);
+    }
+    throw error;
+  }
+});
+
+const id = z.string().trim().min(1).max(100);
+const CheckoutResult = z.object({
+  razorpay_order_id: id,
+  razorpay_payment_id: id,
+  razorpay_signature: z.string().trim().min(1).max(200),
+});
+
+/** POST /api/payments/verify: the checkout result, verified on the server, grants the plan. */
+export const verifyPayment = endpoint('signedIn', async ({ request, locals }) => {
+  const input = await readSignedInPost(request, locals.session, CheckoutResult);
+  if (!input.ok) return input.response;
+  const session = input.session;
+
+  const outcome = await verifyCheckout(await paymentsRuntime(), session.uid, input.data);
+  switch (outcome.kind) {
+    case 'granted':
+    case 'already_paid':
+      return json({ user: outcome.user, status: outcome.kind });
+    case 'bad_signature':
+      return jsonError(400, 'bad_signature', 'The payment signature does not verify.', 'razorpay_signature');
+    case 'not_found':
+      return jsonError(404, 'unknown_order', 'There is no such order.', 'razorpay_order_id');
+    case 'forbidden':
+      return jsonError(403, 'forbidden', 'This order belongs to another account.', 'razorpay_order_id');
+    case 'no_user':
+      return jsonError(409, 'no_user_record', 'Your account record is missing; contact support.');
+  }
+});
+
+const SandboxChoice = z.object({
+  order_id: z.string().trim().min(1).max(100),
+  outcome: z.enum(['pay', 'fail']),
+});
+
+/**
+ * POST /api/payments/sandbox/complete `{order_id, outcome:'pay'|'fail'}`: the sandbox checkout
+ * dialog's buttons (sandbox mode only; 404 otherwise). Pay returns the signed result Razorpay
+ * Checkout would give its handler; the browser then calls /api/payments/verify as with Razorpay.
+ */
+export const completeSandboxPayment = endpoint('signedIn', async ({ request, locals }) => {
+  const runtime = await paymentsRuntime();
+  if (runtime.gateway.mode !== 'sandbox') return jsonError(404, 'not_found', 'There is no sandbox checkout here.');
+  const input = await readSignedInPost(request, locals.session, SandboxChoice);
+  if (!input.ok) return input.response;
+  const session = input.session;
+
+  const outcome = await completeSandbox(runtime, session.uid, input.data.order_id, input.data.outcome);
+  switch (outcome.kind) {
+    case 'paid':
+      return json(outcome.result);
+    case 'failed':
+      // The shape Razorpay hands a `payment.failed` handler.
+      return json({
+        status: 'failed',
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: 'Payment failed',
+          source: 'customer',
+          step: 'payment_authorization',
+          reason: outcome.reason,
+          metadata: { order_id: outcome.orderId, payment_id: outcome.paymentId },
+        },
+      });
+    case 'unavailable':
+    case 'not_found':
+      return jsonError(404, 'unknown_order', 'There is no such order.', 'order_id');
+    case 'forbidden':
+      return jsonError(403, 'forbidden', 'This order belongs to another account.', 'order_id');
+  }
+});
+
+/**
+ * POST /api/payments/webhook: Razorpay's events, the source of truth when the browser never
+ * came back. The raw body is checked against the webhook secret before it is parsed.
+ */
+export const paymentWebhook = endpoint('public', async ({ request }) => {
+  // Razorpay posts application/json; anything else is not one of its events.
+  const notJson = jsonContentTypeError(request);
+  if (notJson) return notJson;
+  const body = await readText(request);
+  if (!body.ok) return body.response;
+  const signature = request.headers.get('x-razorpay-signature');
+  if (!signature) return jsonError(400, 'bad_signature', 'The X-Razorpay-Signature header is missing.');
+
+  const runtime = await paymentsRuntime();
+  const valid = runtime.gateway.verifyWebhook(body.text, signature);
+  if (valid === null) return jsonError(503, 'webhook_not_configured', 'RAZORPAY_WEBHOOK_SECRET is not set.');
+  if (!valid) return jsonError(400, 'bad_signature', 'The webhook signature does not verify.');
+
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body.text);
+  } catch {
+    return jsonError(400, 'invalid_body', 'The webhook body is not valid JSON.');
+  }
+  const parsed = webhookSchema.safeParse(raw);
+  if (!parsed.success) return jsonError(400, 'invalid_input', parsed.error.issues[0]?.message ?? 'Unexpected webhook body.');
+
+  const eventId = webhookEventId(request.headers.get('x-razorpay-event-id'), parsed.data, body.text);
+  const status = await applyWebhook(runtime, parsed.data, eventId);
+  return json({ status, event: parsed.data.event, id: eventId });
+});
