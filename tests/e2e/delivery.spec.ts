@@ -17,7 +17,8 @@ import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { parseHeaders } from '../../src/server/mail/outbox.ts';
-import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, E2E_PORT, baseURL } from './env.ts';
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, baseURL } from './env.ts';
 import { ensureAccount, signIn, signInByApi, uniqueEmail } from './helpers/auth.ts';
 
 const WHATSAPP_OUTBOX = resolve(E2E_DATA_DIR, 'whatsapp-outbox');
@@ -313,7 +314,8 @@ test('JOBS_SCHEDULER=off starts no scheduler in the server; by default it runs',
           ...process.env,
           HOST: '127.0.0.1',
           PORT: String(port),
-          DATA_DIR: resolve(`.cache/e2e-scheduler-${setting}`),
+          // Beside this site's data (the sites run at once; each has its own).
+          DATA_DIR: resolve(`${E2E_DATA_DIR}-scheduler-${setting}`),
           DATA_BACKEND: 'sqlite',
           FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST,
           METADATA_SERVER_DETECTION: 'none',
@@ -336,6 +338,6 @@ test('JOBS_SCHEDULER=off starts no scheduler in the server; by default it runs',
       });
       server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     });
-  expect(await firstSchedulerLine('off', E2E_PORT + 12)).toContain('[scheduler] off (JOBS_SCHEDULER=off)');
-  expect(await firstSchedulerLine('on', E2E_PORT + 13)).toMatch(/\[scheduler\] daily update: "0 \* \* \* \*" in Asia\/Kolkata/);
+  expect(await firstSchedulerLine('off', await freePort())).toContain('[scheduler] off (JOBS_SCHEDULER=off)');
+  expect(await firstSchedulerLine('on', await freePort())).toMatch(/\[scheduler\] daily update: "0 \* \* \* \*" in Asia\/Kolkata/);
 });
