@@ -16,17 +16,22 @@ import { siteOf, storageStateFile, type SiteName } from './sites.ts';
 import { startSessionByApi } from './helpers/session.ts';
 
 setup('every demo account signs in once; its login state is saved', async ({ playwright }, testInfo) => {
+  // The site's first requests open its store, which a fresh site first fills with the demo
+  // prices: minutes on a busy machine with Firestore.
+  setup.setTimeout(300_000);
   const site = siteOf((testInfo.project.metadata as { site: SiteName }).site);
   process.env['E2E_SITE'] = site.name;
-  for (const account of demoAccounts) {
-    const request = await playwright.request.newContext({ baseURL: site.baseURL });
-    try {
-      await startSessionByApi(request, site, account.email);
-      const file = storageStateFile(site.name, account.email);
-      mkdirSync(dirname(file), { recursive: true });
-      await request.storageState({ path: file });
-    } finally {
-      await request.dispose();
-    }
-  }
+  await Promise.all(
+    demoAccounts.map(async (account) => {
+      const request = await playwright.request.newContext({ baseURL: site.baseURL, timeout: 280_000 });
+      try {
+        await startSessionByApi(request, site, account.email);
+        const file = storageStateFile(site.name, account.email);
+        mkdirSync(dirname(file), { recursive: true });
+        await request.storageState({ path: file });
+      } finally {
+        await request.dispose();
+      }
+    }),
+  );
 });

@@ -66,3 +66,10 @@ export async function signInNewAccount(page: Page, email: string): Promise<void>
   await ensureAccount(page.context().request, email);
   await signIn(page, email);
 }
+
+/** A brand-new account (in its trial), signed in by the API, its page on the home page as after the form. */
+export async function signInNewAccountByApi(page: Page, email: string): Promise<void> {
+  await ensureAccount(page.context().request, email);
+  await signInByApi(page.context().request, email);
+  await page.goto('/');
+}
