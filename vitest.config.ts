@@ -22,6 +22,7 @@ const ASTRO_UNIT_FILES = ['tests/unit/delivery.test.ts'];
 /** Integration files that start processes of their own (they run in `process`). */
 const PROCESS_FILES = [
   'tests/integration/start.test.ts',
+  'tests/integration/firestore-emulator.test.ts',
   'tests/integration/daily-update-processes.test.ts',
   'tests/integration/serverDrain.test.ts',
   'tests/integration/backup.test.ts',
