@@ -219,22 +219,30 @@ async function launch(script, host, port, deadline) {
 }
 
 /**
- * The Firestore a local run uses when it is given none: Google's emulator where it is found,
- * otherwise the in-memory stand-in. `label` says which, for the run's report.
+ * The Firestore a local run uses when it is given none: Google's emulator where it is found
+ * (and starts), otherwise the in-memory stand-in. `label` says which and why, for the run's
+ * report and the site's log.
  * @param {{ env?: NodeJS.ProcessEnv, port?: number }} [options]
  */
 export async function startLocalFirestore({ env = process.env, port = 0 } = {}) {
   const found = findFirestoreEmulator(env);
+  let reason = found.script ? '' : found.reason;
   if (found.script) {
-    const emulator = await startFirestoreEmulator({ script: found.script, port });
-    return { ...emulator, label: `Google's Firestore emulator on ${emulator.host} (${found.script}, found through ${found.found})` };
+    try {
+      const emulator = await startFirestoreEmulator({ script: found.script, port });
+      return { ...emulator, label: `Google's Firestore emulator on ${emulator.host} (${found.script}, found through ${found.found})` };
+    } catch (error) {
+      // Installed but broken (Java, a port): the stand-in still lets the run or the site go on, and the label says why.
+      reason = `Google's emulator at ${found.script} did not start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+      console.error(`[firestore] ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   const { startFirestoreFake } = await import('./firestore-fake.mjs');
   const fake = await startFirestoreFake({ port });
   return {
     host: fake.host,
     kind: 'stand-in',
-    label: `the in-memory Firestore stand-in on ${fake.host} (${found.reason}; tests that need isolated transactions are skipped)`,
+    label: `the in-memory Firestore stand-in on ${fake.host} (${reason})`,
     // The stand-in runs in this process only: emptying it forgets every project.
     empty: async () => fake.clear(),
     stop: fake.stop,

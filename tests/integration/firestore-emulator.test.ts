@@ -79,9 +79,23 @@ describe('a local Firestore', () => {
     const firestore = await startLocalFirestore({ env: { ...process.env, FIRESTORE_EMULATOR_SCRIPT: 'none' } });
     try {
       expect(firestore.kind).toBe('stand-in');
-      expect(firestore.label).toMatch(/^the in-memory Firestore stand-in on 127\.0\.0\.1:\d+ \(FIRESTORE_EMULATOR_SCRIPT=none; tests that need isolated transactions are skipped\)$/);
+      expect(firestore.label).toMatch(/^the in-memory Firestore stand-in on 127\.0\.0\.1:\d+ \(FIRESTORE_EMULATOR_SCRIPT=none\)$/);
       expect(await portIsOpen('127.0.0.1', Number(firestore.host.split(':')[1]))).toBe(true);
       expect(await isFirestoreEmulator(firestore.host)).toBe(false);
+    } finally {
+      await firestore.stop();
+    }
+  });
+
+  it('is the stand-in, saying why, when the emulator is there but does not start', async () => {
+    const broken = join(dir, 'broken_firestore_emulator');
+    writeFileSync(broken, '#!/bin/sh\necho "no JVM here" >&2\nexit 3\n');
+    chmodSync(broken, 0o755);
+    const firestore = await startLocalFirestore({ env: { ...process.env, FIRESTORE_EMULATOR_SCRIPT: broken } });
+    try {
+      expect(firestore.kind).toBe('stand-in');
+      expect(firestore.label).toContain(`(Google's emulator at ${broken} did not start: the Firestore emulator (${broken}) did not answer on 127.0.0.1:`);
+      expect(firestore.label).toContain('(it exited: code 3, signal null)');
     } finally {
       await firestore.stop();
     }

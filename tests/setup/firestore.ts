@@ -19,7 +19,8 @@ async function start(): Promise<SuiteFirestore & { stop: () => Promise<void> }> 
     return { host: given, kind: emulator ? 'emulator' : 'stand-in', label, stop: async () => undefined };
   }
   const local = await startLocalFirestore();
-  return { host: local.host, kind: local.kind, label: local.label, stop: () => local.stop() };
+  const label = local.kind === 'emulator' ? local.label : `${local.label}: tests that need transactions isolated between processes are skipped`;
+  return { host: local.host, kind: local.kind, label, stop: () => local.stop() };
 }
 
 export default async function setup(project: TestProject) {
