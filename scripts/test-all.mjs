@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every stage — types and lint, Vitest, then the browser suite on both stores — run
-// to its end whatever an earlier stage did, then one report of all of them: each stage's time,
-// its counts (passed, failed, skipped) and which Firestore ran. Exits non-zero if any stage
-// failed, so `.ci/run` can call exactly `npm install && npm test` and still see everything.
+// to its end whatever an earlier stage did, then one report of all of them: each stage's time
+// (and the CPU time it used, which a busy machine does not inflate), its counts (passed,
+// failed, skipped) and which Firestore ran. Exits non-zero if any stage failed, so `.ci/run`
+// can call exactly `npm install && npm test` and still see everything.
+//
+// `check` runs beside Vitest (whose later projects run one file at a time, leaving a core to
+// spare); its output is held and shown when it ends. The browser suite runs after both.
 //
 // The Firestore of the run: FIRESTORE_EMULATOR_HOST when given; otherwise Google's emulator
 // (the Debian package google-cloud-cli-firestore-emulator), started here once on a free
@@ -10,11 +14,15 @@
 // each stage starts the in-memory stand-in and the tests that need the real one are skipped.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { findFirestoreEmulator, isFirestoreEmulator, startFirestoreEmulator } from './lib/firestore-emulator.mjs';
 import { E2E_SUMMARY, VITEST_REPORT } from './lib/test-reports.mjs';
 
-const STAGES = ['check', 'test:unit', 'test:e2e'];
+/** Stages in phases: the stages of a phase run side by side, a phase after the one before it. */
+const PHASES = [['check', 'test:unit'], ['test:e2e']];
+/** Whose output is held until it ends (the others stream). */
+const HELD = new Set(['check']);
 /** Arguments each stage gets after `npm run <stage> --`. */
 const STAGE_ARGS = { 'test:unit': ['--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`] };
 // TEST_ALL_NPM: the command run as `npm` (tests/integration/test-all.test.ts gives a stand-in).
@@ -22,15 +30,15 @@ const npm = process.env.TEST_ALL_NPM ?? (process.platform === 'win32' ? 'npm.cmd
 const runStarted = Date.now();
 const secondsSince = (start) => Math.round((Date.now() - start) / 1000);
 
-/** @type {import('node:child_process').ChildProcess | null} */
-let current = null;
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
 /** @type {(() => Promise<void>) | null} */
 let stopFirestore = null;
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, async () => {
     console.log(`\n[test] ${signal}: stopping`);
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
     await stopFirestore?.();
     process.exit(128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal] ?? 0));
   });
@@ -56,15 +64,40 @@ async function firestoreForRun() {
   }
 }
 
+/**
+ * CPU seconds used so far by the children this process has waited for, with theirs (Linux
+ * /proc; null elsewhere). The difference across a phase is that phase's CPU time.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // cutime and cstime are fields 16 and 17, in clock ticks (100 a second on Linux); after the
+    // comm (field 2, which may hold spaces) field n is at index n - 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 function run(stage, env) {
   const args = ['run', stage, ...(STAGE_ARGS[stage] ? ['--', ...STAGE_ARGS[stage]] : [])];
-  console.log(`\n[test] npm ${args.join(' ')}`);
+  const held = HELD.has(stage);
+  console.log(`\n[test] npm ${args.join(' ')}${held ? ' (its output follows when it ends)' : ''}`);
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn(npm, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-    current = child;
-    child.once('error', (error) => done({ stage, status: 127, seconds: 0, error: error.message }));
-    child.once('exit', (code, signal) => done({ stage, status: code ?? 1, signal, seconds: secondsSince(started) }));
+    const child = spawn(npm, args, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    running.add(child);
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    const finish = (result) => {
+      running.delete(child);
+      if (held) process.stdout.write(`\n[test] ${stage}: its output\n${output}${output.endsWith('\n') || !output ? '' : '\n'}[test] ${stage}: end of its output\n`);
+      done(result);
+    };
+    child.once('error', (error) => finish({ stage, status: 127, seconds: 0, error: error.message }));
+    child.once('exit', (code, signal) => finish({ stage, status: code ?? 1, signal, seconds: secondsSince(started) }));
   });
 }
 
@@ -97,10 +130,15 @@ for (const file of [VITEST_REPORT, E2E_SUMMARY]) {
   rmSync(file, { force: true });
 }
 const firestore = await firestoreForRun();
-console.log(`[test] Firestore: ${firestore.label}`);
+console.log(`[test] Firestore: ${firestore.label}; ${availableParallelism()} cores`);
 const results = [];
-for (const stage of STAGES) results.push(await run(stage, stage === 'check' ? {} : firestore.env));
-current = null;
+for (const phase of PHASES) {
+  const cpuBefore = childCpuSeconds();
+  const done = await Promise.all(phase.map((stage) => run(stage, stage === 'check' ? {} : firestore.env)));
+  const cpuAfter = childCpuSeconds();
+  const cpu = cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore);
+  for (const result of done) results.push({ ...result, cpu, phase: phase.join(' + ') });
+}
 await stopFirestore?.();
 
 console.log('\n[test] every stage:');
@@ -109,6 +147,12 @@ for (const { stage, status, signal, seconds, error } of results) {
   const [first = '', ...more] = detailsOf(stage);
   console.log(`[test]   ${stage.padEnd(10)} ${status === 0 ? 'ok    ' : 'FAILED'} (${how}, ${seconds} s) ${first}`.trimEnd());
   for (const line of more) console.log(`[test]                ${line}`);
+}
+// CPU time of what each phase's processes and their waited-for children used: what an idle
+// machine would need, spread over its cores; a process killed with its parent is not counted.
+for (const phase of new Set(results.map((r) => r.phase))) {
+  const { cpu } = results.find((r) => r.phase === phase);
+  if (cpu !== null) console.log(`[test]   CPU time of ${phase}: ${cpu} s`);
 }
 console.log(`[test] Firestore: ${firestore.label}`);
 const total = secondsSince(runStarted);
