@@ -102,6 +102,7 @@ export default defineConfig({
           fileParallelism: false,
           maxWorkers: 1,
           isolate: false,
+          setupFiles: ['tests/setup/sharedWorker.ts'],
           sequence: { groupOrder: 1 },
           globalSetup: [DATA_DIR_SETUP, CONTENT_SETUP, AUTH_SETUP, FIRESTORE_SETUP],
         },
