@@ -5,7 +5,7 @@
  * emulator part runs where the package is installed (these machines).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ async function ids(host: string, project: string): Promise<string[]> {
   const { documents = [] } = (await (await fetch(`${rest(host, project)}/notes`, { headers: { Authorization: 'Bearer owner' } })).json()) as { documents?: { name: string }[] };
   return documents.map((d) => d.name.split('/').pop()!).sort();
 }
-const javaOn = (port: number) => spawnSync('pgrep', ['-f', `cloud-firestore-emulator.*--port=${port}`], { encoding: 'utf8' }).stdout.trim();
+const javaOn = (port: number) => spawnSync('pgrep', ['-f', `cloud-firestore-emulator\\.jar.*--port=${port}`], { encoding: 'utf8' }).stdout.trim();
 
 describe('finding the emulator', () => {
   it.runIf(listed.includes('cloud_firestore_emulator'))('finds the script the Debian package installed', () => {
@@ -61,7 +61,11 @@ describe('a local Firestore', () => {
       expect(firestore.host).toBe(`127.0.0.1:${port}`);
       expect(firestore.label).toContain(`Google's Firestore emulator on 127.0.0.1:${port} (${packaged.script}`);
       expect(await isFirestoreEmulator(firestore.host)).toBe(true);
-      expect(javaOn(port)).not.toBe('');
+      const java = javaOn(port);
+      expect(java).toMatch(/^\d+$/);
+      // The quick compiler and one GC thread: a fresh JVM beside busy workers warms up in seconds.
+      const environment = readFileSync(`/proc/${java}/environ`, 'utf8').split('\0');
+      expect(environment.find((v) => v.startsWith('JAVA_TOOL_OPTIONS='))).toMatch(/^JAVA_TOOL_OPTIONS=-XX:TieredStopAtLevel=1 -XX:\+UseSerialGC/);
 
       await put(firestore.host, 'demo-a', 'one');
       await put(firestore.host, 'demo-b', 'two');

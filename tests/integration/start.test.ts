@@ -133,7 +133,7 @@ describe('process life', () => {
       // Google's emulator where the package is installed (these machines), the stand-in elsewhere.
       const packaged = findFirestoreEmulator().script;
       expect(launcher.output()).toContain(packaged ? `store: Google's Firestore emulator on 127.0.0.1:${FIRESTORE_PORT} (${packaged}` : `store: the in-memory Firestore stand-in on 127.0.0.1:${FIRESTORE_PORT}`);
-      const java = () => spawnSync('pgrep', ['-f', `cloud-firestore-emulator.*--port=${FIRESTORE_PORT}`], { encoding: 'utf8' }).stdout.trim();
+      const java = () => spawnSync('pgrep', ['-f', `cloud-firestore-emulator\\.jar.*--port=${FIRESTORE_PORT}`], { encoding: 'utf8' }).stdout.trim();
       if (packaged) expect(java()).not.toBe('');
 
       process.kill(serverPid(launcher.output()), 'SIGKILL');
