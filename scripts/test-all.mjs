@@ -115,7 +115,7 @@ function detailsOf(stage) {
     const report = readJson(VITEST_REPORT);
     if (!report) return [];
     const skipped = report.testResults.flatMap((file) => file.assertionResults.filter((t) => t.status === 'skipped' || t.status === 'pending' || t.status === 'todo').map((t) => `${file.name.replace(`${process.cwd()}/`, '')}: ${t.fullName ?? t.title}`));
-    return [`${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped in ${report.numTotalTestSuites} suites`, ...skipped.map((name) => `skipped: ${name}`)];
+    return [`${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped in ${report.testResults.length} files`, ...skipped.map((name) => `skipped: ${name}`)];
   }
   if (stage === 'test:e2e') {
     const summary = readJson(E2E_SUMMARY);
