@@ -86,7 +86,16 @@ export default defineConfig({
         test: { ...common, name: 'unit-astro', include: ASTRO_UNIT_FILES, maxWorkers: 2, globalSetup: [CONTENT_SETUP] },
       },
       {
-        test: { ...common, name: 'contract', include: ['tests/contract/**/*.test.ts'], maxWorkers: 2, globalSetup: [DATA_DIR_SETUP, FIRESTORE_SETUP] },
+        test: {
+          ...common,
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          maxWorkers: 2,
+          // A bound for a hang, not a wait: a Firestore emulator beside two busy workers on a
+          // loaded machine took more than 30 s for a handful of writes.
+          testTimeout: 120_000,
+          globalSetup: [DATA_DIR_SETUP, FIRESTORE_SETUP],
+        },
       },
       {
         ...(await astroVite()),
