@@ -1,14 +1,93 @@
-import { defineConfig, devices } from '@playwright/test';
+/**
+ * The browser suite: one Playwright run, one build, two sites (docs/architecture.md, "Tests").
+ *
+ * - The `sqlite` site (the embedded default) serves the `desktop` and `mobile` projects: every
+ *   spec; the `firestore` site (DATA_BACKEND=firestore) serves the `firestore` project: the
+ *   specs that read or write the store (FIRESTORE_SPECS).
+ * - Each site's `setup-…` project signs every demo account in once and saves its login state
+ *   (tests/e2e/auth.setup.ts); the site's projects depend on it.
+ * - Ports are free ones picked here once (or E2E_PORT, E2E_EMULATOR_HOST, E2E_FIRESTORE_PORT,
+ *   E2E_FIRESTORE_EMULATOR_HOST); workers inherit them. E2E_SITES=sqlite serves one site only.
+ * - The Firestore site uses FIRESTORE_EMULATOR_HOST when given (`npm test` gives the run's
+ *   emulator; its project is emptied first), otherwise its `npm start` starts Google's
+ *   emulator, or the in-memory stand-in where the package is missing.
+ */
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { freePort, freePortRun } from './scripts/lib/ports.mjs';
+import { E2E_JOBS_SECRET, FIRESTORE_SPECS, PROJECTS_OF, SITE_ENV, SITE_NAMES, siteOf, type SiteName } from './tests/e2e/sites.ts';
 
-import { E2E_BACKEND, E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, E2E_PORT, baseURL } from './tests/e2e/env.ts';
+// Picked once, in the runner: the config runs again in every worker, which inherits these.
+for (const name of SITE_NAMES) {
+  process.env[SITE_ENV[name].port] ||= String(await freePort());
+  process.env[SITE_ENV[name].emulatorHost] ||= `127.0.0.1:${await freePortRun(3)}`;
+}
+const served = (process.env['E2E_SITES'] ?? SITE_NAMES.join(','))
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is SiteName => (SITE_NAMES as readonly string[]).includes(name));
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network.
 const chromium = {
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
+const SETUP = /auth\.setup\.ts$/;
 
-const FIRESTORE_SPECS = /\/(health|auth|payments|prices|admin|admin-prices|admin-markets|admin-banners|news|newsroom|delivery|compare|citywise|home)\.spec\.ts$/;
+type Project = NonNullable<PlaywrightTestConfig['projects']>[number];
+
+function projectsOf(name: SiteName): Project[] {
+  const projects = projectsOfSite(name);
+  // scripts/test-e2e.mjs reports per site by these names.
+  if (projects.map((p) => p.name).join() !== PROJECTS_OF[name].join()) throw new Error(`the projects of ${name} are not PROJECTS_OF in tests/e2e/sites.ts`);
+  return projects;
+}
+
+function projectsOfSite(name: SiteName): Project[] {
+  const site = siteOf(name);
+  const setup = `setup-${name}`;
+  const on = { baseURL: site.baseURL };
+  const metadata = { site: name };
+  const setupProject = { name: setup, testMatch: SETUP, use: on, metadata };
+  if (name === 'firestore') {
+    // The same specs, on Firestore: every screen that reads or writes the store.
+    return [setupProject, { name: 'firestore', dependencies: [setup], metadata, use: { ...devices['Desktop Chrome'], launchOptions: chromium, ...on }, testMatch: FIRESTORE_SPECS }];
+  }
+  return [
+    setupProject,
+    { name: 'desktop', dependencies: [setup], metadata, use: { ...devices['Desktop Chrome'], launchOptions: chromium, ...on }, testIgnore: /\.mobile\.spec\.ts$/ },
+    { name: 'mobile', dependencies: [setup], metadata, use: { ...devices['Pixel 7'], launchOptions: chromium, ...on }, testMatch: /\.mobile\.spec\.ts$/ },
+  ];
+}
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+
+function webServerOf(name: SiteName): WebServer {
+  const site = siteOf(name);
+  return {
+    name,
+    // The real start path (build-if-needed, the production server) on a fresh data directory:
+    // demo data and demo accounts as on a first start. The sites start one after the other, so
+    // the first builds and the second finds the build current.
+    command: `node tests/e2e/serve.mjs`,
+    url: `${site.baseURL}/`,
+    // A build and the emulators' start-up, on a machine that may be busy (CI allows 90 min).
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(site.port),
+      DATA_DIR: site.dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: site.emulatorHost,
+      DATA_BACKEND: name,
+      // Only the Firestore site talks to a Firestore emulator (given, or started by its npm start).
+      FIRESTORE_EMULATOR_HOST: name === 'firestore' ? (process.env['FIRESTORE_EMULATOR_HOST'] ?? '') : '',
+      // The delivery spec runs the daily-update job through its endpoint, and only then: no in-server scheduler.
+      JOBS_SECRET: E2E_JOBS_SECRET,
+      JOBS_SCHEDULER: 'off',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,13 +96,12 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env['CI'] ? [['list']] : [['list']],
+  reporter: [['list']],
   // Per test; flows that span several pages or contexts say test.slow() (×3). Waits poll for
   // the state they need (expect, toPass, hydrated()), never a fixed sleep.
   timeout: 30_000,
   expect: { timeout: 15_000 },
   use: {
-    baseURL,
     launchOptions: chromium,
     trace: 'retain-on-failure',
     // The offline app's service worker would answer a page's requests before `page.route` sees
@@ -31,32 +109,6 @@ export default defineConfig({
     // tests/e2e/pwa.spec.ts, which is about it.
     serviceWorkers: 'block',
   },
-  projects:
-    E2E_BACKEND === 'firestore'
-      ? // The same specs, on Firestore: every screen that reads or writes the store.
-        [{ name: 'firestore', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testMatch: FIRESTORE_SPECS }]
-      : [
-          { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /\.mobile\.spec\.ts$/ },
-          { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromium }, testMatch: /\.mobile\.spec\.ts$/ },
-        ],
-  webServer: {
-    // The real start path: build-if-needed, the embedded default, the production server.
-    // A fresh data directory every run: demo data and demo accounts as on a first start.
-    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
-    url: `${baseURL}/`,
-    // A build and the Auth emulator's start-up, on a machine that may be busy (CI allows 90 min).
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST,
-      DATA_BACKEND: E2E_BACKEND,
-      // The delivery spec runs the daily-update job through its endpoint, and only then: no in-server scheduler.
-      JOBS_SECRET: E2E_JOBS_SECRET,
-      JOBS_SCHEDULER: 'off',
-    },
-  },
+  projects: served.flatMap(projectsOf),
+  webServer: served.map(webServerOf),
 });

@@ -5,7 +5,7 @@
 //
 // Process life (docs/deploy.md, "Running npm start under a supervisor"): the launcher lives
 // exactly as long as the server. A server that ends by any cause ends the launcher with a
-// non-zero status, after it has stopped the emulator and stand-in. SIGTERM, SIGINT or SIGHUP
+// non-zero status, after it has stopped the emulators (or stand-in). SIGTERM, SIGINT or SIGHUP
 // to the launcher is passed to the server as SIGTERM (it finishes its requests), then the rest
 // stops, and the launcher exits with the server's status: 0 after a clean stop, within 10 s.
 import { spawn } from 'node:child_process';
@@ -50,10 +50,11 @@ const authEmulatorHost = settings.firebase.authEmulatorHostSetting;
 if (authEmulator) env.FIREBASE_AUTH_EMULATOR_HOST = settings.firebase.authEmulatorHost;
 env.FIREBASE_PROJECT_ID = settings.firebase.projectId;
 const firestore = settings.store.DATA_BACKEND === 'firestore';
-// DATA_BACKEND=firestore with neither a project nor an emulator: the in-memory stand-in.
-const firestoreStandIn = firestore && !settings.store.FIRESTORE_EMULATOR_HOST && !settings.firebase.serviceAccountJson;
+// DATA_BACKEND=firestore with neither a project nor an emulator: a local Firestore started here,
+// Google's emulator where it is installed, else the in-memory stand-in (scripts/lib/firestore-emulator.mjs).
+const firestoreLocal = firestore && !settings.store.FIRESTORE_EMULATOR_HOST && !settings.firebase.serviceAccountJson;
 
-const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreStandIn || Boolean(settings.store.FIRESTORE_EMULATOR_HOST)), whatsappSandbox, deliveryLinkSecret: Boolean(settings.deliveryLinkSecret?.trim()) });
+const refusals = unsafeModeReasons({ host: env.HOST, authEmulator, authEmulatorHost, sandboxPayments, firestoreEmulator: firestore && (firestoreLocal || Boolean(settings.store.FIRESTORE_EMULATOR_HOST)), whatsappSandbox, deliveryLinkSecret: Boolean(settings.deliveryLinkSecret?.trim()) });
 if (refusals.length > 0) {
   console.error(`[polyindex] refusing to serve ${env.HOST}:\n  - ${refusals.join('\n  - ')}`);
   process.exit(1);
@@ -172,17 +173,24 @@ try {
     writeBuildStamp();
   }
 
-  if (firestoreStandIn) {
-    const { startFirestoreFake } = await import('./lib/firestore-fake.mjs');
-    const fake = await startFirestoreFake({ port: Number(env.FIRESTORE_STAND_IN_PORT ?? 0) });
-    cleanups.push(fake.stop);
-    env.FIRESTORE_EMULATOR_HOST = fake.host;
-    console.log(`[polyindex] store: Firestore stand-in on ${fake.host} (in memory: everything is lost when this process stops)`);
+  if (firestoreLocal) {
+    const { startLocalFirestore } = await import('./lib/firestore-emulator.mjs');
+    // FIRESTORE_STAND_IN_PORT: its older name, from when only the stand-in ran here.
+    const local = await startLocalFirestore({ env, port: Number(env.FIRESTORE_LOCAL_PORT || env.FIRESTORE_STAND_IN_PORT || 0) });
+    cleanups.push(() => local.stop());
+    env.FIRESTORE_EMULATOR_HOST = local.host;
+    console.log(`[polyindex] store: ${local.label} (in memory: everything is lost when this process stops)`);
+    void local.exited.then((exit) => {
+      if (finishing) return;
+      console.error(`[polyindex] the Firestore emulator stopped unexpectedly (${describeExit(exit)}): stopping the server`);
+      void finish(1);
+    });
+    if (stopRequested) await finish(0);
   }
   const { openConfiguredStore, storeConfigFrom, describeStore } = await import('../src/server/store/open.ts');
-  // The stand-in's address, when one was started above, is the only store setting the launcher adds.
+  // The local Firestore's address, when one was started above, is the only store setting the launcher adds.
   const storeConfig = storeConfigFrom({ ...settings.store, FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST });
-  if (!firestoreStandIn) console.log(`[polyindex] store: ${describeStore(storeConfig)}`);
+  if (!firestoreLocal) console.log(`[polyindex] store: ${describeStore(storeConfig)}`);
   if (authEmulator) {
     const emulator = await startAuthEmulator({ emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR });
     cleanups.push((timeoutMs) => emulator.stop(timeoutMs));

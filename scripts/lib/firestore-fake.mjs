@@ -3,10 +3,14 @@
 // DATA_BACKEND=firestore when no FIRESTORE_EMULATOR_HOST is given. It is not the Firebase
 // emulator: see docs/data.md ("Firestore layout") for what it lacks and how the adapter copes.
 import { createRequire } from 'node:module';
-import { FirestoreServer } from '@firestore-emulator/server';
 
+// Required, not imported: the package's ES module build imports its own files without their
+// extensions, which Node refuses when a bundler's resolver (Vite's, in a Vitest global setup)
+// picks that build over the CommonJS one.
+const require = createRequire(import.meta.url);
+const { FirestoreServer } = require('@firestore-emulator/server');
 // The stand-in's own grpc-js (another copy may be hoisted), so its credentials are accepted.
-const fakeRequire = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'));
+const fakeRequire = createRequire(require.resolve('@firestore-emulator/server'));
 const { ServerCredentials } = fakeRequire('@grpc/grpc-js');
 
 /**

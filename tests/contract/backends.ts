@@ -3,18 +3,17 @@
  * with no data shared with any other: a new SQLite file, or a new Firestore project id.
  *
  * - `sqlite`: always (a temp file under the test data dir).
- * - `firestore`: the Firebase emulator at FIRESTORE_EMULATOR_HOST when set, otherwise the
- *   offline stand-in (`@firestore-emulator/server`), started in this process on the first
- *   open and stopped after the test file.
+ * - `firestore`: the run's Firestore (tests/setup/firestore.ts): Google's emulator where it is
+ *   installed, otherwise the in-memory stand-in.
  *
  * CONTRACT_BACKENDS=sqlite (a comma-separated list) runs only the named backends.
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, it } from 'vitest';
-import { startFirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
+import { afterEach, beforeEach, it } from 'vitest';
 import { openFirestoreStore, openStore, sqliteUrlFor, type Store, type StoreCacheOptions } from '../../src/server/store/index.ts';
 import { TEST_DATA_DIR } from '../integration/env.ts';
+import { freshProjectId as projectIdOf, realFirestore, suiteFirestore } from '../support/firestore.ts';
 
 export interface Backend {
   readonly name: 'sqlite' | 'firestore';
@@ -32,34 +31,17 @@ export interface Backend {
    * synchronous: a second connection busy-waits on the event loop the first one needs).
    */
   openTwins?: (() => Promise<readonly [Store, Store]>) | undefined;
-  /** The Firebase emulator (or real Firestore), not the offline stand-in. */
+  /** Google's Firestore emulator, not the offline stand-in. */
   readonly realFirestore: boolean;
   /**
    * Transactions are isolated across processes (docs/data.md, "Firestore layout"): SQLite, and
-   * the Firebase emulator. The offline stand-in does not isolate them.
+   * Google's emulator. The offline stand-in does not isolate them.
    */
   readonly isolatedTransactions: boolean;
 }
 
-const emulatorHost = process.env['FIRESTORE_EMULATOR_HOST']?.trim() || undefined;
-
-type Fake = Awaited<ReturnType<typeof startFirestoreFake>>;
-let fake: Promise<Fake> | null = null;
-
-/** The Firestore host of this test file: the emulator, or the stand-in started once. */
-async function firestoreHost(): Promise<string> {
-  if (emulatorHost) return emulatorHost;
-  fake ??= startFirestoreFake({ port: 0 });
-  return (await fake).host;
-}
-
-afterAll(async () => {
-  if (fake) await (await fake).stop();
-  fake = null;
-});
-
 /** Demo project ids keep the Firebase emulator from reaching for a real project. */
-const freshProjectId = (): string => `demo-contract-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+const freshProjectId = (): string => projectIdOf('contract');
 
 const sqlite: Backend = {
   name: 'sqlite',
@@ -78,18 +60,18 @@ const sqlite: Backend = {
 const firestore: Backend = {
   name: 'firestore',
   async open(options = {}) {
-    return openFirestoreStore({ projectId: freshProjectId(), emulatorHost: await firestoreHost(), ...options });
+    return openFirestoreStore({ projectId: freshProjectId(), emulatorHost: suiteFirestore().host, ...options });
   },
   async openPair(a = {}, b = {}) {
-    const options = { projectId: freshProjectId(), emulatorHost: await firestoreHost() };
+    const options = { projectId: freshProjectId(), emulatorHost: suiteFirestore().host };
     return [await openFirestoreStore({ ...options, ...a }), await openFirestoreStore({ ...options, ...b })] as const;
   },
   async openTwins() {
-    const options = { projectId: freshProjectId(), emulatorHost: await firestoreHost() };
+    const options = { projectId: freshProjectId(), emulatorHost: suiteFirestore().host };
     return [await openFirestoreStore(options), await openFirestoreStore(options)] as const;
   },
-  realFirestore: emulatorHost !== undefined,
-  isolatedTransactions: emulatorHost !== undefined,
+  realFirestore: realFirestore(),
+  isolatedTransactions: realFirestore(),
 };
 
 const selected = (process.env['CONTRACT_BACKENDS'] ?? 'sqlite,firestore')
@@ -143,8 +125,8 @@ export const attempt = <T>(call: () => Promise<T>): Promise<T> => Promise.resolv
  * `it` for tests that need two processes' handles on one database: such tests exist only for
  * backends that have them (SQLite's cross-process behaviour is the file lock's, which one
  * process cannot exercise). Those that also need isolated transactions run only where
- * transactions are isolated: SQLite has no twins, so that is the Firebase emulator
- * (FIRESTORE_EMULATOR_HOST; docs/deploy.md §9), never the offline stand-in.
+ * transactions are isolated: SQLite has no twins, so that is Google's emulator (where it is
+ * installed, the run uses it), never the offline stand-in.
  */
 export function twinTest(backend: Backend, { isolated = false }: { isolated?: boolean } = {}): typeof it | ((...args: Parameters<typeof it>) => void) {
   if (!backend.openTwins) return () => undefined;

@@ -4,8 +4,8 @@
  * refused before anything is written, damaged bytes read as missing (logged), and the transfer
  * functions copy images from one adapter to the other and back unchanged.
  *
- * SQLite through openStore; Firestore through openFirestore + the adapter, against
- * FIRESTORE_EMULATOR_HOST when set, otherwise the offline stand-in started here.
+ * SQLite through openStore; Firestore through openFirestore + the adapter, on the run's
+ * Firestore (tests/setup/firestore.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import type { Client } from '@libsql/client';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
 import { MAX_BANNER_BYTES } from '../../src/lib/admin/bannerImage.ts';
 import { sha256Hex, type BannerImage, type BannerImageRecord, type BannerImageStore } from '../../src/server/store/bannerImages.ts';
 import { BANNER_IMAGE_CHUNK, BANNER_IMAGES, createFirestoreBannerImageStore, exportBannerImages as exportFirestore, importBannerImages as importFirestore } from '../../src/server/store/firestore/bannerImages.ts';
@@ -22,6 +21,7 @@ import { openFirestore, type FirestoreHandle } from '../../src/server/store/fire
 import { openStore, type Store } from '../../src/server/store/index.ts';
 import { exportBannerImages as exportSqlite, importBannerImages as importSqlite } from '../../src/server/store/sqlite/bannerImages.ts';
 import { openSqlite } from '../../src/server/store/sqlite/database.ts';
+import { freshProjectId, suiteFirestore } from '../support/firestore.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -56,7 +56,6 @@ const collect = async (pages: AsyncIterable<readonly BannerImageRecord[]>): Prom
 let dir: string;
 let sqliteStore: Store;
 let sqliteClient: Client;
-let fake: Awaited<ReturnType<typeof startFirestoreFake>> | undefined;
 let firestore: FirestoreHandle;
 const subjects = new Map<string, Subject>();
 
@@ -74,8 +73,7 @@ beforeAll(async () => {
     },
   });
 
-  const emulatorHost = process.env['FIRESTORE_EMULATOR_HOST'] || (fake = await startFirestoreFake()).host;
-  firestore = openFirestore({ projectId: `banner-images-${Date.now().toString(36)}`, emulatorHost });
+  firestore = openFirestore({ projectId: freshProjectId('banner-images'), emulatorHost: suiteFirestore().host });
   const db: Firestore = firestore.db;
   subjects.set('firestore', {
     store: createFirestoreBannerImageStore(db),
@@ -91,7 +89,6 @@ afterAll(async () => {
   await sqliteStore?.close();
   sqliteClient?.close();
   await firestore?.close();
-  await fake?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,11 +2,10 @@
  * The promises of the Firestore price layout (src/server/store/firestore/priceDocs.ts) that the
  * port's contract cannot see: which documents a read touches, what the documents hold, that
  * emptied documents go and summaries stay right, chunked bulk writes, and the price transfer.
- * Runs on the offline stand-in, each store in a project of its own.
+ * Runs on the run's Firestore (Google's emulator, else the stand-in), each store in a project of its own.
  */
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirestoreFake, type FirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { SeriesDef } from '../../src/lib/seriesCatalog.ts';
 import { IMPORT_TARGET } from '../../src/server/store/priceAdmin.ts';
 import { DOCS_PER_COMMIT, openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
@@ -14,6 +13,7 @@ import { createFirestorePriceStore } from '../../src/server/store/firestore/pric
 import { firestoreStoreOver } from '../../src/server/store/index.ts';
 import { createFirestorePriceTransfer } from '../../src/server/store/firestore/priceTransfer.ts';
 import type { TransferKind } from '../../src/server/store/transfer.ts';
+import { suiteFirestore } from '../support/firestore.ts';
 
 const NOW = new Date('2026-11-22T04:30:00.000Z');
 const ACTOR = { uid: 'adm', email: 'adm@example.test' };
@@ -30,17 +30,11 @@ const series = (id: string): SeriesDef => ({
   label: `Series ${id}`,
 });
 
-let fake: FirestoreFake;
 const handles: FirestoreHandle[] = [];
 let project = 0;
 
-beforeAll(async () => {
-  fake = await startFirestoreFake();
-});
-
 afterAll(async () => {
   for (const handle of handles) await handle.close();
-  await fake.stop();
 });
 
 /**
@@ -48,7 +42,7 @@ afterAll(async () => {
  * document read outside a transaction (a single `get()` goes through `getAll` too).
  */
 function open() {
-  const handle = openFirestore({ projectId: `prices-layout-${Date.now()}-${++project}`, emulatorHost: fake.host });
+  const handle = openFirestore({ projectId: `prices-layout-${Date.now()}-${++project}`, emulatorHost: suiteFirestore().host });
   handles.push(handle);
   const db = handle.db;
   const reads: string[][] = [];

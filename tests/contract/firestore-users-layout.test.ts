@@ -3,32 +3,21 @@
  * what a `users/{uid}` document holds, and how documents written by another client — the
  * legacy site or a client SDK, without our look-up fields — are still found.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirestoreFake, type FirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
 import { firestoreStoreOver } from '../../src/server/store/index.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
+import { suiteFirestore } from '../support/firestore.ts';
 
-let fake: FirestoreFake | null = null;
-let host: string;
 const handles: FirestoreHandle[] = [];
 let project = 0;
 
-beforeAll(async () => {
-  host = process.env['FIRESTORE_EMULATOR_HOST']?.trim() || '';
-  if (!host) {
-    fake = await startFirestoreFake();
-    host = fake.host;
-  }
-});
-
 afterAll(async () => {
   for (const handle of handles) await handle.close();
-  await fake?.stop();
 });
 
 function open() {
-  const handle = openFirestore({ projectId: `demo-users-layout-${process.pid}-${++project}`, emulatorHost: host });
+  const handle = openFirestore({ projectId: `demo-users-layout-${process.pid}-${++project}`, emulatorHost: suiteFirestore().host });
   handles.push(handle);
   return { db: handle.db, users: firestoreStoreOver(handle.db) };
 }

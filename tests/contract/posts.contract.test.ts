@@ -1,6 +1,6 @@
 /**
- * The `posts` part of the Store port, on SQLite and on Firestore (the offline stand-in, or
- * FIRESTORE_EMULATOR_HOST): writes with their audit entries, slugs (unique, old ones kept),
+ * The `posts` part of the Store port, on SQLite and on Firestore (the run's: Google's emulator
+ * or the offline stand-in): writes with their audit entries, slugs (unique, old ones kept),
  * what readers see at a given time (drafts, schedules, unpublished and deleted posts), their
  * lists by type and month, search (gated bodies never), the desk's list, seeding and the
  * transfer of `npm run store:copy` from one backend to the other and back.

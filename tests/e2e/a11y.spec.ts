@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 import { violations } from './helpers/axe.ts';
 
 // axe-core finds nothing on the pages search-engine visitors and buyers land on.
@@ -12,7 +12,7 @@ for (const path of ['/', '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-co
 }
 
 test('axe: /subscription (free@)', async ({ page, context }) => {
-  await signInByApi(context.request, 'free@polyindex.test');
+  await signInAs(context, 'free@polyindex.test');
   await page.goto('/subscription');
   await expect(page).toHaveURL('/subscription');
   await page.waitForLoadState('networkidle');
@@ -20,7 +20,7 @@ test('axe: /subscription (free@)', async ({ page, context }) => {
 });
 
 test('axe: /buy-sell with its enquiry form (free@)', async ({ page, context }) => {
-  await signInByApi(context.request, 'free@polyindex.test');
+  await signInAs(context, 'free@polyindex.test');
   await page.goto('/buy-sell');
   await page.getByTestId('enquiry-buy-sell').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('enquiry-buy-sell').getByRole('button')).toBeEnabled();

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from './env.ts';
-import { signIn } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -16,7 +16,7 @@ test('the admin adds, moves and removes a banner; the home carousel follows', as
   test.slow(); // three browser contexts, an upload and the audit log
   const title = `Teal banner ${Date.now()}`;
   const alt = `A teal square for ${title}`;
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   await page.goto('/admin/banners');
   const form = page.locator('form[action="/api/admin/banners"]');
   await expect(form).toHaveAttribute('data-ready', 'true');

@@ -4,11 +4,11 @@
  * country's offers as JSON and bad JSON is refused at the field; non-admins get the 404 page.
  */
 import { expect, test } from '@playwright/test';
-import { signIn, signInByApi } from './helpers/auth.ts';
+import { signInAs, signInByApi } from './helpers/auth.ts';
 
 test('the admin edits a city price; a Premium user sees it on the city-wise sheet', async ({ page, browser }) => {
   test.slow(); // two browser contexts
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   await page.goto('/admin/markets?city=indore');
   await expect(page.locator('form[data-admin-form]').first()).toHaveAttribute('data-ready', 'true');
   await page.getByLabel('PVC Injection price').fill('123.45');
@@ -25,7 +25,7 @@ test('the admin edits a city price; a Premium user sees it on the city-wise shee
 });
 
 test('the admin saves offers as JSON; bad JSON is refused at the field', async ({ page }) => {
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   await page.goto('/admin/markets?country=Nepal&offerDate=2015-06-10');
   const form = page.locator('form[data-json-field="data"]');
   await expect(form).toHaveAttribute('data-ready', 'true');
@@ -41,7 +41,7 @@ test('the admin saves offers as JSON; bad JSON is refused at the field', async (
 });
 
 test('non-admins meet the 404 page on /admin/markets', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   const response = await page.goto('/admin/markets');
   expect(response?.status()).toBe(404);
 });

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { baseURL } from './env.ts';
-import { signIn, signInByApi } from './helpers/auth.ts';
+import { signInAs, signInByApi } from './helpers/auth.ts';
 import { seriousViolationsInMain } from './helpers/axe.ts';
 
 const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -14,7 +14,7 @@ const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ko
 test("the admin enters today's Brent price; a Premium user sees it as the latest price", async ({ page, browser }) => {
   test.slow(); // two browser contexts and the audit log
   const today = todayInIndia();
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   await page.goto('/admin/prices');
   await page.getByLabel('Series').selectOption('feedstock.crude.brent');
   await page.getByRole('button', { name: 'Show' }).click();
@@ -43,7 +43,7 @@ test("the admin enters today's Brent price; a Premium user sees it as the latest
 
   const premiumContext = await browser.newContext();
   const premium = await premiumContext.newPage();
-  await signIn(premium, 'premium@polyindex.test');
+  await signInAs(premium, 'premium@polyindex.test');
   await premium.goto('/crude/Crude');
   await expect(premium.getByTestId('stat-latest')).toContainText('88.88');
   await premiumContext.close();
@@ -53,7 +53,7 @@ test("the admin enters today's Brent price; a Premium user sees it as the latest
 });
 
 test('the admin imports a small CSV through the paste form, with a preview first', async ({ page }) => {
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   await page.goto('/admin/prices/import');
   await expect(page.locator('form[data-import-form]')).toHaveAttribute('data-ready', 'true');
   const status = page.locator('[data-import-status]');
@@ -105,7 +105,7 @@ test('non-admins: the price, banner and outbox pages are a 404, the price API a 
 
 test('the price, import, banner and outbox pages have no serious accessibility violations', async ({ page }) => {
   test.slow(); // axe on five pages
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   for (const path of ['/admin', '/admin/prices?series=fx.usdinr', '/admin/prices/import', '/admin/outbox', '/admin/banners']) {
     await page.goto(path);
     expect(await seriousViolationsInMain(page), path).toEqual([]);

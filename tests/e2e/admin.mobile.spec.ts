@@ -2,7 +2,7 @@
 // tables (the record, the audit log) scroll inside their own box.
 import { expect, test } from '@playwright/test';
 import { baseURL } from './env.ts';
-import { ensureAccount, signIn, signInByApi, uniqueEmail } from './helpers/auth.ts';
+import { ensureAccount, signInAs, signInByApi, uniqueEmail } from './helpers/auth.ts';
 
 test('the admin pages fit a phone', async ({ page, playwright }) => {
   test.slow(); // a new account, a grant and four admin pages
@@ -14,7 +14,7 @@ test('the admin pages fit a phone', async ({ page, playwright }) => {
   const { user } = (await (await other.get('/api/session')).json()) as { user: { uid: string } };
   await other.dispose();
 
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   const granted = await page.request.post(`/api/admin/users/${user.uid}/grant`, { data: { plan: 'Platinum' }, headers: { Origin: baseURL } });
   expect(granted.status()).toBe(200);
 

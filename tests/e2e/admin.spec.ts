@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from './env.ts';
-import { signIn, signInByApi, signInNewAccount, uniqueEmail } from './helpers/auth.ts';
+import { signInAs, signInByApi, signInNewAccount, uniqueEmail } from './helpers/auth.ts';
 import { seriousViolationsInMain } from './helpers/axe.ts';
 
 /** Today + n days as an ISO date in India (the date input's value). */
@@ -40,7 +40,8 @@ test('an admin grants a plan; the user sees what it unlocks; the audit log shows
   const userPage = await userContext.newPage();
   await signInNewAccount(userPage, email);
 
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
+  await page.goto('/');
   await expect(page.getByTestId('admin-panel')).toHaveAttribute('href', '/admin');
   await page.getByTestId('admin-panel').click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -77,7 +78,7 @@ test('an admin grants a plan; the user sees what it unlocks; the audit log shows
 });
 
 test('an admin cannot take their own admin role away; the form says why', async ({ page }) => {
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   await page.goto('/admin/users/demo-admin');
   const form = page.locator('form[data-done="role"]');
   await expect(form).toHaveAttribute('data-ready', 'true');
@@ -94,7 +95,7 @@ test('a grant with an expiry in the past is refused with the field marked', asyn
   const userContext = await browser.newContext();
   await signInNewAccount(await userContext.newPage(), email);
   await userContext.close();
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   await openUser(page, email);
   const form = page.locator('form[data-done="grant"]');
   // The date input's min stops a person; the server refuses whatever reaches it.
@@ -128,7 +129,7 @@ test('non-admins: the admin pages are a 404, the admin API a 401 or 403', async 
   }
 
   // In the browser: the premium user sees the site's 404 page, and no Admin Panel link.
-  await signIn(page, 'premium@polyindex.test');
+  await signInAs(page, 'premium@polyindex.test');
   const response = await page.goto('/admin');
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('admin-panel')).toHaveCount(0);
@@ -136,7 +137,7 @@ test('non-admins: the admin pages are a 404, the admin API a 401 or 403', async 
 
 test('the admin pages have no serious accessibility violations', async ({ page }) => {
   test.slow(); // axe on four pages
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   for (const path of ['/admin', '/admin/users', '/admin/users/demo-premium', '/admin/audit']) {
     await page.goto(path);
     expect(await seriousViolationsInMain(page), path).toEqual([]);

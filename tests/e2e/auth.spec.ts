@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { emulatorPhoneCode, signIn, signInByApi, uniqueEmail } from './helpers/auth.ts';
+import { emulatorPhoneCode, signIn, signInAs, signInByApi, uniqueEmail } from './helpers/auth.ts';
 import { baseURL } from './env.ts';
 
 test('a new e-mail account signs up, completes its profile, gets its trial and signs out', async ({ page, context }) => {
@@ -124,7 +124,7 @@ test.describe('the header shows the visitor state', () => {
   });
 
   test('the trial account sees the countdown banner', async ({ page, context }) => {
-    await signInByApi(context.request, 'trial@polyindex.test');
+    await signInAs(context, 'trial@polyindex.test');
     await page.goto('/');
     await expect(page.getByTestId('trial-banner')).toContainText(/Free trial: .+ left/);
   });

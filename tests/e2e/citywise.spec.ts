@@ -1,12 +1,12 @@
 // The city-wise history in Chromium: a past month's sheet picked with the month and year
 // selectors, and one grade compared between two cities. Reads demo data no spec writes (Pune, Bangalore).
 import { expect, test } from '@playwright/test';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 
 test('a past date’s sheet by month and year, and a city against another for one grade', async ({ page, context }) => {
   // Slow: often the run's first reader of the store, which seeds the demo data on first open.
   test.slow();
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await page.goto('/indian-bazaar/citywise?city=pune');
   // The sheet dates of a month a year ago, from the store.
   const dates = ((await (await context.request.get('/api/citywise/pune')).json()) as { data: { date: string }[] }).data;

@@ -1,6 +1,6 @@
 // /compare in Chromium (desktop): the issue 16 journey, bad links, access, and axe.
 import { expect, test } from '@playwright/test';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs, signInByApi } from './helpers/auth.ts';
 import { violations } from './helpers/axe.ts';
 import { compareJourney, premiumUser } from './helpers/compare.ts';
 
@@ -15,7 +15,7 @@ test('a Premium user compares three series in ₹/kg over 5 years, saves the vie
 });
 
 test('a bad link still opens the page and says what was left out; an unconvertible unit falls back to native', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await page.goto('/compare?s=nope,feedstock.va.china&unit=inr_kg&range=2W');
   const notes = page.getByTestId('compare-notes');
   await expect(notes).toContainText('There is no series “nope”');
@@ -26,7 +26,7 @@ test('a bad link still opens the page and says what was left out; an unconvertib
 
 test('custom dates across years and the indexed, smoothed view', async ({ page, context }) => {
   test.slow(); // several chart redraws: custom dates, indexed, smoothed
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await page.goto('/compare?s=feedstock.crude.brent,feedstock.naphtha.japan');
   const year = new Date().getFullYear();
   await page.getByTestId('from-date').fill(`${year - 3}-04-01`);

@@ -17,8 +17,9 @@ import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { parseHeaders } from '../../src/server/mail/outbox.ts';
-import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, E2E_PORT, baseURL } from './env.ts';
-import { ensureAccount, signIn, signInByApi, uniqueEmail } from './helpers/auth.ts';
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, baseURL } from './env.ts';
+import { ensureAccount, signInAs, signInByApi, uniqueEmail } from './helpers/auth.ts';
 
 const WHATSAPP_OUTBOX = resolve(E2E_DATA_DIR, 'whatsapp-outbox');
 const MAIL_OUTBOX = resolve(E2E_DATA_DIR, 'outbox');
@@ -108,7 +109,7 @@ async function enterTodaysPrice(page: Page, series: string, value: number): Prom
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   return page;
 }
 
@@ -120,7 +121,8 @@ test('a Premium user sets the daily update and an alert; a crossing price sends 
   const { email } = await accountWithPlan(admin, userRequest, 'alerts', 'Premium');
   const number = uniqueNumber();
 
-  await signIn(page, email);
+  await signInByApi(page.context().request, email);
+  await page.goto('/');
   await page.getByTestId('alerts-link').click();
   await expect(page).toHaveURL(/\/alerts$/);
   await expect(page.getByTestId('delivery')).toHaveAttribute('data-ready', 'true');
@@ -203,7 +205,7 @@ test('the sandbox phone: Premium asks "pp raffia mumbai" and gets the /api/cityw
   const sheet = (await (await admin.get('/api/citywise/mumbai')).json()) as { data: { call: string; price: number; date: string }[] };
   const raffia = sheet.data.find((e) => e.call === 'ppRaffia')!;
 
-  await signIn(page, 'admin@polyindex.test');
+  await signInAs(page, 'admin@polyindex.test');
   const write = async (from: string, text: string) => {
     await page.goto(`/admin/whatsapp?number=${from}`);
     const form = page.locator('form[data-admin-form]');
@@ -250,7 +252,7 @@ test('/alerts and its API follow the plan; the sandbox phone and the job endpoin
   expect(((await put.json()) as { error: { message: string } }).error.message).toContain('Basic plan');
   await free.dispose();
 
-  await signIn(page, 'basic@polyindex.test');
+  await signInAs(page, 'basic@polyindex.test');
   await page.goto('/alerts');
   await expect(page.getByTestId('alerts-upgrade')).toContainText('Premium');
   // The daily update offers what the Basic plan carries: the Mumbai sheet, the benchmark feedstocks, the rupee.
@@ -316,7 +318,8 @@ test('JOBS_SCHEDULER=off starts no scheduler in the server; by default it runs',
           ...process.env,
           HOST: '127.0.0.1',
           PORT: String(port),
-          DATA_DIR: resolve(`.cache/e2e-scheduler-${setting}`),
+          // Beside this site's data (the sites run at once; each has its own).
+          DATA_DIR: resolve(`${E2E_DATA_DIR}-scheduler-${setting}`),
           DATA_BACKEND: 'sqlite',
           FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST,
           METADATA_SERVER_DETECTION: 'none',
@@ -339,6 +342,6 @@ test('JOBS_SCHEDULER=off starts no scheduler in the server; by default it runs',
       });
       server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     });
-  expect(await firstSchedulerLine('off', E2E_PORT + 12)).toContain('[scheduler] off (JOBS_SCHEDULER=off)');
-  expect(await firstSchedulerLine('on', E2E_PORT + 13)).toMatch(/\[scheduler\] daily update: "0 \* \* \* \*" in Asia\/Kolkata/);
+  expect(await firstSchedulerLine('off', await freePort())).toContain('[scheduler] off (JOBS_SCHEDULER=off)');
+  expect(await firstSchedulerLine('on', await freePort())).toMatch(/\[scheduler\] daily update: "0 \* \* \* \*" in Asia\/Kolkata/);
 });

@@ -2,7 +2,7 @@
 // for subscribers, names and directions for everyone else), the partner carousel, and the banner
 // carousel's arrows, dots, pause and auto-advance (which stops on hover and for reduced motion).
 import { expect, test } from '@playwright/test';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 import { violations } from './helpers/axe.ts';
 
 test('an anonymous visitor sees the Naphtha trend and the ticker\'s directions, without figures', async ({ page }) => {
@@ -30,7 +30,7 @@ test('an anonymous visitor sees the Naphtha trend and the ticker\'s directions, 
 });
 
 test('a subscriber sees the ticker of key series with latest value and change', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await page.goto('/');
   const ticker = page.getByTestId('ticker');
   await expect(ticker).toHaveAttribute('data-figures', 'true');
@@ -42,7 +42,7 @@ test('a subscriber sees the ticker of key series with latest value and change', 
 });
 
 test('a Basic subscriber, whose plan has no data screens, gets the ticker without figures', async ({ page, context }) => {
-  await signInByApi(context.request, 'basic@polyindex.test');
+  await signInAs(context, 'basic@polyindex.test');
   await page.goto('/');
   await expect(page.getByTestId('naphtha-teaser').locator('polyline')).toHaveCount(1);
   const answer = await context.request.get('/api/home/ticker');

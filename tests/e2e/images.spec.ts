@@ -4,7 +4,7 @@
  * AVIF) is a 4xx naming the parameter, never a 500, and costs no resize.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 
 /** The picture URLs (src and every srcset candidate) of a delegation page, as Chromium got them. */
 async function delegationPictureUrls(page: import('@playwright/test').Page): Promise<string[]> {
@@ -36,7 +36,7 @@ async function expectRefused(request: APIRequestContext, query: string, status: 
 
 test('the pictures a page links to are served; requests no page makes are refused with a reason, never a 500', async ({ page, context, request }) => {
   test.slow(); // the first resizes of each picture run sharp on a shared machine
-  await signInByApi(context.request, 'free@polyindex.test');
+  await signInAs(context, 'free@polyindex.test');
   const urls = await delegationPictureUrls(page);
   expect(urls.length).toBeGreaterThanOrEqual(6);
   for (const url of urls) {
@@ -64,7 +64,7 @@ test('the pictures a page links to are served; requests no page makes are refuse
 // tests/unit/imageEndpoint.test.ts: a real burst may all be served in time. Here: never a 500.
 test('a burst of resizes is queued or turned away with 503, never a 500', async ({ page, context, playwright }) => {
   test.slow();
-  await signInByApi(context.request, 'free@polyindex.test');
+  await signInAs(context, 'free@polyindex.test');
   const hrefs = [...new Set((await delegationPictureUrls(page)).map((url) => new URL(url, 'http://x').searchParams.get('href')!))];
   // Every width × format of those pictures at once, from an anonymous visitor (/_image is public).
   const anonymous = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });

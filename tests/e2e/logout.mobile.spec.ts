@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 
 test('a failed sign-out shows "Something went wrong" on mobile and keeps the session', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await page.goto('/');
   // The network fails, not our code: the island must say so instead of pretending.
   await page.route('**/api/auth/logout', (route) => route.abort('failed'));

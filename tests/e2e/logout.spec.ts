@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 
 test('a failed sign-out is only logged on desktop', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signInByApi, signInNewAccount, uniqueEmail } from './helpers/auth.ts';
+import { signInAs, signInNewAccount, uniqueEmail } from './helpers/auth.ts';
 
 // Issue 16: the mobile menu shows the signed-in state as the header does (name, plan, sign out).
 
 test('the menu names a subscriber and their plan', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await page.goto('/terms');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Mobile' });

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { isPublicPath } from '../../src/lib/access/publicPaths.ts';
 import { E2E_DATA_DIR } from './env.ts';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 
 const PUBLIC = '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost';
 const PREMIUM = '/news/2026-11-10-pvc-outlook-post-diwali';
@@ -138,7 +138,7 @@ test.describe('an anonymous visitor', () => {
 });
 
 test('an entitled reader (premium@) reads the full text of a premium article', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await page.goto(PREMIUM);
   await page.getByRole('link', { name: 'Read the full article' }).click();
   await expect(page).toHaveURL(`${PREMIUM}/full`);
@@ -147,13 +147,13 @@ test('an entitled reader (premium@) reads the full text of a premium article', a
 });
 
 test('a reader without a plan is sent to /subscription for the full text', async ({ page, context }) => {
-  await signInByApi(context.request, 'free@polyindex.test');
+  await signInAs(context, 'free@polyindex.test');
   await page.goto(`${PREMIUM}/full`);
   await expect(page).toHaveURL('/subscription');
 });
 
 test('a public article has no /full page to unlock: it redirects to the article', async ({ context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   const response = await context.request.get(`${PUBLIC}/full`, { maxRedirects: 0 });
   expect(response.status()).toBe(301);
   expect(response.headers()['location']).toBe(PUBLIC);
@@ -205,7 +205,7 @@ test('a contact enquiry lands in the operator\'s outbox, with a confirmation to 
 });
 
 test('a signed-in buyer posts a buy enquiry from /buy-sell; a bad field is shown at the field', async ({ page, context }) => {
-  await signInByApi(context.request, 'free@polyindex.test');
+  await signInAs(context, 'free@polyindex.test');
   const marker = `E2E lead ${Date.now()}`;
   await page.goto('/buy-sell');
   const form = page.getByTestId('enquiry-buy-sell');
@@ -232,7 +232,7 @@ test('a signed-in buyer posts a buy enquiry from /buy-sell; a bad field is shown
 });
 
 test('a signed-in member registers for an event from /services/events', async ({ page, context }) => {
-  await signInByApi(context.request, 'basic@polyindex.test');
+  await signInAs(context, 'basic@polyindex.test');
   const marker = `E2E event ${Date.now()}`;
   await page.goto('/services/events');
   const form = page.getByTestId('enquiry-event-registration');
@@ -252,7 +252,7 @@ test('a signed-in member registers for an event from /services/events', async ({
 });
 
 test('a VIP delegation event shows its photos through astro:assets (resized, quality 75)', async ({ page, context }) => {
-  await signInByApi(context.request, 'free@polyindex.test');
+  await signInAs(context, 'free@polyindex.test');
   await page.goto('/vip-delegations/2019/k-show-dusseldorf');
   const photos = page.locator('.photos img');
   await expect(photos).toHaveCount(2);
@@ -283,7 +283,7 @@ test('a VIP delegation event shows its photos through astro:assets (resized, qua
 });
 
 test('the year page lists its delegations newest first', async ({ page, context }) => {
-  await signInByApi(context.request, 'free@polyindex.test');
+  await signInAs(context, 'free@polyindex.test');
   await page.goto('/vip-delegations/2022');
   const links = await page.locator('main a[href^="/vip-delegations/2022/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(links).toEqual(['/vip-delegations/2022/k-show-dusseldorf', '/vip-delegations/2022/uae-producers-visit']);

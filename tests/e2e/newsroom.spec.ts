@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { baseURL, E2E_DATA_DIR } from './env.ts';
-import { signIn, signInByApi } from './helpers/auth.ts';
+import { signInAs, signInByApi } from './helpers/auth.ts';
 
 const COVER = readFileSync('src/assets/og/polyindex-news.png');
 
@@ -42,7 +42,7 @@ test.describe('scheduling', () => {
     // The minute field: the first whole minute at least 60 s away (at most two minutes ahead).
     const marker = `Kandla${Date.now().toString(36)}`;
     const title = `Kandla terminal resumes PP handling ${marker}`;
-    await signIn(page, 'editor@polyindex.test');
+    await signInAs(page, 'editor@polyindex.test');
     await page.goto('/admin/posts');
     await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Posts', 'Banners']);
     await page.getByRole('link', { name: 'New post' }).click();
@@ -141,7 +141,7 @@ test.describe('scheduling', () => {
 
 test('a hostile post body stays inert on the page, in the feed and in a mail', async ({ page, browser }) => {
   const marker = `xss${Date.now().toString(36)}`;
-  await signIn(page, 'editor@polyindex.test');
+  await signInAs(page, 'editor@polyindex.test');
   const body = [`Intro ${marker}.`, '', '<script>alert(1)</script>', '', '<img src=x onerror=alert(1)>', '', '[x](javascript:alert(1))', '', 'Closing words.'].join('\n');
   const created = await page.request.post('/api/admin/posts', {
     headers: { Origin: baseURL },
@@ -189,7 +189,7 @@ test('a hostile post body stays inert on the page, in the feed and in a mail', a
 
 test('a slug change leaves a 301 from the old address; unpublishing makes it 404', async ({ page }) => {
   const marker = `slug${Date.now().toString(36)}`;
-  await signIn(page, 'editor@polyindex.test');
+  await signInAs(page, 'editor@polyindex.test');
   const created = await page.request.post('/api/admin/posts', { headers: { Origin: baseURL }, data: { type: 'daily-tweet', title: `Moving post ${marker}`, body: 'Short.', status: 'published' } });
   const { id, slug } = (await created.json()) as { id: string; slug: string };
   await page.goto(`/admin/posts/${id}`);
@@ -264,7 +264,7 @@ test('section pages list their posts by month with the month and year selectors;
   await publish('buy-sell', buySell, '2025-03-05T05:00:00.000Z');
   await editor.close();
 
-  await signIn(page, 'premium@polyindex.test');
+  await signInAs(page, 'premium@polyindex.test');
   await page.goto('/plant-news?year=2025&month=4');
   const list = page.getByTestId('posts-by-month');
   await expect(list.getByRole('link', { name: april })).toBeVisible();

@@ -9,14 +9,16 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { freePort } from '../../scripts/lib/ports.mjs';
 import { startTcpProxy, type TcpProxy } from '../integration/tcpProxy.ts';
-import { DEMO_PASSWORD, E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_PORT } from './env.ts';
+import { DEMO_PASSWORD, E2E_DATA_DIR, E2E_EMULATOR_HOST } from './env.ts';
 import { ensureAccount, uniqueEmail } from './helpers/auth.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const A = `http://127.0.0.1:${E2E_PORT + 10}`;
-const B = `http://127.0.0.1:${E2E_PORT + 11}`;
+// Two more instances, on free ports.
+const A = `http://127.0.0.1:${await freePort()}`;
+const B = `http://127.0.0.1:${await freePort()}`;
 let authProxy: TcpProxy;
 const servers: ChildProcess[] = [];
 
@@ -46,7 +48,7 @@ test.beforeAll(async () => {
   // A shares the shared server's SQLite file (two instances, one store), so nothing is seeded.
   await startInstance(A, { DATA_DIR: resolve(E2E_DATA_DIR), FIREBASE_AUTH_EMULATOR_HOST: authProxy.host });
   await startInstance(B, {
-    DATA_DIR: resolve('.cache/e2e-outage-b'),
+    DATA_DIR: resolve(`${E2E_DATA_DIR}-outage-b`),
     FIREBASE_AUTH_EMULATOR_HOST: E2E_EMULATOR_HOST,
     LIBSQL_URL: `http://127.0.0.1:${await closedPort()}`,
   });

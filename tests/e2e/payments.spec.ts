@@ -3,7 +3,9 @@
  * the pay button, the sandbox dialog, the server's verification, and what the plan unlocks.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInNewAccount as signIn, uniqueEmail as freshEmail } from './helpers/auth.ts';
+// A new account signs in through the form where the page's stored user is checked (the form
+// writes it), by the API elsewhere.
+import { signInNewAccount as signIn, signInNewAccountByApi, uniqueEmail as freshEmail } from './helpers/auth.ts';
 
 const PAYMENT_FAILED = 'Payment failed. Please try again. Contact support for help';
 
@@ -50,7 +52,7 @@ test('a free user buys Premium in the sandbox and the data screens open', async 
 });
 
 test('a Basic buyer is still sent to / from the data screens', async ({ page }) => {
-  await signIn(page, freshEmail('basic'));
+  await signInNewAccountByApi(page, freshEmail('basic'));
   const dialog = await openCheckout(page, 'Basic');
   await expect(dialog).toContainText('₹5,500');
   await dialog.getByRole('button', { name: 'Pay' }).click();
@@ -128,7 +130,7 @@ test('a forged amount is ignored: the server charges the plan price', async ({ p
 });
 
 test('a forged signature changes nothing', async ({ page }) => {
-  await signIn(page, freshEmail('forgedsig'));
+  await signInNewAccountByApi(page, freshEmail('forgedsig'));
   const origin = new URL(page.url()).origin;
   const order = await (await page.request.post('/api/makePayment', { data: { plan: 'Premium' }, headers: { origin } })).json();
   const verify = await page.request.post('/api/payments/verify', {
@@ -200,7 +202,7 @@ test.describe('the Razorpay Checkout path', () => {
   test('payment.failed alerts and a dismissed Checkout saves nothing', async ({ page }) => {
     const alerts = alertsOf(page);
     await stubCheckout(page);
-    await signIn(page, freshEmail('rzpfail'));
+    await signInNewAccountByApi(page, freshEmail('rzpfail'));
     await page.goto('/subscription');
     const button = page.locator('[data-plan="Standard"]').getByRole('button', { name: /^Pay / });
     await button.click();
@@ -219,7 +221,7 @@ test.describe('the Razorpay Checkout path', () => {
   test('a Checkout script that cannot load alerts "Razorpay SDK Failed to load"', async ({ page }) => {
     const alerts = alertsOf(page);
     await page.route('https://checkout.razorpay.com/**', (route) => route.abort());
-    await signIn(page, freshEmail('rzpsdk'));
+    await signInNewAccountByApi(page, freshEmail('rzpsdk'));
     await page.goto('/subscription');
     await page.locator('[data-plan="Basic"]').getByRole('button', { name: /^Pay / }).click();
     await expect.poll(() => alerts).toEqual(['Razorpay SDK Failed to load']);

@@ -1,11 +1,11 @@
 // Data screens on a phone (Pixel 7 project): charts and tables fit the screen, and an axe scan
 // finds no serious accessibility problem on the chart and calculator screens.
 import { expect, test } from '@playwright/test';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 import { seriousViolationsInMain } from './helpers/axe.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signInByApi(page.context().request, 'premium@polyindex.test');
+  await signInAs(page, 'premium@polyindex.test');
 });
 
 for (const path of ['/crude/Naphtha', '/graph/PP', '/historical-data/LLDPE', '/indian-bazaar/citywise', '/global-bazaar/Europe', '/indian-bazaar/importCalculation']) {

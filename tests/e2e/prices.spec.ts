@@ -3,12 +3,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { feedstocks } from '../../src/lib/catalog.ts';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 import { hydrated } from './helpers/hydration.ts';
 
 /** The session cookie lands in the page's context: pages and the data API both see it. */
 async function signInAsPremium(page: Page): Promise<void> {
-  await signInByApi(page.context().request, 'premium@polyindex.test');
+  await signInAs(page, 'premium@polyindex.test');
 }
 
 /**

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appManifest, APP_ICONS, iconPath } from '../../src/lib/pwa/appShell.ts';
 import { baseURL } from './env.ts';
-import { ensureAccount, signIn, signInByApi, uniqueEmail } from './helpers/auth.ts';
+import { ensureAccount, signIn, signInAs, signInByApi, uniqueEmail } from './helpers/auth.ts';
 
 // The other specs block service workers (playwright.config.ts); this one is about it.
 test.use({ serviceWorkers: 'allow' });
@@ -118,7 +118,7 @@ test('the service worker registers for the whole site and precaches the offline 
 });
 
 test('a Premium subscriber reads a visited chart offline, stamped with the time its prices were fetched', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await viewNaphtha(page);
   // A data answer too: the weekly averages come from /api/feedstock.
   await page.getByRole('button', { name: 'Weekly' }).click();
@@ -204,7 +204,7 @@ test('a sign-out the page script never saw (a bare request) still forgets the co
 });
 
 test('another user signing in on the same device never gets the first one\'s copies', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await viewNaphtha(page);
   // No sign-out: another account signs in on the sign-in page, through the worker.
   await signIn(page, 'platinum@polyindex.test', undefined, '/crude/Crude');
@@ -216,7 +216,7 @@ test('another user signing in on the same device never gets the first one\'s cop
 });
 
 test('a session that ended without a sign-out takes the copies with it', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await viewNaphtha(page);
   // The cookie is gone (expired, or cleared by the browser): the next gated page redirects.
   await context.clearCookies();
@@ -227,7 +227,7 @@ test('a session that ended without a sign-out takes the copies with it', async (
 });
 
 test('a copy is not shown once the session it was fetched under has expired', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await viewNaphtha(page);
   // Time passes past the session's end: the server's answers (for the same viewer) now name an
   // expiry that is behind us, as a clock five days on would see the one it was given. Every
@@ -279,7 +279,7 @@ test('an anonymous visitor never gets gated pages or data cached', async ({ page
 });
 
 test('while the site answers 503 (an outage), a kept screen opens from its copy, stamped; one never kept shows the 503', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await viewNaphtha(page);
   // The server cannot check the session or read its data: every gated answer is a 503 naming nobody
   // (as the access middleware answers in an outage).
@@ -303,7 +303,7 @@ test('while the site answers 503 (an outage), a kept screen opens from its copy,
 });
 
 test('account, payment and admin pages are never kept', async ({ page, context }) => {
-  await signInByApi(context.request, 'admin@polyindex.test');
+  await signInAs(context, 'admin@polyindex.test');
   await page.goto('/');
   await controlled(page);
   for (const path of ['/admin', '/subscription', '/details']) {
@@ -317,7 +317,7 @@ test('account, payment and admin pages are never kept', async ({ page, context }
 });
 
 test('a gated answer marked no-store is never kept', async ({ page, context }) => {
-  await signInByApi(context.request, 'premium@polyindex.test');
+  await signInAs(context, 'premium@polyindex.test');
   await page.goto('/');
   await controlled(page);
   // The real answers for one screen, as a server would send a screen it must never let be stored.

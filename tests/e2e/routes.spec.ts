@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { feedstocks, futureTrendProducts, globalBazaarCountries, indianBazaarSections, polymers, services } from '../../src/lib/catalog.ts';
-import { signInByApi } from './helpers/auth.ts';
+import { signInAs } from './helpers/auth.ts';
 
 // Every route of the spec, as the admin (who may see everything) sees it.
 const routes = [
@@ -21,7 +21,7 @@ const expectedTitle = (path: string) => {
 };
 
 test.describe('every route answers with its title', () => {
-  test.beforeEach(async ({ context }) => signInByApi(context.request, 'admin@polyindex.test'));
+  test.beforeEach(async ({ context }) => signInAs(context, 'admin@polyindex.test'));
 
   for (const path of routes) {
     test(path, async ({ page }) => {
@@ -77,7 +77,7 @@ test.describe('layout', () => {
 
   for (const path of ['/register', '/subscription', '/details']) {
     test(`${path} is bare: no contact bar, header, navigation or footer`, async ({ page, context }) => {
-      await signInByApi(context.request, 'free@polyindex.test');
+      await signInAs(context, 'free@polyindex.test');
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByTestId('contact-bar')).toHaveCount(0);
@@ -106,7 +106,7 @@ test.describe('layout', () => {
   });
 
   test('the year selector lists the current year down to twelve years back (the whole archive: Platinum)', async ({ page, context }) => {
-    await signInByApi(context.request, 'platinum@polyindex.test');
+    await signInAs(context, 'platinum@polyindex.test');
     await page.goto('/crude/Crude');
     const years = await page.getByTestId('year-select').first().locator('option').allTextContents();
     const current = new Date().getFullYear();

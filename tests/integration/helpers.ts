@@ -9,9 +9,24 @@ import { TEST_DATA_DIR, TEST_EMULATOR_HOST } from './env.ts';
 
 const emulator = `http://${TEST_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
 
+/**
+ * A call to the emulator, sent again once when the kept-alive connection it went out on had
+ * just been closed by the emulator (on a loaded machine the client's idle timer fires late).
+ * Only for calls that may be repeated: a sign-up of an address already taken fails as such.
+ */
+async function toEmulator(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** Creates an e-mail account in the emulator and returns a fresh ID token for it. */
 export async function emulatorSignUp(email: string, password = 'secret-pass'): Promise<{ idToken: string; uid: string }> {
-  const response = await fetch(`${emulator}/accounts:signUp?key=demo-api-key`, {
+  const response = await toEmulator(`${emulator}/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
@@ -23,7 +38,7 @@ export async function emulatorSignUp(email: string, password = 'secret-pass'): P
 
 /** Signs an existing e-mail account in and returns a fresh ID token. */
 export async function emulatorSignIn(email: string, password = 'secret-pass'): Promise<string> {
-  const response = await fetch(`${emulator}/accounts:signInWithPassword?key=demo-api-key`, {
+  const response = await toEmulator(`${emulator}/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),

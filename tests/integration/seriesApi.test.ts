@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await store.close();
+  // The runtime's own close: the next user of the runtime (a later file in this worker) opens it anew.
+  await (await import('../../src/server/runtime.ts')).closeStore();
 });
 
 const sessionAs = (entitlement: Entitlement | 'anonymous'): Session | null =>

@@ -10,7 +10,6 @@ import { resolve } from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
 import type { APIContext } from 'astro';
 import { GET as sessionEndpoint } from '../../src/pages/api/session.ts';
 import { createAccessMiddleware } from '../../src/server/lanes/astroLane.ts';
@@ -33,6 +32,7 @@ import { openFirestoreStore, openStore, sqliteUrlFor, type Store } from '../../s
 import { USER_RECORD_BOUND_MS } from '../../src/server/store/userCache.ts';
 import { TEST_DATA_DIR, TEST_EMULATOR_HOST } from './env.ts';
 import { apiContext, emulatorSignUp, uniqueEmail } from './helpers.ts';
+import { freshProjectId, suiteFirestore } from '../support/firestore.ts';
 import { startTcpProxy, type TcpProxy } from './tcpProxy.ts';
 
 const ORIGIN = { Origin: 'http://127.0.0.1:4321', 'Content-Type': 'application/json' };
@@ -276,12 +276,12 @@ describe('a store outage (issue 15, finding 1)', () => {
 
   it('answers 503 within ten seconds when Firestore stops answering, and serves again when it is back', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const fake = await startFirestoreFake({ port: 0 });
-    const firestoreProxy = await startTcpProxy(fake.host);
+    // The run's Firestore (Google's emulator or the stand-in) behind a proxy this test cuts.
+    const firestoreProxy = await startTcpProxy(suiteFirestore().host);
     // Its record cache on a clock the test moves: within the bound a signed-in visitor is served
     // from the copy; past it the users version must be read (docs/decisions.md, "User records").
     let clock = 0;
-    const firestore = await openFirestoreStore({ projectId: `demo-outage-${Date.now()}`, emulatorHost: firestoreProxy.host, userCache: { now: () => clock } });
+    const firestore = await openFirestoreStore({ projectId: freshProjectId('outage'), emulatorHost: firestoreProxy.host, userCache: { now: () => clock } });
     try {
       const deps = { auth: runtimeAuth, store: async () => firestore };
       const { cookie } = await signIn(deps);
@@ -305,7 +305,6 @@ describe('a store outage (issue 15, finding 1)', () => {
     } finally {
       await firestore.close();
       await firestoreProxy.close();
-      await fake.stop();
     }
   }, 90_000);
 });

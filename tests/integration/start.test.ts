@@ -1,8 +1,8 @@
 /**
  * `npm start` (scripts/start.mjs) run for real as a child process: it refuses unsafe modes,
  * never hides a dead server (issue 15, finding 2), stops cleanly on SIGTERM, and keeps the
- * emulator's logs under DATA_DIR (finding 8). Ports of its own (4391, emulators 9391–9393 and
- * 9381–9383, stand-in 9395), apart from the suites' emulator (9299) and a dev `npm start`.
+ * emulator's logs under DATA_DIR (finding 8). Every port is a free one picked for this run, so
+ * two runs (and a dev `npm start`) never meet.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { portIsOpen } from '../../scripts/lib/auth-emulator.mjs';
+import { findFirestoreEmulator } from '../../scripts/lib/firestore-emulator.mjs';
+import { freePort, freePortRun } from '../../scripts/lib/ports.mjs';
 import { TEST_DATA_DIR } from './env.ts';
 
 const start = (env: Record<string, string>) =>
@@ -49,11 +51,13 @@ describe('start-up safety', () => {
   });
 });
 
-const PORT = 4391;
-const EMULATOR = { host: '127.0.0.1', port: 9391 };
-const STAND_IN_PORT = 9395;
-/** The log test's own emulator (its hub and logging ports follow: 9382, 9383). */
-const LOG_TEST_EMULATOR = '127.0.0.1:9381';
+const PORT = await freePort();
+/** The launcher's Auth emulator (its hub and logging ports are the next two). */
+const EMULATOR = { host: '127.0.0.1', port: await freePortRun(3) };
+/** The launcher's own Firestore with DATA_BACKEND=firestore (Google's emulator, else the stand-in). */
+const FIRESTORE_PORT = await freePort();
+/** The log test's own emulator (its hub and logging ports follow). */
+const LOG_TEST_EMULATOR = `127.0.0.1:${await freePortRun(3)}`;
 
 interface Launcher {
   readonly child: ChildProcess;
@@ -117,14 +121,20 @@ const alive = (pid: number): boolean => {
 
 describe('process life', () => {
   it(
-    'a server killed by a signal ends the launcher with a non-zero status, logged, and takes the emulator and stand-in down',
+    'a server killed by a signal ends the launcher with a non-zero status, logged, and takes the emulators down',
     { timeout: 600_000 },
     async () => {
       const dataDir = join(TEST_DATA_DIR, 'start-crash');
       rmSync(dataDir, { recursive: true, force: true });
-      const launcher = await launch(dataDir, { DATA_BACKEND: 'firestore', FIRESTORE_STAND_IN_PORT: String(STAND_IN_PORT) });
+      // Neither a project nor an emulator given (a FIRESTORE_EMULATOR_HOST around would be used instead).
+      const launcher = await launch(dataDir, { DATA_BACKEND: 'firestore', FIRESTORE_EMULATOR_HOST: '', FIRESTORE_LOCAL_PORT: String(FIRESTORE_PORT) });
       expect(await portIsOpen(EMULATOR.host, EMULATOR.port)).toBe(true);
-      expect(await portIsOpen('127.0.0.1', STAND_IN_PORT)).toBe(true);
+      expect(await portIsOpen('127.0.0.1', FIRESTORE_PORT)).toBe(true);
+      // Google's emulator where the package is installed (these machines), the stand-in elsewhere.
+      const packaged = findFirestoreEmulator().script;
+      expect(launcher.output()).toContain(packaged ? `store: Google's Firestore emulator on 127.0.0.1:${FIRESTORE_PORT} (${packaged}` : `store: the in-memory Firestore stand-in on 127.0.0.1:${FIRESTORE_PORT}`);
+      const java = () => spawnSync('pgrep', ['-f', `cloud-firestore-emulator\\.jar.*--port=${FIRESTORE_PORT}`], { encoding: 'utf8' }).stdout.trim();
+      if (packaged) expect(java()).not.toBe('');
 
       process.kill(serverPid(launcher.output()), 'SIGKILL');
       const exit = await launcher.exited;
@@ -132,7 +142,8 @@ describe('process life', () => {
       expect(launcher.output()).toContain('the server stopped unexpectedly (killed by SIGKILL)');
       expect(await portIsOpen('127.0.0.1', PORT)).toBe(false);
       expect(await portIsOpen(EMULATOR.host, EMULATOR.port)).toBe(false);
-      expect(await portIsOpen('127.0.0.1', STAND_IN_PORT)).toBe(false);
+      expect(await portIsOpen('127.0.0.1', FIRESTORE_PORT)).toBe(false);
+      expect(java(), "the emulator's Java process").toBe('');
     },
   );
 

@@ -1,5 +1,5 @@
-// `npm run store:copy`: a seeded SQLite store copied to Firestore (the offline stand-in) and on
-// to a fresh SQLite store, proven equal by counts and checksums on all three; merge, refusal and
+// `npm run store:copy`: a seeded SQLite store copied to Firestore (the run's: Google's emulator,
+// else the stand-in) and on to a fresh SQLite store, proven equal by counts and checksums on all three; merge, refusal and
 // tamper detection; the script itself as a child process.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirestoreFake, type FirestoreFake } from '../../scripts/lib/firestore-fake.mjs';
 import type { IsoDate } from '../../src/lib/dates.ts';
 import { generateDemoData } from '../../src/lib/demoData.ts';
 import { summarize } from '../../src/server/store/checksum.ts';
@@ -19,13 +18,13 @@ import { whatsappCodeHash } from '../../src/server/store/delivery.ts';
 import { SQLITE_EXPORT_PAGE } from '../../src/server/store/sqlite/documents.ts';
 import { TRANSFER_KINDS } from '../../src/server/store/transfer.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
+import { freshProjectId, suiteFirestore } from '../support/firestore.ts';
 
 const run = promisify(execFile);
 const NODE = 'node_modules/.bin/node';
 const NOW = new Date('2026-11-20T06:00:00.000Z');
 const ADMIN = { uid: 'admin-1', email: 'Admin@Example.test' };
 
-let fake: FirestoreFake;
 let root: string;
 const opened: { close(): Promise<void> }[] = [];
 let projects = 0;
@@ -36,8 +35,8 @@ async function sqliteAt(name: string): Promise<Store> {
   opened.push(store);
   return store;
 }
-function firestoreAt(projectId = `copy-${process.pid}-${++projects}`): FirestoreHandle & { projectId: string } {
-  const handle = openFirestore({ projectId, emulatorHost: fake.host });
+function firestoreAt(projectId = freshProjectId(`copy${++projects}`)): FirestoreHandle & { projectId: string } {
+  const handle = openFirestore({ projectId, emulatorHost: suiteFirestore().host });
   opened.push(handle);
   return { ...handle, projectId };
 }
@@ -144,7 +143,6 @@ let back: Store;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'polyindex-copy-'));
-  fake = await startFirestoreFake();
   source = await sqliteAt('source');
   await seedSource(source);
   sourceSums = await summaries(source);
@@ -155,7 +153,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const handle of opened.reverse()) await handle.close().catch(() => undefined);
-  await fake?.stop();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -346,10 +343,10 @@ describe('npm run store:copy (the script, a child process)', () => {
   });
 
   it('copies sqlite → firestore → sqlite through the script', async () => {
-    const projectId = `script-${process.pid}`;
-    const there = await script(['--from', 'sqlite', '--to', 'firestore'], { DATA_DIR: dirFor('source'), FIRESTORE_EMULATOR_HOST: fake.host, FIREBASE_PROJECT_ID: projectId });
+    const projectId = freshProjectId('copy-script');
+    const there = await script(['--from', 'sqlite', '--to', 'firestore'], { DATA_DIR: dirFor('source'), FIRESTORE_EMULATOR_HOST: suiteFirestore().host, FIREBASE_PROJECT_ID: projectId });
     expect(there.code, there.stderr).toBe(0);
-    const home = await script(['--from', 'firestore', '--to', 'sqlite'], { DATA_DIR: dirFor('script-back'), FIRESTORE_EMULATOR_HOST: fake.host, FIREBASE_PROJECT_ID: projectId });
+    const home = await script(['--from', 'firestore', '--to', 'sqlite'], { DATA_DIR: dirFor('script-back'), FIRESTORE_EMULATOR_HOST: suiteFirestore().host, FIREBASE_PROJECT_ID: projectId });
     expect(home.code, home.stderr).toBe(0);
     expect(await summaries(await sqliteAt('script-back'))).toEqual(sourceSums);
   }, 480_000);

@@ -1,33 +1,71 @@
 /**
- * `npm test` (scripts/test-all.mjs) runs every stage (check, Vitest, the browser suite) one after
- * another, each to its end whatever an earlier one did, reports each, and exits non-zero when any
- * failed: what `.ci/run` relies on (issue 15, finding 7). npm is replaced by a stand-in
- * (TEST_ALL_NPM) that logs when each stage starts and ends and leaves as the test says.
+ * `npm test` (scripts/test-all.mjs) runs every stage (check beside Vitest, then the browser
+ * suite), each to its end whatever another did, reports each with its time and counts, and
+ * exits non-zero when any failed: what `.ci/run` relies on (issue 15, finding 7). It starts
+ * Google's Firestore emulator once for the run where the package is installed and gives it to
+ * the stages that use it. npm is replaced by a stand-in (TEST_ALL_NPM) that logs when each stage
+ * starts and ends (check and test:unit end only after both started, or 10 s), what Firestore it
+ * was given, writes the report a real stage would, and leaves as the test says.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isFirestoreEmulator } from '../../scripts/lib/firestore-emulator.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'polyindex-test-all-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const log = join(dir, 'calls.log');
+const reports = join(dir, 'reports');
 
 type Outcome = { exit: number } | { signal: 'SIGKILL' | 'SIGTERM' };
 
-/** An npm stand-in: `npm run <stage>` logs its start, does some asynchronous work, logs its end, then leaves as told. */
+/** What the stand-in's test:unit and test:e2e write where the real ones write their reports. */
+const VITEST_REPORT = {
+  numPassedTests: 2480,
+  numFailedTests: 1,
+  numPendingTests: 1,
+  numTodoTests: 0,
+  testResults: [
+    { name: join(process.cwd(), 'tests/unit/dates.test.ts'), assertionResults: [{ status: 'passed', title: 'a' }] },
+    { name: join(process.cwd(), 'tests/contract/users.contract.test.ts'), assertionResults: [{ status: 'passed', title: 'a' }, { status: 'skipped', title: 'b', fullName: 'users on firestore concurrent merges' }] },
+  ],
+};
+const E2E_SUMMARY = { counts: { sqlite: { passed: 200, failed: 0, flaky: 0, skipped: 2 }, firestore: { passed: 90, failed: 1, flaky: 0, skipped: 0 } } };
+
+/**
+ * An npm stand-in: `npm run <stage>` logs its start (and the FIRESTORE_EMULATOR_HOST it got,
+ * with whether Google's emulator answers there), writes its report, does some asynchronous
+ * work, logs its end, then leaves as told.
+ */
 function standIn(outcomes: Record<string, Outcome>): string {
   const file = join(dir, `npm-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(
     file,
     `#!${process.execPath}
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setImmediate as turn } from 'node:timers/promises';
 const outcomes = ${JSON.stringify(outcomes)};
 const [verb, stage] = process.argv.slice(2);
 appendFileSync(${JSON.stringify(log)}, 'start ' + verb + ' ' + stage + '\\n');
+console.log('output of ' + stage);
+const host = process.env.FIRESTORE_EMULATOR_HOST;
+if (host) {
+  const answer = await fetch('http://' + host + '/').then((r) => r.text(), () => 'nothing');
+  appendFileSync(${JSON.stringify(log)}, 'firestore ' + stage + ' ' + host + ' ' + answer.trim() + '\\n');
+}
+mkdirSync(${JSON.stringify(reports)}, { recursive: true });
+if (stage === 'test:unit') writeFileSync(${JSON.stringify(join(reports, 'vitest.json'))}, ${JSON.stringify(JSON.stringify(VITEST_REPORT))});
+if (stage === 'test:e2e') writeFileSync(${JSON.stringify(join(reports, 'e2e-summary.json'))}, ${JSON.stringify(JSON.stringify(E2E_SUMMARY))});
 for (let i = 0; i < 50; i++) await turn();
+// check and test:unit end only once both have started (up to 10 s): side by side, both start first.
+const sideBySide = ['check', 'test:unit'];
+for (let waited = 0; sideBySide.includes(stage) && waited < 10_000; waited += 20) {
+  const started = readFileSync(${JSON.stringify(log)}, 'utf8');
+  if (sideBySide.every((s) => started.includes('start run ' + s + '\\n'))) break;
+  await new Promise((done) => setTimeout(done, 20));
+}
 appendFileSync(${JSON.stringify(log)}, 'end ' + stage + '\\n');
 const o = outcomes[stage] ?? { exit: 0 };
 if ('signal' in o) process.kill(process.pid, o.signal);
@@ -38,62 +76,116 @@ else process.exit(o.exit);
   return file;
 }
 
-function testAll(npm: string) {
+/** Runs test-all.mjs; by default as on a machine without the emulator package (nothing to start). */
+async function testAll(npm: string, env: Record<string, string> = { FIRESTORE_EMULATOR_SCRIPT: 'none' }) {
   rmSync(log, { force: true });
-  const result = spawnSync(process.execPath, ['scripts/test-all.mjs'], { env: { ...process.env, TEST_ALL_NPM: npm }, encoding: 'utf8', timeout: 60_000 });
-  let calls: string[] = [];
+  rmSync(reports, { recursive: true, force: true });
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, TEST_ALL_NPM: npm, TEST_REPORT_DIR: reports, ...env };
+  if (!('FIRESTORE_EMULATOR_HOST' in env)) delete childEnv['FIRESTORE_EMULATOR_HOST'];
+  const child = spawn(process.execPath, ['scripts/test-all.mjs'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const status = await new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  let lines: string[] = [];
   try {
-    calls = readFileSync(log, 'utf8').trim().split('\n');
+    lines = readFileSync(log, 'utf8').trim().split('\n');
   } catch {
     // No stage ran.
   }
-  return { status: result.status, out: result.stdout, calls };
+  return { status, out, calls: lines.filter((l) => !l.startsWith('firestore ')), firestore: lines.filter((l) => l.startsWith('firestore ')) };
 }
 
-const EVERY_STAGE_IN_TURN = ['start run check', 'end check', 'start run test:unit', 'end test:unit', 'start run test:e2e', 'end test:e2e'];
+/** check and test:unit side by side (each to its end), then test:e2e after both. */
+function expectEveryStageInTurn(calls: string[]): void {
+  expect(calls).toHaveLength(6);
+  expect(new Set(calls.slice(0, 4))).toEqual(new Set(['start run check', 'start run test:unit', 'end check', 'end test:unit']));
+  // Both start before either ends: they run side by side.
+  expect(calls.slice(0, 2).every((call) => call.startsWith('start'))).toBe(true);
+  expect(calls.slice(4)).toEqual(['start run test:e2e', 'end test:e2e']);
+}
 
 describe('npm test', () => {
-  it('runs the later stages after a failed first one, each to its end, reports each, and fails', () => {
-    const { status, out, calls } = testAll(standIn({ check: { exit: 2 } }));
-    expect(calls).toEqual(EVERY_STAGE_IN_TURN);
-    expect(out).toMatch(/check +FAILED \(exit 2,/);
-    expect(out).toMatch(/test:unit +ok +\(exit 0,/);
-    expect(out).toMatch(/test:e2e +ok +\(exit 0,/);
+  it('runs every stage when check fails, each to its end, reports each, and fails', async () => {
+    const { status, out, calls } = await testAll(standIn({ check: { exit: 2 } }));
+    expectEveryStageInTurn(calls);
+    expect(out).toMatch(/check +FAILED \(exit 2, \d+ s\)/);
+    expect(out).toMatch(/test:unit +ok +\(exit 0, \d+ s\)/);
+    expect(out).toMatch(/test:e2e +ok +\(exit 0, \d+ s\)/);
     expect(out).toContain('[test] failed: check');
     expect(status).toBe(1);
   });
 
-  it('fails when only the last stage fails, and when a stage is killed by a signal', () => {
-    const last = testAll(standIn({ 'test:e2e': { exit: 1 } }));
-    expect(last.calls).toEqual(EVERY_STAGE_IN_TURN);
+  it('fails when only the last stage fails, and when a stage is killed by a signal', async () => {
+    const last = await testAll(standIn({ 'test:e2e': { exit: 1 } }));
+    expectEveryStageInTurn(last.calls);
     expect(last.out).toContain('[test] failed: test:e2e');
     expect(last.status).toBe(1);
 
-    const killed = testAll(standIn({ 'test:unit': { signal: 'SIGKILL' } }));
-    expect(killed.calls).toEqual(EVERY_STAGE_IN_TURN);
+    const killed = await testAll(standIn({ 'test:unit': { signal: 'SIGKILL' } }));
+    expectEveryStageInTurn(killed.calls);
     expect(killed.out).toMatch(/test:unit +FAILED \(killed by SIGKILL,/);
     expect(killed.out).toContain('[test] failed: test:unit');
     expect(killed.status).toBe(1);
   });
 
-  it('names every failed stage', () => {
-    const { status, out, calls } = testAll(standIn({ check: { exit: 1 }, 'test:unit': { exit: 1 }, 'test:e2e': { signal: 'SIGTERM' } }));
-    expect(calls).toEqual(EVERY_STAGE_IN_TURN);
+  it('names every failed stage', async () => {
+    const { status, out, calls } = await testAll(standIn({ check: { exit: 1 }, 'test:unit': { exit: 1 }, 'test:e2e': { signal: 'SIGTERM' } }));
+    expectEveryStageInTurn(calls);
     expect(out).toContain('[test] failed: check, test:unit, test:e2e');
     expect(status).toBe(1);
   });
 
-  it('a missing npm fails every stage, never passes', () => {
-    const { status, out, calls } = testAll(join(dir, 'no-such-npm'));
+  it('a missing npm fails every stage, never passes', async () => {
+    const { status, out, calls } = await testAll(join(dir, 'no-such-npm'));
     expect(calls).toEqual([]);
     for (const stage of ['check', 'test:unit', 'test:e2e']) expect(out).toMatch(new RegExp(`${stage} +FAILED \\(spawn .*ENOENT`));
     expect(status).toBe(1);
   });
 
-  it('passes when every stage passes', () => {
-    const { status, out, calls } = testAll(standIn({}));
-    expect(calls).toEqual(EVERY_STAGE_IN_TURN);
+  it('passes when every stage passes, and its summary gives each stage its counts, the skipped tests by name, the Firestore and the whole time', async () => {
+    const { status, out, calls } = await testAll(standIn({}));
+    expectEveryStageInTurn(calls);
+    expect(out).toMatch(/test:unit +ok +\(exit 0, \d+ s\) 2480 passed, 1 failed, 1 skipped in 2 files/);
+    expect(out).toMatch(/\[test\] {3}CPU time of check \+ test:unit: \d+ s/);
+    expect(out).toMatch(/\[test\] {3}CPU time of test:e2e: \d+ s/);
+    // check's output is held while Vitest streams, and shown whole when check ends.
+    expect(out).toContain('[test] check: its output\noutput of check\n[test] check: end of its output');
+    expect(out).toContain('skipped: tests/contract/users.contract.test.ts: users on firestore concurrent merges');
+    expect(out).toMatch(/test:e2e +ok +\(exit 0, \d+ s\) sqlite: 200 passed, 0 failed, 0 flaky, 2 skipped/);
+    expect(out).toContain('firestore: 90 passed, 1 failed, 0 flaky, 0 skipped');
+    expect(out).toContain('[test] Firestore: the in-memory stand-in in each stage (FIRESTORE_EMULATOR_SCRIPT=none)');
+    expect(out).toMatch(/\[test\] \d+ min \d+ s in all/);
     expect(out).toContain('[test] every stage passed');
     expect(status).toBe(0);
+  });
+
+  it('passes a given FIRESTORE_EMULATOR_HOST on to Vitest and the browser stage, and starts none', async () => {
+    const { firestore, out } = await testAll(standIn({}), { FIRESTORE_EMULATOR_HOST: '127.0.0.1:1' });
+    expect(firestore).toEqual(['firestore check 127.0.0.1:1 nothing', 'firestore test:unit 127.0.0.1:1 nothing', 'firestore test:e2e 127.0.0.1:1 nothing']);
+    expect(out).toContain("[test] Firestore: the Firestore at 127.0.0.1:1 (given; not Google's emulator)");
+  });
+
+  it("starts the Firestore emulator once for the run, gives it to Vitest and the browser stage, and stops it at the end", { timeout: 120_000 }, async () => {
+    // An emulator script of our own that answers as Google's does ("Ok" at its root), so the
+    // plumbing is tested without a JVM (tests/integration/firestore-emulator.test.ts starts the real one).
+    const script = join(dir, 'cloud_firestore_emulator');
+    writeFileSync(
+      script,
+      `#!${process.execPath}
+const port = Number(process.argv.find((a) => a.startsWith('--port=')).slice(7));
+require('node:http').createServer((_, response) => response.end('Ok\\n')).listen(port, '127.0.0.1');
+`,
+    );
+    chmodSync(script, 0o755);
+    const { firestore, out, status } = await testAll(standIn({}), { FIRESTORE_EMULATOR_SCRIPT: script, JAVA: process.execPath });
+    expect(status, out).toBe(0);
+    const [unit, e2e, ...more] = firestore;
+    expect(more).toEqual([]);
+    const host = /^firestore test:unit (\S+) Ok$/.exec(unit ?? '')?.[1];
+    expect(host, out).toBeTruthy();
+    expect(e2e).toBe(`firestore test:e2e ${host} Ok`);
+    expect(out).toContain(`[test] Firestore: Google's Firestore emulator on ${host}, started once for this run`);
+    expect(await isFirestoreEmulator(host!)).toBe(false);
   });
 });

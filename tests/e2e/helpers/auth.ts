@@ -1,10 +1,34 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, E2E_EMULATOR_HOST, PROJECT_ID, baseURL } from '../env.ts';
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, E2E_BACKEND, E2E_EMULATOR_HOST, PROJECT_ID, storageStateOf } from '../env.ts';
+import { siteOf } from '../sites.ts';
+import { startSessionByApi } from './session.ts';
+
+export { storageStateOf };
 
 const emulator = `http://${E2E_EMULATOR_HOST}`;
 
+/** This worker's site is the running project's (a mismatch would test one server and believe it the other). */
+function assertSite(): void {
+  const expected = (test.info().project.metadata as { site?: string } | undefined)?.site;
+  if (expected && expected !== E2E_BACKEND) throw new Error(`project ${test.info().project.name} serves ${expected}, but this worker's tests/e2e/env.ts says ${E2E_BACKEND}`);
+}
+
+/**
+ * A demo account signed in on `target` (a page's context, or a context) from its saved login
+ * state (tests/e2e/auth.setup.ts): no form, no request. For specs where sign-in is not the
+ * subject; `signIn` below is the form.
+ */
+export async function signInAs(target: Page | BrowserContext, email: string): Promise<void> {
+  assertSite();
+  const context = 'context' in target ? target.context() : target;
+  const { cookies } = JSON.parse(readFileSync(storageStateOf(email), 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+  await context.addCookies(cookies);
+}
+
 /** Signs in through the /register page as a person would, and waits to leave it. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, next?: string): Promise<void> {
+  assertSite();
   await page.goto(next ? `/register?next=${encodeURIComponent(next)}` : '/register');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Password').fill(password);
@@ -14,13 +38,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** A session cookie for the request context without the UI (fast, for access tables). */
 export async function signInByApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<void> {
-  const signedIn = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    data: { email, password, returnSecureToken: true },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  const { idToken } = (await signedIn.json()) as { idToken: string };
-  const session = await request.post(`${baseURL}/api/auth/session`, { data: { idToken }, headers: { Origin: baseURL } });
-  expect(session.ok(), await session.text()).toBe(true);
+  assertSite();
+  await startSessionByApi(request, siteOf(E2E_BACKEND), email, password);
 }
 
 /** The SMS code the emulator "sent" to a phone number. */
@@ -46,4 +65,11 @@ export async function ensureAccount(request: APIRequestContext, email: string, p
 export async function signInNewAccount(page: Page, email: string): Promise<void> {
   await ensureAccount(page.context().request, email);
   await signIn(page, email);
+}
+
+/** A brand-new account (in its trial), signed in by the API, its page on the home page as after the form. */
+export async function signInNewAccountByApi(page: Page, email: string): Promise<void> {
+  await ensureAccount(page.context().request, email);
+  await signInByApi(page.context().request, email);
+  await page.goto('/');
 }

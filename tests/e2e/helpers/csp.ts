@@ -5,7 +5,7 @@
  * `securitypolicyviolation` and logs no CSP error while a person uses it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInByApi } from './auth.ts';
+import { signInAs } from './auth.ts';
 
 export type Who = 'anonymous' | 'free@polyindex.test' | 'premium@polyindex.test' | 'admin@polyindex.test' | 'editor@polyindex.test';
 
@@ -63,7 +63,7 @@ export function cspTests(rows: readonly CspCase[]): void {
 function cspTest(row: CspCase): void {
   test(`CSP: ${row.family} ${row.path} (${row.who})`, async ({ page, context }) => {
     const seen = await watch(page);
-    if (row.who !== 'anonymous') await signInByApi(context.request, row.who);
+    if (row.who !== 'anonymous') await signInAs(context, row.who);
 
     const response = await page.goto(row.path);
     expect(response, row.path).not.toBeNull();

@@ -1,0 +1,2 @@
+export function freePort(host?: string): Promise<number>;
+export function freePortRun(count: number, host?: string): Promise<number>;

@@ -1,0 +1,3 @@
+export const VITEST_REPORT: string;
+export const E2E_REPORT: string;
+export const E2E_SUMMARY: string;
