@@ -4,7 +4,7 @@
  *
  *   Brent (mean-reverting walk) → naphtha → ethylene / propylene / aromatics → EDC → VCM
  *   propylene → CIF Nhava Sheva PP; ethylene → CIF PE grades; VCM → CIF PVC
- *   CIF × USD/INR ÷ 1000 × import parity × 1.18 GST → Mumbai ex-works Rs/kg
+ *   CIF × ₹/US$ ÷ 1000 × import parity × 1.18 GST → Mumbai ex-works ₹/kg
  *
  * Frequencies: feedstocks and USD/INR every weekday; CIF NS weekly (Fridays); Mumbai ex-works
  * weekly (Mondays, the list-price revision day); international offers twice a month;
@@ -86,7 +86,7 @@ export const historyStart = (today: IsoDate): IsoDate => `${Number(today.slice(0
 
 // ---- the market model -----------------------------------------------------------------
 
-/** Per-grade premium over its polymer's base CIF price (US$/Mt), by grade position. */
+/** Per-grade premium over its polymer's base CIF price (US$/t), by grade position. */
 const GRADE_PREMIUMS: Record<Polymer['slug'], readonly number[]> = {
   PP: [0, 20, 10, 70, 90],
   HDPE: [0, -10, 15, 20],
@@ -99,7 +99,7 @@ interface Day {
   readonly date: IsoDate;
   readonly feedstock: ReadonlyMap<string, number>;
   readonly usdinr: number;
-  /** CIF Nhava Sheva US$/Mt by grade key. */
+  /** CIF Nhava Sheva US$/t by grade key. */
   readonly cif: ReadonlyMap<string, number>;
 }
 
@@ -204,7 +204,7 @@ function simulate(seed: number, start: IsoDate, today: IsoDate): Day[] {
   return days;
 }
 
-/** Mumbai ex-works list price (Rs/kg incl. GST) at import parity, rounded to 50 paise. */
+/** Mumbai ex-works price (₹/kg incl. GST) at import parity, rounded to 50 paise. */
 export const mumbaiExWorks = (cifUsdPerTonne: number, usdinr: number): number =>
   round(((cifUsdPerTonne * usdinr) / 1000) * IMPORT_PARITY * (1 + GST), 0.5);
 
