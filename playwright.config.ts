@@ -8,7 +8,7 @@ const chromium = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
-const FIRESTORE_SPECS = /\/(health|auth|payments|prices|admin|admin-prices|admin-markets|admin-banners|news|newsroom|delivery|compare|citywise|home)\.spec\.ts$/;
+const FIRESTORE_SPECS = /\/(health|auth|payments|prices|admin|admin-prices|admin-markets|admin-banners|news|newsroom|delivery|compare|citywise|home|basis)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
