@@ -103,8 +103,8 @@ export const feedstocks: readonly Feedstock[] = [
   feedstock('Ethylene', 'Ethylene', 'US$/t', [assessed('NEA', 'CFR', NEA), assessed('SEA', 'CFR', SEA)]),
   feedstock('Styrene', 'Styrene monomer', 'US$/t', [assessed('China', 'CFR', CHINA), assessed('Korea', 'FOB', KOREA)]),
   feedstock('EDC', 'Ethylene dichloride', 'US$/t', [
-    assessed('SEA', 'FOB', SEA, undefined, 'the loading price in South-East Asia: the CFR SEA series adds the freight to a South-East Asian port'),
-    assessed('CFR SEA', 'CFR', SEA, 'cfr_sea', 'delivered to a South-East Asian port: the SEA series is the loading (FOB) price before freight'),
+    assessed('SEA', 'FOB', SEA, undefined, 'the loading price in South-East Asia; the CFR SEA series adds the freight to a South-East Asian port'),
+    assessed('CFR SEA', 'CFR', SEA, 'cfr_sea', 'delivered to a South-East Asian port; the SEA series is the loading (FOB) price before freight'),
     assessed('CFR FEA', 'CFR', FEA, 'cfr_fea'),
   ]),
   feedstock('VCM', 'Vinyl chloride monomer', 'US$/t', [assessed('SEA', 'CFR', SEA)]),

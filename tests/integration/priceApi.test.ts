@@ -309,8 +309,10 @@ describe('GET /api/export/{series}.csv', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="feedstock.naphtha.japan.csv"');
-    const text = await response.text();
+    const bytes = Buffer.from(await response.arrayBuffer());
     // A byte-order mark (spreadsheet programs then read ₹ right), the intro and basis header rows, the column header.
+    expect(bytes.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    const text = bytes.toString('utf8');
     expect(text.startsWith('\uFEFF# PolyIndex prices:')).toBe(true);
     const lines = text.trim().split('\n');
     expect(lines[1]).toBe(

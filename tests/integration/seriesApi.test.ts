@@ -106,7 +106,7 @@ describe('GET /api/series', () => {
     // Mumbai is quoted in ₹/kg already: its values are the store's.
     expect(answer.series[1]!.values).toEqual((await store.points(MUMBAI, { from, to: today })).map((p) => p.value));
     expect(answer.series[2]!.stats?.last).toEqual({ date: line.dates.at(-1), value: line.values.at(-1) });
-    expect(answer.series[2]!.conversion.formula).toBe('₹/kg = US$/t × USD/INR of the day ÷ 1000');
+    expect(answer.series[2]!.conversion.formula).toBe('₹/kg = US$/t × ₹/US$ of the day ÷ 1000');
   });
 
   it('answers native units without a rate, the last twelve months by default, and an ETag with 304', async () => {
