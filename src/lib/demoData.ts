@@ -12,6 +12,7 @@
  */
 import { cities, feedstocks, globalBazaarCountries, polymers, type Polymer } from './catalog.ts';
 import { addDays, daysBetween, type IsoDate } from './dates.ts';
+import { roundTo } from './numbers.ts';
 import type { CityPriceRow, OfferData, OfferRecord, PricePoint } from './priceTypes.ts';
 import { allSeries, feedstockSeriesId, FX_SERIES_ID, historicalSeriesId, type SeriesDef } from './seriesCatalog.ts';
 
@@ -73,8 +74,9 @@ function spreadWalk(random: () => number, sigma: number, limit: number, reversio
 }
 
 const clamp = (value: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, value));
-const round = (value: number, step: number): number => Math.round(value / step) * step;
-const round2 = (value: number): number => Math.round(value * 100) / 100;
+// Steps of at most two decimals (0.01, 0.5, 5): the product is written back on its decimal digits, so no float noise is stored.
+const round = (value: number, step: number): number => roundTo(Math.round(value / step) * step, 2);
+const round2 = (value: number): number => roundTo(value, 2);
 
 const weekday = (date: IsoDate): number => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -19,6 +19,7 @@ import { toDisplayDate } from '../../lib/dates.ts';
 import { roundTo } from '../../lib/numbers.ts';
 import { FX_SERIES_ID, seriesBasis } from '../../lib/seriesCatalog.ts';
 import { PRIVATE_CACHE } from '../http/json.ts';
+import { siteOrigin } from '../http/site.ts';
 import type { PriceStore } from '../store/prices.ts';
 import { parseSeriesQuery, readComparison } from './series.ts';
 
@@ -142,10 +143,10 @@ export async function seriesExportResponse(store: PriceStore, url: URL, format: 
   let body: string | Buffer;
   switch (format) {
     case 'csv':
-      body = BYTE_ORDER_MARK + comparisonCsv(comparison, url.origin);
+      body = BYTE_ORDER_MARK + comparisonCsv(comparison, siteOrigin);
       break;
     case 'xlsx':
-      body = await comparisonXlsx(comparison, url.origin);
+      body = await comparisonXlsx(comparison, siteOrigin);
       break;
     case 'svg':
       body = comparisonSvg(comparison);
