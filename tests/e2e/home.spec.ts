@@ -32,7 +32,7 @@ test('a subscriber sees the ticker of key series with latest value and change', 
   const ticker = page.getByTestId('ticker');
   await expect(ticker).toBeVisible();
   await expect(ticker.locator('[data-ticker-list] li')).toHaveCount(9);
-  await expect(ticker.locator('[data-ticker-list] li').first()).toContainText(/Crude oil · Brent \d+(\.\d+)? USD\/bbl [▲▼■—]/);
+  await expect(ticker.locator('[data-ticker-list] li').first()).toContainText(/Crude oil · Brent \d+\.\d{2} US\$\/bbl \(ICE Brent futures\) [▲▼■—]/);
   await ticker.getByRole('button', { name: 'Pause the price ticker' }).click();
   await expect(ticker).toHaveAttribute('data-paused', 'true');
 });
