@@ -8,28 +8,18 @@
 //
 // Env: BENCH_PORT (default 4597), BENCH_EMULATOR_HOST (default 127.0.0.1:9597; uses the next
 // two ports too), BENCH_RUNS (default 3).
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { failingAudits, runLighthouse } from './lib/lighthouse.mjs';
+import { startBenchSite } from './lib/bench-start.mjs';
+import { measurePages } from './lib/lighthouse.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4597);
 const EMULATOR_HOST = process.env.BENCH_EMULATOR_HOST ?? '127.0.0.1:9597';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const HOST = '127.0.0.1';
-const DATA_DIR = resolve('.cache/bench-post-data');
-const base = `http://${HOST}:${PORT}`;
 const AIM = { performance: 95, accessibility: 100, seo: 100 };
 
-const env = { ...process.env, HOST, DATA_DIR, ASTRO_TELEMETRY_DISABLED: '1' };
 // A fresh store each run: the seeded posts and one new post, nothing left from before.
-rmSync(DATA_DIR, { recursive: true, force: true });
-mkdirSync(DATA_DIR, { recursive: true });
-const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...env, PORT: String(PORT), FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST }, stdio: ['ignore', 'pipe', 'pipe'] });
-let log = '';
-server.stdout.on('data', (chunk) => (log += String(chunk)));
-server.stderr.on('data', (chunk) => (log += String(chunk)));
+const site = await startBenchSite({ port: PORT, emulatorHost: EMULATOR_HOST, dataDir: '.cache/bench-post-data', fresh: true });
+const base = site.base;
 
 async function sessionCookie(email) {
   const { DEMO_PASSWORD } = await import('../src/server/demoAccounts.ts');
@@ -136,30 +126,8 @@ async function seededArticles(skip) {
   return { publicPath, gatedPath };
 }
 
-/** The page's largest-contentful-paint element as Lighthouse saw it (its HTML, shortened). */
-function lcpElement(lhr) {
-  const find = (value) => {
-    if (!value || typeof value !== 'object') return null;
-    if (typeof value.snippet === 'string') return value.snippet;
-    for (const child of Object.values(value)) {
-      const found = find(child);
-      if (found) return found;
-    }
-    return null;
-  };
-  // Lighthouse 13 names it in its LCP insight (12 had an audit of its own).
-  const snippet = ['lcp-breakdown-insight', 'lcp-discovery-insight', 'largest-contentful-paint-element'].map((id) => find(lhr.audits[id]?.details)).find(Boolean) ?? 'unknown';
-  return snippet.length > 110 ? `${snippet.slice(0, 107)}…` : snippet;
-}
-
-let failed = false;
+let met;
 try {
-  // start.mjs builds first when the sources changed since the last build (slow on a busy machine).
-  const deadline = Date.now() + 900_000;
-  while (!(await fetch(`${base}/`).then((r) => r.ok, () => false))) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
   const withCover = await publishPostWithCover();
   const { publicPath, gatedPath } = await seededArticles(withCover);
   const pages = [
@@ -167,35 +135,11 @@ try {
     ...(publicPath ? [['seeded public article', publicPath]] : []),
     ...(gatedPath ? [['gated article (teaser, anonymous)', gatedPath]] : []),
   ];
-  console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4× CPU), ${RUNS} run(s) per page, anonymous; aim: performance ≥ ${AIM.performance}, accessibility ${AIM.accessibility}, SEO ${AIM.seo}`);
-  console.log(`  ${'page'.padEnd(36)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'bp'.padStart(4)} ${'seo'.padStart(4)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'KB'.padStart(5)}`);
-  for (const [name, path] of pages) {
-    const runs = [];
-    for (let run = 0; run < RUNS; run++) {
-      const result = await runLighthouse(`${base}${path}`, { formFactor: 'mobile' });
-      runs.push(result);
-      const { scores, metrics, bytes } = result;
-      console.log(
-        `  ${name.padEnd(36)} ${String(scores.performance).padStart(5)} ${String(scores.accessibility).padStart(5)} ${String(scores['best-practices']).padStart(4)} ${String(scores.seo).padStart(4)} ${String(metrics.fcpMs).padStart(7)} ${String(metrics.lcpMs).padStart(7)} ${String(metrics.tbtMs).padStart(7)} ${String(metrics.cls).padStart(6)} ${String(Math.round(bytes / 1024)).padStart(5)}`,
-      );
-    }
-    // The median run by performance: one run on a shared machine can be ten points off.
-    runs.sort((a, b) => a.scores.performance - b.scores.performance);
-    const median = runs[Math.floor(runs.length / 2)];
-    const short = Object.entries(AIM).filter(([category, aim]) => (median.scores[category] ?? 0) < aim);
-    console.log(`  ${''.padEnd(36)} median: ${median.scores.performance} / ${median.scores.accessibility} / ${median.scores['best-practices']} / ${median.scores.seo}  ${path}`);
-    console.log(`  ${''.padEnd(36)} largest paint: ${lcpElement(median.lhr)}`);
-    if (short.length > 0) {
-      failed = true;
-      for (const [category] of short) for (const audit of failingAudits(median.lhr, category)) console.log(`      ${category}: ${audit}`);
-    }
-  }
+  ({ met } = await measurePages(base, pages, { runs: RUNS, aim: AIM }));
 } finally {
-  const exited = new Promise((ok) => server.once('exit', ok));
-  server.kill('SIGTERM');
-  await exited;
+  await site.stop();
 }
-if (failed) {
+if (!met) {
   console.log('\nBelow the aim (see the audits above).');
   process.exit(1);
 }

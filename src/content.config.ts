@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { METHODOLOGY_FAMILIES } from './lib/basis.ts';
 import { services, vipDelegationYears } from './lib/catalog.ts';
 import { seedPostSchema } from './server/posts/seed.ts';
 
@@ -59,6 +60,22 @@ const legal = defineCollection({
   }),
 });
 
+/**
+ * The prose of the methodology pages (/methodology and one page per family of prices): what is
+ * assessed, when, from which inputs, how corrections are made. The facts of every price (its
+ * basis) come from the catalog, not from here.
+ */
+const methodology = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/methodology' }),
+  schema: z.object({
+    family: z.enum(['overview', ...METHODOLOGY_FAMILIES.map((f) => f.slug)] as [string, ...string[]]),
+    title: z.string(),
+    /** The page's description (meta and lead paragraph). */
+    description: z.string().min(50).max(160),
+    updated: isoDate,
+  }),
+});
+
 /** Carousel banners of the home page (the seed; the admin area manages them in the store). */
 const banners = defineCollection({
   loader: file('./src/content/banners.json'),
@@ -84,4 +101,4 @@ const partners = defineCollection({
   }),
 });
 
-export const collections = { newsSeed, vipDelegations, services: servicePages, legal, banners, partners };
+export const collections = { newsSeed, vipDelegations, services: servicePages, legal, banners, partners, methodology };

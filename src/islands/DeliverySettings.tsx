@@ -7,6 +7,7 @@ import { useMemo, useState, type SubmitEvent } from 'react';
 import { DELIVERY_LANGUAGES, LANGUAGE_NAMES, type DeliveryLanguage } from '../lib/delivery/language.ts';
 import { planAndUp } from '../lib/delivery/planWords.ts';
 import type { DeliveryView, InstrumentChoice } from '../lib/delivery/view.ts';
+import { readUnit } from '../lib/units.ts';
 
 interface Props {
   readonly initial: DeliveryView;
@@ -88,7 +89,9 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
   const [numberStatus, setNumberStatus] = useState<Status>(null);
   const [alertStatus, setAlertStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
-  const unit = choices.find((c) => c.id === alertSeries)?.unit ?? '';
+  // Choices may still carry an old spelling (src/lib/units.ts, LegacyUnit): shown in the one spelling.
+  const chosenUnit = choices.find((c) => c.id === alertSeries)?.unit ?? '';
+  const unit = readUnit(chosenUnit) ?? chosenUnit;
 
   function adopt(next: DeliveryView) {
     setView(next);

@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { LANDED_COST_FIELDS, landedCost, parseLandedCostInput, type LandedCost, type LandedCostField } from '../lib/landedCost.ts';
+import { formatRupees as rupees } from '../lib/numbers.ts';
 
 export interface LandedCostCalculatorProps {
   readonly initial: Readonly<Record<LandedCostField, string>>;
@@ -13,8 +14,6 @@ export interface LandedCostCalculatorProps {
   /** Kept in the form so a no-JS submit keeps the chosen prefill grade. */
   readonly grade: string;
 }
-
-const rupees = (value: number) => `₹${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export default function LandedCostCalculator({ initial, initialResult, initialErrors, grade }: LandedCostCalculatorProps) {
   const [values, setValues] = useState<Record<LandedCostField, string>>({ ...initial });

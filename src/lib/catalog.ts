@@ -1,10 +1,18 @@
 /**
  * The catalog: every section, slug, sub-market, country, polymer, grade, city and unit the
- * product knows, written once. Navigation, routes, API validation, the sitemap and the demo
- * data generator all read these lists; nothing else may spell a slug out.
+ * product knows, written once, and the basis of every price it names (issue 20: where, on which
+ * terms, with which taxes, in which unit, what kind of price, when and from what; the shape and
+ * the words are src/lib/basis.ts). Navigation, routes, API validation, the sitemap and the demo
+ * data generator all read these lists; nothing else may spell a slug or a basis out.
  */
+import type { Basis, DeliveryTerms, Location } from './basis.ts';
+import type { LegacyUnit, PriceUnit } from './units.ts';
 
-export type Unit = 'USD/bbl' | 'US$/MT' | 'RMB/Mt' | 'Rs/Kg' | 'US$/Mt' | 'INR/USD';
+/**
+ * The spellings before issue 20, kept for src/lib/delivery/messages.ts only (it
+ * indexes its own table by them) until it writes `basisShort()`. Use PriceUnit.
+ */
+export type Unit = LegacyUnit;
 
 /** A choice shown to the trader (`display`) and sent to the API (`call`). */
 export interface Choice {
@@ -12,33 +20,107 @@ export interface Choice {
   readonly call: string;
 }
 
+/** A feedstock market: the choice, and the basis its price is assessed on. */
+export interface FeedstockMarket extends Choice {
+  readonly basis: Basis;
+}
+
 export interface Feedstock {
   readonly slug: string;
   readonly name: string;
-  readonly unit: Unit;
-  readonly subMarkets: readonly Choice[];
+  readonly unit: PriceUnit;
+  readonly subMarkets: readonly FeedstockMarket[];
 }
 
-const market = (display: string, call = display.toLowerCase()): Choice => ({ display, call });
+// ---- bases ------------------------------------------------------------------------------
+
+const DESK = 'PolyIndex price desk';
+
+const place = (name: string, kind: Location['kind'], detail?: string): Location => ({ name, kind, detail });
+const SEA = place('South-East Asia', 'region', 'Singapore, Malaysia, Indonesia, Thailand, Vietnam and the Philippines');
+const NEA = place('North-East Asia', 'region', 'Japan, South Korea and Taiwan');
+const FEA = place('Far East Asia', 'region', 'China, Taiwan, South Korea and Japan');
+const CHINA = place('China', 'country', 'main ports of East and South China');
+const KOREA = place('Korea', 'country', 'South Korean loading ports (Ulsan, Yeosu, Daesan)');
+const JAPAN = place('Japan', 'country', 'Japanese discharge ports (the market’s “C&F Japan”)');
+const MUMBAI = place('Mumbai', 'city', 'Mumbai and its producer depots (Thane, Bhiwandi, Taloja)');
+const NHAVA_SHEVA = place('Nhava Sheva', 'port', 'Jawaharlal Nehru Port (JNPT), Navi Mumbai, India');
+
+/** The Asian feedstock assessments: the desk's close, duties and taxes for the buyer. */
+const asianAssessment = (unit: PriceUnit, terms: DeliveryTerms, location: Location, note?: string): Basis => ({
+  location,
+  terms,
+  taxes: { treatment: 'excluded', taxes: 'import duties and taxes' },
+  unit,
+  kind: 'assessment',
+  publication: { frequency: 'daily', days: 'Mon–Fri', byIst: '17:30', note: 'after the Singapore close at 14:00 IST' },
+  source: DESK,
+  methodology: 'feedstocks',
+  quotes: 'single',
+  note,
+});
+
+interface MarketSpec {
+  readonly display: string;
+  readonly call?: string | undefined;
+  /** The basis, given the feedstock's unit. */
+  readonly basis: (unit: PriceUnit) => Basis;
+}
+
+const feedstock = (slug: string, name: string, unit: PriceUnit, markets: readonly MarketSpec[]): Feedstock => ({
+  slug,
+  name,
+  unit,
+  subMarkets: markets.map((m) => ({ display: m.display, call: m.call ?? m.display.toLowerCase(), basis: m.basis(unit) })),
+});
+
+const assessed = (display: string, terms: DeliveryTerms, location: Location, call?: string, note?: string): MarketSpec => ({
+  display,
+  call,
+  basis: (unit) => asianAssessment(unit, terms, location, note),
+});
 
 export const feedstocks: readonly Feedstock[] = [
-  { slug: 'Crude', name: 'Crude oil', unit: 'USD/bbl', subMarkets: [market('Brent')] },
-  { slug: 'Naphtha', name: 'Naphtha', unit: 'US$/MT', subMarkets: [market('Japan'), market('China')] },
-  { slug: 'Propylene', name: 'Propylene', unit: 'US$/MT', subMarkets: [market('Korea'), market('China')] },
-  { slug: 'Ethylene', name: 'Ethylene', unit: 'US$/MT', subMarkets: [market('NEA'), market('SEA')] },
-  { slug: 'Styrene', name: 'Styrene monomer', unit: 'US$/MT', subMarkets: [market('China'), market('Korea')] },
-  {
-    slug: 'EDC',
-    name: 'Ethylene dichloride',
-    unit: 'US$/MT',
-    subMarkets: [market('SEA'), market('CFR SEA', 'cfr_sea'), market('CFR FEA', 'cfr_fea')],
-  },
-  { slug: 'VCM', name: 'Vinyl chloride monomer', unit: 'US$/MT', subMarkets: [market('SEA')] },
-  { slug: 'PTA', name: 'Purified terephthalic acid', unit: 'US$/MT', subMarkets: [market('China')] },
-  { slug: 'MEG', name: 'Mono ethylene glycol', unit: 'US$/MT', subMarkets: [market('China')] },
-  { slug: 'ACN', name: 'Acrylonitrile', unit: 'US$/MT', subMarkets: [market('SEA')] },
-  { slug: 'Butadiene', name: 'Butadiene', unit: 'US$/MT', subMarkets: [market('China')] },
-  { slug: 'VA', name: 'Vinyl acetate', unit: 'RMB/Mt', subMarkets: [market('China')] },
+  feedstock('Crude', 'Crude oil', 'US$/bbl', [
+    {
+      display: 'Brent',
+      basis: (unit) => ({
+        location: place('ICE Futures Europe', 'exchange', 'ICE Futures Europe, London: the Brent crude futures contract (physical basis FOB North Sea)'),
+        terms: null,
+        benchmark: 'ICE Brent futures',
+        taxes: { treatment: 'not-applicable', taxes: 'a futures contract' },
+        unit,
+        kind: 'settlement',
+        publication: { frequency: 'daily', days: 'Mon–Fri', byIst: '07:00', note: 'the next morning: the exchange settles at 19:30 London time' },
+        source: 'ICE Futures Europe: front-month settlement',
+        methodology: 'feedstocks',
+        quotes: 'single',
+      }),
+    },
+  ]),
+  feedstock('Naphtha', 'Naphtha', 'US$/t', [assessed('Japan', 'CFR', JAPAN), assessed('China', 'CFR', CHINA)]),
+  feedstock('Propylene', 'Propylene', 'US$/t', [assessed('Korea', 'FOB', KOREA), assessed('China', 'CFR', CHINA)]),
+  feedstock('Ethylene', 'Ethylene', 'US$/t', [assessed('NEA', 'CFR', NEA), assessed('SEA', 'CFR', SEA)]),
+  feedstock('Styrene', 'Styrene monomer', 'US$/t', [assessed('China', 'CFR', CHINA), assessed('Korea', 'FOB', KOREA)]),
+  feedstock('EDC', 'Ethylene dichloride', 'US$/t', [
+    assessed('SEA', 'FOB', SEA, undefined, 'the loading price in South-East Asia; the CFR SEA series adds the freight to a South-East Asian port'),
+    assessed('CFR SEA', 'CFR', SEA, 'cfr_sea', 'delivered to a South-East Asian port; the SEA series is the loading (FOB) price before freight'),
+    assessed('CFR FEA', 'CFR', FEA, 'cfr_fea'),
+  ]),
+  feedstock('VCM', 'Vinyl chloride monomer', 'US$/t', [assessed('SEA', 'CFR', SEA)]),
+  feedstock('PTA', 'Purified terephthalic acid', 'US$/t', [assessed('China', 'CFR', CHINA)]),
+  feedstock('MEG', 'Mono ethylene glycol', 'US$/t', [assessed('China', 'CFR', CHINA)]),
+  feedstock('ACN', 'Acrylonitrile', 'US$/t', [assessed('SEA', 'CFR', SEA)]),
+  feedstock('Butadiene', 'Butadiene', 'US$/t', [assessed('China', 'CFR', CHINA)]),
+  feedstock('VA', 'Vinyl acetate', 'RMB/t', [
+    {
+      display: 'China',
+      basis: (unit) => ({
+        ...asianAssessment(unit, 'ex-tank', place('East China', 'region', 'storage terminals of Jiangsu and Zhejiang'), 'a domestic Chinese price in renminbi'),
+        taxes: { treatment: 'included', taxes: '13% Chinese VAT' },
+      }),
+    },
+  ]),
 ];
 
 export interface Product {
@@ -64,21 +146,46 @@ export const futureTrendProducts: readonly Product[] = [
   { slug: 'polyester', name: 'Polyester' },
 ];
 
-export const globalBazaarCountries: readonly Product[] = [
-  { slug: 'USA', name: 'USA' },
-  { slug: 'Europe', name: 'Europe' },
-  { slug: 'china', name: 'China' },
-  { slug: 'India', name: 'India' },
-  { slug: 'Pakistan', name: 'Pakistan' },
-  { slug: 'Nepal', name: 'Nepal' },
-  { slug: 'Srilanka', name: 'Sri Lanka' },
-  { slug: 'Bangladesh', name: 'Bangladesh' },
-  { slug: 'AsianNation', name: 'ASEAN nations' },
-  { slug: 'ksa', name: 'Saudi Arabia' },
-  { slug: 'MiddleEast', name: 'Middle East' },
-  { slug: 'Turkey', name: 'Turkey' },
-  { slug: 'Egypt', name: 'Egypt' },
+/** A global-bazaar country: where its offers are quoted, and on which terms. */
+export interface OfferMarket extends Product {
+  readonly terms: DeliveryTerms;
+  readonly port: Location;
+  /** Origins and the like, in a few words. */
+  readonly note?: string | undefined;
+}
+
+const offerMarket = (slug: string, name: string, terms: DeliveryTerms, port: Location, note?: string): OfferMarket => ({ slug, name, terms, port, note });
+
+export const globalBazaarCountries: readonly OfferMarket[] = [
+  offerMarket('USA', 'USA', 'FOB', place('Houston', 'port', 'Houston, Texas: export offers of US producers'), 'export offers from the US Gulf'),
+  offerMarket('Europe', 'Europe', 'CIF', place('Antwerp', 'port', 'Antwerp–Rotterdam, North-West Europe'), 'import offers into North-West Europe'),
+  offerMarket('china', 'China', 'CIF', place('China main ports', 'port', 'Shanghai, Ningbo and the South China ports'), 'import offers into China'),
+  offerMarket('India', 'India', 'CIF', NHAVA_SHEVA, 'import offers into India: mostly Middle East and South-East Asian origin'),
+  offerMarket('Pakistan', 'Pakistan', 'CIF', place('Karachi', 'port', 'Karachi and Port Qasim, Pakistan')),
+  offerMarket('Nepal', 'Nepal', 'CIF', place('Kolkata', 'port', 'Kolkata (Haldia), in transit to Nepal through Birgunj'), 'offers for Nepal, landed at Kolkata in transit'),
+  offerMarket('Srilanka', 'Sri Lanka', 'CIF', place('Colombo', 'port', 'Colombo, Sri Lanka')),
+  offerMarket('Bangladesh', 'Bangladesh', 'CIF', place('Chattogram', 'port', 'Chattogram, Bangladesh')),
+  offerMarket('AsianNation', 'ASEAN nations', 'CIF', place('South-East Asia', 'region', 'main ports of Vietnam, Indonesia, Thailand, Malaysia and the Philippines')),
+  offerMarket('ksa', 'Saudi Arabia', 'FOB', place('Jubail', 'port', 'Jubail, Saudi Arabia: export offers of Saudi producers'), 'export offers from Saudi Arabia'),
+  offerMarket('MiddleEast', 'Middle East', 'FOB', place('Jebel Ali', 'port', 'Jebel Ali, UAE: export offers of Gulf producers'), 'export offers from the Gulf'),
+  offerMarket('Turkey', 'Turkey', 'CIF', place('Mersin', 'port', 'Mersin and the Marmara ports, Turkey')),
+  offerMarket('Egypt', 'Egypt', 'CIF', place('Alexandria', 'port', 'Alexandria, Egypt')),
 ];
+
+/** The basis of a country's international offers (the global bazaar). */
+export const offerBasis = (country: OfferMarket): Basis => ({
+  location: country.port,
+  terms: country.terms,
+  taxes: { treatment: 'excluded', taxes: 'import duties and taxes' },
+  unit: 'US$/t',
+  decimals: 0,
+  kind: 'offer',
+  publication: { frequency: 'twice-monthly', days: 'first weekday on or after the 1st and the 15th', byIst: '18:00' },
+  source: `${DESK}: offers of producers and traders for shipment within 30 days against LC at sight`,
+  methodology: 'international-offers',
+  quotes: 'single',
+  note: country.note,
+});
 
 export interface Grade {
   /** Display name, e.g. "Blow moulding". */
@@ -114,11 +221,42 @@ export const polymers: readonly Polymer[] = [
   polymer('PVC', 'Polyvinyl chloride', ['Extrusion', 'Injection']),
 ];
 
-/** The two historical series every polymer grade has, with their units. */
+/** The two historical series every polymer grade has, with their bases. */
 export const historicalSeries = [
-  { name: 'Mumbai', label: 'Mumbai ex-works (incl. GST)', unit: 'Rs/Kg' },
-  { name: 'CIF NS', label: 'CIF Nhava Sheva', unit: 'US$/Mt' },
-] as const satisfies readonly { name: string; label: string; unit: Unit }[];
+  {
+    name: 'Mumbai',
+    label: 'Mumbai ex-works (incl. GST)',
+    basis: {
+      location: MUMBAI,
+      terms: 'ex-works',
+      taxes: { treatment: 'included', taxes: '18% GST' },
+      unit: '₹/kg',
+      kind: 'assessment',
+      publication: { frequency: 'weekly', days: 'Mondays', byIst: '18:00', note: 'after the producers’ weekly list-price revisions' },
+      source: `${DESK}: producers’ depot prices and the deals done at them`,
+      methodology: 'historical-grades',
+      quotes: 'single',
+      note: 'the price at the producers’ gates and depots around Mumbai; the city-wise Mumbai sheet is the traders’ ex-godown resale level',
+    },
+  },
+  {
+    name: 'CIF NS',
+    label: 'CIF Nhava Sheva',
+    basis: {
+      location: NHAVA_SHEVA,
+      terms: 'CIF',
+      taxes: { treatment: 'excluded', taxes: 'customs duty and IGST' },
+      unit: 'US$/t',
+      decimals: 0,
+      kind: 'assessment',
+      publication: { frequency: 'weekly', days: 'Fridays', byIst: '18:00' },
+      source: `${DESK}: import deals and workable offers for shipment within 30 days`,
+      methodology: 'historical-grades',
+      quotes: 'single',
+      note: 'a weekly assessment of the import price; the global-bazaar India offers are the sellers’ asking prices twice a month',
+    },
+  },
+] as const satisfies readonly { name: string; label: string; basis: Basis }[];
 
 export const indianBazaarSections: readonly Product[] = [
   { slug: 'citywise', name: 'City-wise prices' },
@@ -157,6 +295,35 @@ export const cities: readonly Product[] = [
   { slug: 'pune', name: 'Pune' },
   { slug: 'indore', name: 'Indore' },
 ];
+
+/** The basis of a city's sheet (the city-wise prices). */
+export const cityBasis = (city: Product): Basis => ({
+  location: place(city.name, 'city'),
+  terms: 'ex-godown',
+  taxes: { treatment: 'included', taxes: '18% GST' },
+  unit: '₹/kg',
+  kind: 'assessment',
+  publication: { frequency: 'weekly', days: 'Mondays', byIst: '18:00' },
+  source: `${DESK}: distributors’ and traders’ resale prices and the deals done`,
+  methodology: 'indian-city-wise',
+  quotes: 'single',
+  note: 'the distributors’ and traders’ resale level in the city; producers’ ex-works prices are the historical Mumbai series',
+});
+
+/** The US dollar's rupee rate kept as a daily series: the market's reference rate (the customs rate is notified apart). */
+export const usdInrReferenceBasis: Basis = {
+  location: place('India', 'country', 'the inter-bank market in Mumbai'),
+  terms: null,
+  benchmark: 'FBIL',
+  taxes: { treatment: 'not-applicable', taxes: 'an exchange rate' },
+  unit: '₹/US$',
+  kind: 'reference',
+  publication: { frequency: 'daily', days: 'Mon–Fri', byIst: '13:30', note: 'on Indian business days' },
+  source: 'Financial Benchmarks India (FBIL): US$/INR reference rate',
+  methodology: 'exchange-rates',
+  quotes: 'single',
+  note: 'the market rate of the day; customs value imports at the rate CBIC notifies every fortnight, which can differ',
+};
 
 /**
  * Post types of the newsroom. `future-trend/<product>`, `global-bazaar/<country>` and
@@ -229,7 +396,7 @@ export const findFeedstock = (slug: string | undefined) => bySlug(feedstocks, sl
 /** Case-insensitive, like the legacy API: `country=China` and `country=china` are one market. */
 export const findFeedstockInsensitive = (name: string): Feedstock | undefined =>
   feedstocks.find((f) => f.slug.toLowerCase() === name.toLowerCase());
-export const findSubMarket = (feedstock: Feedstock, call: string): Choice | undefined =>
+export const findSubMarket = (feedstock: Feedstock, call: string): FeedstockMarket | undefined =>
   feedstock.subMarkets.find((m) => m.call.toLowerCase() === call.toLowerCase());
 export const findFutureTrendProduct = (slug: string | undefined) => bySlug(futureTrendProducts, slug);
 export const findCountry = (slug: string | undefined) => bySlug(globalBazaarCountries, slug);

@@ -5,8 +5,10 @@
  * loading the charting library in the browser.
  */
 
-/** A price as the chart's axis and tooltip show it (Indian digit grouping, at most 2 decimals). */
-export const formatChartValue = (value: number): string => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
+import { formatNumber } from './numbers.ts';
+
+/** A price as the chart's axis and tooltip show it (Indian digit grouping, at most 2 decimals: src/lib/numbers.ts). */
+export const formatChartValue = (value: number): string => formatNumber(value);
 
 /** The width the server draws a chart at: a phone's or a desktop's (the SVG then scales to its box). */
 export const WIDE_CHART_PX = 760;

@@ -1,6 +1,7 @@
 /** City-wise sheets shaped for the legacy API and the screen (pure). */
-import { allGrades, cities, polymers } from './catalog.ts';
+import { allGrades, cities, cityBasis, polymers } from './catalog.ts';
 import { toSlashedDate } from './dates.ts';
+import { priceValue } from './numbers.ts';
 import type { CityPriceRow } from './priceTypes.ts';
 
 /** One price line: `display` is what a trader reads, `call` the grade key the API uses. */
@@ -8,7 +9,7 @@ export interface CityEntry {
   readonly type: string;
   readonly display: string;
   readonly call: string;
-  /** Rs/kg incl. GST. */
+  /** ₹/kg incl. 18% GST, ex-godown (the city's basis), in its decimals. */
   readonly price: number;
   /** `dd/mm/yyyy` */
   readonly date: string;
@@ -30,11 +31,12 @@ export function toCityEntries(rows: readonly CityPriceRow[]): CityEntry[] {
     .toSorted((a, b) => gradeOrder.get(a.grade)! - gradeOrder.get(b.grade)!)
     .map((r) => {
       const ref = allGrades[gradeOrder.get(r.grade)!]!;
+      const city = cities.find((c) => c.slug === r.city);
       return {
         type: r.polymerType,
         display: `${ref.polymer.slug} ${ref.grade.name}`,
         call: r.grade,
-        price: r.price,
+        price: city ? priceValue(r.price, cityBasis(city)) : r.price,
         date: toSlashedDate(r.date),
       };
     });
@@ -54,7 +56,7 @@ export function groupByPolymer(entries: readonly CityEntry[]): { type: string; n
     .filter((group) => group.entries.length > 0);
 }
 
-/** One date of a city-vs-city comparison of a grade: both prices (Rs/kg) and B − A. */
+/** One date of a city-vs-city comparison of a grade: both prices (₹/kg) and B − A. */
 export interface CityVsCityRow {
   readonly date: string;
   readonly a: number | null;

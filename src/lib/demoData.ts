@@ -4,7 +4,7 @@
  *
  *   Brent (mean-reverting walk) → naphtha → ethylene / propylene / aromatics → EDC → VCM
  *   propylene → CIF Nhava Sheva PP; ethylene → CIF PE grades; VCM → CIF PVC
- *   CIF × USD/INR ÷ 1000 × import parity × 1.18 GST → Mumbai ex-works Rs/kg
+ *   CIF × ₹/US$ ÷ 1000 × import parity × 1.18 GST → Mumbai ex-works ₹/kg
  *
  * Frequencies: feedstocks and USD/INR every weekday; CIF NS weekly (Fridays); Mumbai ex-works
  * weekly (Mondays, the list-price revision day); international offers twice a month;
@@ -12,6 +12,7 @@
  */
 import { cities, feedstocks, globalBazaarCountries, polymers, type Polymer } from './catalog.ts';
 import { addDays, daysBetween, type IsoDate } from './dates.ts';
+import { roundTo } from './numbers.ts';
 import type { CityPriceRow, OfferData, OfferRecord, PricePoint } from './priceTypes.ts';
 import { allSeries, feedstockSeriesId, FX_SERIES_ID, historicalSeriesId, type SeriesDef } from './seriesCatalog.ts';
 
@@ -73,8 +74,9 @@ function spreadWalk(random: () => number, sigma: number, limit: number, reversio
 }
 
 const clamp = (value: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, value));
-const round = (value: number, step: number): number => Math.round(value / step) * step;
-const round2 = (value: number): number => Math.round(value * 100) / 100;
+// Steps of at most two decimals (0.01, 0.5, 5): the product is written back on its decimal digits, so no float noise is stored.
+const round = (value: number, step: number): number => roundTo(Math.round(value / step) * step, 2);
+const round2 = (value: number): number => roundTo(value, 2);
 
 const weekday = (date: IsoDate): number => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -86,7 +88,7 @@ export const historyStart = (today: IsoDate): IsoDate => `${Number(today.slice(0
 
 // ---- the market model -----------------------------------------------------------------
 
-/** Per-grade premium over its polymer's base CIF price (US$/Mt), by grade position. */
+/** Per-grade premium over its polymer's base CIF price (US$/t), by grade position. */
 const GRADE_PREMIUMS: Record<Polymer['slug'], readonly number[]> = {
   PP: [0, 20, 10, 70, 90],
   HDPE: [0, -10, 15, 20],
@@ -99,7 +101,7 @@ interface Day {
   readonly date: IsoDate;
   readonly feedstock: ReadonlyMap<string, number>;
   readonly usdinr: number;
-  /** CIF Nhava Sheva US$/Mt by grade key. */
+  /** CIF Nhava Sheva US$/t by grade key. */
   readonly cif: ReadonlyMap<string, number>;
 }
 
@@ -204,7 +206,7 @@ function simulate(seed: number, start: IsoDate, today: IsoDate): Day[] {
   return days;
 }
 
-/** Mumbai ex-works list price (Rs/kg incl. GST) at import parity, rounded to 50 paise. */
+/** Mumbai ex-works price (₹/kg incl. GST) at import parity, rounded to 50 paise. */
 export const mumbaiExWorks = (cifUsdPerTonne: number, usdinr: number): number =>
   round(((cifUsdPerTonne * usdinr) / 1000) * IMPORT_PARITY * (1 + GST), 0.5);
 

@@ -4,10 +4,13 @@
  * see it), the ticker's items (figures for subscribers, names and directions for the others),
  * and the banner carousel's rules.
  */
+import { basisShort, placeOf } from './basis.ts';
 import type { IsoDate } from './dates.ts';
+import { decimalsOf, FIGURE_DECIMALS, priceValue, roundTo } from './numbers.ts';
 import type { PricePoint } from './priceTypes.ts';
 import { summarize, thin } from './series.ts';
-import { feedstockSeriesId, findSeries, FX_SERIES_ID, historicalSeriesId } from './seriesCatalog.ts';
+import { feedstockSeriesId, findSeries, FX_SERIES_ID, historicalSeriesId, seriesBasis } from './seriesCatalog.ts';
+import type { PriceUnit } from './units.ts';
 
 /** The teaser: Naphtha C&F Japan over the last three months. */
 export const TEASER_SERIES = feedstockSeriesId('Naphtha', 'japan');
@@ -57,7 +60,12 @@ export function teaserOf(label: string, points: readonly PricePoint[]): Teaser {
 export interface TickerItem {
   readonly id: string;
   readonly label: string;
-  readonly unit: string;
+  readonly unit: PriceUnit;
+  /** The decimals its prices are quoted in. */
+  readonly decimals: number;
+  /** Where and on which terms ("CFR Japan"), and the short basis ("CFR Japan, US$/t"). */
+  readonly place: string;
+  readonly basis: string;
   readonly value: number;
   readonly date: IsoDate;
   readonly change: number | null;
@@ -90,7 +98,19 @@ export function tickerItem(id: string, latest: readonly PricePoint[]): TickerIte
   const series = findSeries(id);
   const summary = summarize(latest);
   if (!series || !summary) return null;
-  return { id, label: series.label, unit: series.unit, value: summary.latest.value, date: summary.latest.date, change: summary.change, changePct: summary.changePct };
+  const basis = seriesBasis(series);
+  return {
+    id,
+    label: series.label,
+    unit: basis.unit,
+    decimals: decimalsOf(basis),
+    place: placeOf(basis),
+    basis: basisShort(basis),
+    value: priceValue(summary.latest.value, basis),
+    date: summary.latest.date,
+    change: summary.change === null ? null : priceValue(summary.change, basis),
+    changePct: summary.changePct === null ? null : roundTo(summary.changePct, FIGURE_DECIMALS),
+  };
 }
 
 /** Banner carousel: how long a slide stays before the next one. */

@@ -23,15 +23,3 @@ export function pickChoice<T>(raw: string | null, choices: readonly T[], keyOf: 
   const wanted = raw?.trim().toLowerCase();
   return (wanted ? choices.find((c) => keyOf(c).toLowerCase() === wanted) : undefined) ?? choices[0];
 }
-
-/** Indian grouping, at most 2 decimals: 1,23,456.5 */
-export const formatNumber = (value: number, digits = 2): string =>
-  value.toLocaleString('en-IN', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-
-/** "+1.50 (+1.23%)" style parts with a direction for colouring. */
-export function describeChange(change: number | null, changePct: number | null): { text: string; tone: 'up' | 'down' | 'flat' } {
-  if (change === null) return { text: '—', tone: 'flat' };
-  const sign = change > 0 ? '+' : change < 0 ? '−' : '';
-  const pct = changePct === null ? '' : ` (${sign}${formatNumber(Math.abs(changePct))}%)`;
-  return { text: `${sign}${formatNumber(Math.abs(change))}${pct}`, tone: change > 0 ? 'up' : change < 0 ? 'down' : 'flat' };
-}

@@ -2,27 +2,43 @@
  * The sane range of a price per unit: the one place that says what value a form or an import
  * may write for a series (a typo guard, not a market forecast). Bounds are inclusive.
  */
-import type { Unit } from './catalog.ts';
+import { decimalsOf, roundTo, type Quoting } from './numbers.ts';
+import { readUnit, type LegacyUnit, type PriceUnit } from './units.ts';
 
 export interface ValueRange {
   readonly min: number;
   readonly max: number;
 }
 
-export const UNIT_RANGES: Readonly<Record<Unit, ValueRange>> = {
-  'USD/bbl': { min: 5, max: 500 },
-  'US$/MT': { min: 50, max: 10_000 },
-  'US$/Mt': { min: 50, max: 10_000 },
-  'RMB/Mt': { min: 500, max: 50_000 },
-  'Rs/Kg': { min: 5, max: 1_000 },
-  'INR/USD': { min: 40, max: 200 },
+export const UNIT_RANGES: Readonly<Record<PriceUnit, ValueRange>> = {
+  'US$/bbl': { min: 5, max: 500 },
+  'US$/t': { min: 50, max: 10_000 },
+  'RMB/t': { min: 500, max: 50_000 },
+  '₹/kg': { min: 5, max: 1_000 },
+  '₹/US$': { min: 40, max: 200 },
 };
 
-/** Null when the value may be written for this unit, else why not. */
-export function valueProblem(unit: Unit, value: number): string | null {
+/**
+ * Null when the value may be written for this unit, else why not. A legacy spelling is read as
+ * its unit (the delivery code still carries them: src/lib/units.ts, LegacyUnit).
+ */
+export function valueProblem(unit: PriceUnit | LegacyUnit, value: number): string | null {
   if (!Number.isFinite(value)) return 'the value must be a number';
   if (value <= 0) return 'the value must be positive';
-  const range = UNIT_RANGES[unit];
-  if (value < range.min || value > range.max) return `the value must be between ${range.min} and ${range.max} ${unit}`;
+  const spelled = readUnit(unit)!;
+  const range = UNIT_RANGES[spelled];
+  if (value < range.min || value > range.max) return `the value must be between ${range.min} and ${range.max} ${spelled}`;
   return null;
+}
+
+/**
+ * `valueProblem`, and more decimals than the price is quoted in (its basis, src/lib/numbers.ts):
+ * a value the pages would show rounded is refused rather than kept with digits nobody sees.
+ */
+export function priceProblem(quoting: Quoting, value: number): string | null {
+  const problem = valueProblem(quoting.unit, value);
+  if (problem) return problem;
+  const decimals = decimalsOf(quoting);
+  if (roundTo(value, decimals) === value) return null;
+  return decimals === 0 ? `the value must be a whole number (${quoting.unit} is quoted without decimals here)` : `the value may have at most ${decimals} decimals (${quoting.unit})`;
 }

@@ -13,12 +13,12 @@ export interface CityPriceRow {
   readonly polymerType: string;
   /** Grade key (`ppRaffia`). */
   readonly grade: string;
-  /** Rs/kg, GST included. */
+  /** ₹/kg, 18% GST included (the city's basis: src/lib/catalog.ts, cityBasis). */
   readonly price: number;
   readonly date: IsoDate;
 }
 
-/** `{ group: { grade: value } }`, e.g. `{ PP: { Raffia: 1085 } }` (US$/Mt CIF). */
+/** `{ group: { grade: value } }`, e.g. `{ PP: { Raffia: 1085 } }` (US$/t; the country's basis: src/lib/catalog.ts, offerBasis). */
 export type OfferData = Record<string, Record<string, number>>;
 
 export interface OfferRecord {

@@ -4,6 +4,7 @@
  * months, and the figures a screen shows (latest, change, low, high).
  */
 import { addDays, parseIsoDate, parseSlashedDate, toSlashedDate, type IsoDate } from './dates.ts';
+import { roundTo } from './numbers.ts';
 import type { PricePoint } from './priceTypes.ts';
 
 export type PeriodType = 'Daily' | 'Weekly' | 'Monthly' | 'Yearly';
@@ -39,16 +40,16 @@ export function sortAndRealign(dates: readonly string[], values: readonly number
   return [...byDate].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, value]) => ({ date, value }));
 }
 
-/** Points → legacy `{key:[dd/mm/yyyy…], value:[…]}`. */
-export const toKeyValue = (points: readonly PricePoint[]): KeyValue => ({
+/** Points → legacy `{key:[dd/mm/yyyy…], value:[…]}`, values rounded to `decimals` (the edge: src/lib/numbers.ts). */
+export const toKeyValue = (points: readonly PricePoint[], decimals: number): KeyValue => ({
   key: points.map((p) => toSlashedDate(p.date)),
-  value: points.map((p) => p.value),
+  value: points.map((p) => roundTo(p.value, decimals)),
 });
 
-/** Points → historical `{date:[dd/mm/yyyy…], value:[…]}`. */
-export const toDateValue = (points: readonly PricePoint[]): DateValue => ({
+/** Points → historical `{date:[dd/mm/yyyy…], value:[…]}`, values rounded to `decimals`. */
+export const toDateValue = (points: readonly PricePoint[], decimals: number): DateValue => ({
   date: points.map((p) => toSlashedDate(p.date)),
-  value: points.map((p) => p.value),
+  value: points.map((p) => roundTo(p.value, decimals)),
 });
 
 const weekdayOf = (date: IsoDate): number => {
@@ -73,7 +74,7 @@ export function periodStart(date: IsoDate, type: PeriodType): IsoDate {
   }
 }
 
-export const round2 = (value: number): number => Math.round(value * 100) / 100;
+export const round2 = (value: number): number => roundTo(value, 2);
 
 /**
  * Averages per period, each labelled with the period's first day and rounded to 2 decimals.
@@ -118,7 +119,7 @@ export function lastTwelveMonths(today: IsoDate): DateRange {
 export interface SeriesSummary {
   readonly latest: PricePoint;
   readonly previous: PricePoint | null;
-  /** latest − previous, rounded to 2 decimals; null without a previous point. */
+  /** latest − previous, rounded to 4 decimals (any unit's); null without a previous point. */
   readonly change: number | null;
   /** Change as a percentage of the previous value, 2 decimals. */
   readonly changePct: number | null;
@@ -137,7 +138,7 @@ export function summarize(points: readonly PricePoint[]): SeriesSummary | null {
     if (p.value < low.value) low = p;
     if (p.value > high.value) high = p;
   }
-  const change = previous ? round2(latest.value - previous.value) : null;
+  const change = previous ? roundTo(latest.value - previous.value, 4) : null;
   const changePct = previous && previous.value !== 0 ? round2(((latest.value - previous.value) / previous.value) * 100) : null;
   return { latest, previous, change, changePct, low, high };
 }

@@ -6,7 +6,7 @@
  * notice (`?locked=`), and the pause buttons of the moving strips. Text and
  * attributes are set as such, never as HTML.
  */
-import { formatNumber } from '../lib/pageParams.ts';
+import { formatNumber, formatPrice } from '../lib/numbers.ts';
 import { AUTO_ADVANCE_MS, afterScroll, autoAdvances, slideAtScroll, stepSlide, type CarouselPosition, type Teaser, type TickerAnswer, type TickerDirection, type TickerItem } from '../lib/home.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -238,12 +238,15 @@ async function loadTicker(box: HTMLElement): Promise<void> {
   const withFigures = (t: TickerItem) => {
     const li = document.createElement('li');
     const value = document.createElement('strong');
-    value.textContent = `${formatNumber(t.value)} ${t.unit}`;
+    value.textContent = `${formatPrice(t.value, t)} ${t.unit}`;
+    const place = document.createElement('span');
+    place.className = 'ticker-place';
+    place.textContent = `(${t.place})`;
     const change = document.createElement('span');
     const tone = t.change === null || t.change === 0 ? 'flat' : t.change > 0 ? 'up' : 'down';
     change.className = tone;
-    change.textContent = t.change === null ? '—' : `${ARROWS[tone]} ${formatNumber(Math.abs(t.change))}${t.changePct === null ? '' : ` (${formatNumber(Math.abs(t.changePct))}%)`}`;
-    li.append(label(t.label), ' ', value, ' ', change);
+    change.textContent = t.change === null ? '—' : `${ARROWS[tone]} ${formatPrice(Math.abs(t.change), t)}${t.changePct === null ? '' : ` (${formatNumber(Math.abs(t.changePct))}%)`}`;
+    li.append(label(t.label), ' ', value, ' ', place, ' ', change);
     return li;
   };
   const direction = (t: TickerDirection) => {

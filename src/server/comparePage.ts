@@ -9,7 +9,8 @@ import { checkUnit, type Comparison } from '../lib/compare/comparison.ts';
 import { compareHref, readCompareState, resolveRange, seriesQuery, type CompareState } from '../lib/compare/state.ts';
 import { isoDateOf, toDisplayDate, type IsoDate } from '../lib/dates.ts';
 import { findSeries, type SeriesDef } from '../lib/seriesCatalog.ts';
-import { readComparison } from './api/series.ts';
+import type { Correction } from '../lib/corrections.ts';
+import { comparisonCorrections, readComparison } from './api/series.ts';
 import { saveView, viewJson } from './api/views.ts';
 import type { Session } from './auth/session.ts';
 import type { Store } from './store/index.ts';
@@ -26,6 +27,8 @@ export interface ComparePage {
   /** A problem with the save or remove form, shown beside it. */
   readonly formError: { readonly field: string; readonly message: string } | null;
   readonly saved: string | null;
+  /** The corrected prices of each series in the range shown (src/lib/corrections.ts), by series id. */
+  readonly corrections: ReadonlyMap<string, readonly Correction[]>;
 }
 
 export type ComparePageResult = { readonly kind: 'page'; readonly page: ComparePage; readonly status: number } | { readonly kind: 'redirect'; readonly to: string };
@@ -74,6 +77,7 @@ export async function comparePage(store: Store, session: Session, url: URL, requ
 
   let comparison: Comparison | null = null;
   let apiQuery: string | null = null;
+  let corrections: ReadonlyMap<string, readonly Correction[]> = new Map();
   if (series.length > 0) {
     let earliest: IsoDate | undefined;
     if (state.range === 'all') {
@@ -88,9 +92,10 @@ export async function comparePage(store: Store, session: Session, url: URL, requ
     if (range !== asked) notes.push(`${historyLimitMessage(reach, Number(today.slice(0, 4)))} Showing from ${toDisplayDate(from)}.`);
     apiQuery = seriesQuery(state, range);
     comparison = await readComparison(store, { series, options: { range, unit: state.unit, view: state.view, ma: state.ma } });
+    corrections = await comparisonCorrections(store, comparison);
   }
 
   const views = (await store.listSavedViews(session.uid)).map(viewJson);
   const saved = url.searchParams.get('saved');
-  return { kind: 'page', status, page: { state, notes, today, series, comparison, apiQuery, views, formError, saved: saved ? saved.slice(0, 80) : null } };
+  return { kind: 'page', status, page: { state, notes, today, series, comparison, apiQuery, views, formError, saved: saved ? saved.slice(0, 80) : null, corrections } };
 }

@@ -24,7 +24,7 @@ const series = (id: string): SeriesDef => ({
   product: 'naphtha',
   market: 'japan',
   grade: '',
-  unit: 'US$/Mt',
+  unit: 'US$/t',
   currency: 'USD',
   frequency: 'daily',
   label: `Series ${id}`,

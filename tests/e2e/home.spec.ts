@@ -36,7 +36,7 @@ test('a subscriber sees the ticker of key series with latest value and change', 
   await expect(ticker).toHaveAttribute('data-figures', 'true');
   await expect(ticker.locator('[data-ticker-list] li')).toHaveCount(9);
   await expect(page.getByRole('link', { name: 'See the figures with a plan' })).toBeHidden();
-  await expect(ticker.locator('[data-ticker-list] li').first()).toContainText(/Crude oil · Brent \d+(\.\d+)? USD\/bbl [▲▼■—]/);
+  await expect(ticker.locator('[data-ticker-list] li').first()).toContainText(/Crude oil · Brent \d+\.\d{2} US\$\/bbl \(ICE Brent futures\) [▲▼■—]/);
   await ticker.getByRole('button', { name: 'Pause the price ticker' }).click();
   await expect(ticker).toHaveAttribute('data-paused', 'true');
 });

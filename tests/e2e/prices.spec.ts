@@ -40,7 +40,10 @@ test('feedstock: list, chart, sub-market and year selectors', async ({ page }) =
   await expect(page).toHaveURL(/\/crude\/Naphtha$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Naphtha' })).toBeVisible();
   await expect(redLine(page)).toBeVisible();
-  await expect(page.getByTestId('stat-latest')).toContainText('US$/MT');
+  await expect(page.getByTestId('stat-latest')).toContainText('US$/t');
+  // The basis of the price, and its methodology, under the chart's title.
+  await expect(page.getByTestId('basis')).toContainText('CFR Japan');
+  await expect(page.getByTestId('basis').getByRole('link', { name: 'Methodology' })).toHaveAttribute('href', '/methodology/feedstocks');
   await expect(page.getByTestId('stat-change')).toContainText('%');
 
   await choose(page, 'market-select', 'china');
@@ -67,7 +70,7 @@ test('feedstock chart: tooltip shows the ordinal date', async ({ page }) => {
   await page.mouse.move(box.x + box.width / 2 - 3, box.y + box.height / 2, { steps: 2 });
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
   await expect(page.locator('.chart-tooltip')).toContainText(/\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}/);
-  await expect(page.locator('.chart-tooltip')).toContainText('USD/bbl');
+  await expect(page.locator('.chart-tooltip')).toContainText('US$/bbl');
 });
 
 test('feedstock chart: skeleton while fetching, message and Retry on failure, then the averages', async ({ page }) => {
@@ -121,11 +124,13 @@ test('CSV download of the series behind a chart', async ({ page }) => {
   expect(download.suggestedFilename()).toBe('feedstock.propylene.korea.csv');
   const text = await readFile(await download.path(), 'utf8');
   const lines = text.trim().split('\n');
-  expect(lines[0]).toBe('series,date,value');
+  // The basis in the header rows (a spreadsheet shows them above the prices), then the format.
+  expect(lines[1]).toMatch(/^# basis: series=feedstock\.propylene\.korea; label=Propylene · Korea; basis=FOB Korea; .*unit=US\$\/t;/);
+  expect(lines[2]).toBe('series,date,value');
   expect(lines.length).toBeGreaterThan(1000);
-  expect(lines[1]).toMatch(/^feedstock\.propylene\.korea,\d{4}-\d{2}-\d{2},\d+(\.\d+)?$/);
+  expect(lines[3]).toMatch(/^feedstock\.propylene\.korea,\d{4}-\d{2}-\d{2},\d+(\.\d{1,2})?$/);
   // Every point a Premium subscriber's plan reaches: this year and the 5 before it (issue 21).
-  expect(lines[1]!.split(',')[1]!.slice(0, 4)).toBe(String(new Date().getFullYear() - 5));
+  expect(lines[3]!.split(',')[1]!.slice(0, 4)).toBe(String(new Date().getFullYear() - 5));
 });
 
 test('global bazaar: the month’s offers table with month and year selectors', async ({ page }) => {
@@ -148,7 +153,8 @@ test('indian bazaar: city-wise sheet with a city selector', async ({ page }) => 
   await expect(page.getByRole('table', { name: /Polypropylene/ }).getByRole('row', { name: /PP Raffia/ })).toBeVisible();
   await choose(page, 'city-select', 'kolkata');
   await expect(page).toHaveURL(/city=kolkata/);
-  await expect(page.getByText(/Kolkata ex-godown prices in Rs\/Kg/)).toBeVisible();
+  await expect(page.getByText(/Kolkata ex-godown prices/)).toBeVisible();
+  await expect(page.getByTestId('basis').first()).toContainText('ex-godown Kolkata · desk assessment of traded levels · incl. 18% GST · ₹/kg');
   await expect(page.getByTestId('city-sheet').getByRole('table')).toHaveCount(5);
 });
 
@@ -196,7 +202,7 @@ test.describe('without JavaScript', () => {
 
   test('the calculator works as a GET form, and charts are server-rendered', async ({ page }) => {
     await page.goto('/indian-bazaar/importCalculation?grade=pvcExtrusion');
-    await expect(page.getByText(/CIF Nhava Sheva PVC Extrusion/)).toBeVisible();
+    await expect(page.getByTestId('prefill-source')).toContainText(/PVC Extrusion assessment of .* \(CIF Nhava Sheva, US\$\/t\)/);
     const form = page.getByTestId('landed-cost-form');
     await form.getByLabel('CIF price (US$/t)').fill('1000');
     await form.getByLabel('Customs exchange rate (₹/US$)').fill('85');
@@ -227,8 +233,8 @@ test('historical data: grade and year selectors, Mumbai and CIF NS charts', asyn
   await page.goto('/historical-data/HDPE');
   await expect(page.getByRole('heading', { name: /HDPE Raffia · Mumbai ex-works \(incl\. GST\)/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /HDPE Raffia · CIF Nhava Sheva/ })).toBeVisible();
-  await expect(page.getByText('Price in Rs/Kg')).toBeVisible();
-  await expect(page.getByText('Price in US$/Mt')).toBeVisible();
+  await expect(page.getByTestId('basis').first()).toContainText('ex-works Mumbai · desk assessment of traded levels · incl. 18% GST · ₹/kg');
+  await expect(page.getByTestId('basis').nth(1)).toContainText('CIF Nhava Sheva · desk assessment of traded levels · excl. customs duty and IGST · US$/t');
   await choose(page, 'grade-select', 'hdpeBlowMoulding');
   await expect(page).toHaveURL(/polymer=hdpeBlowMoulding/);
   // A Premium subscriber's selector reaches back this year and the 5 before it (issue 21).
@@ -246,7 +252,8 @@ test('graph: a polymer’s grades compared on one chart', async ({ page }) => {
   await expect(chart.locator('svg path[stroke-width="2.5"]')).toHaveCount(5);
   await choose(page, 'market-select', 'CIF NS');
   await expect(page).toHaveURL(/market=CIF\+NS|market=CIF%20NS/);
-  await expect(page.getByText('Price in US$/Mt')).toBeVisible();
+  await expect(page.getByTestId('basis').first()).toContainText('CIF Nhava Sheva');
+  await expect(page.getByTestId('basis').first()).toContainText('US$/t');
 });
 
 test('future trends: outlook posts beside the recent trend', async ({ page }) => {

@@ -202,7 +202,7 @@ describe('CSV import', () => {
   it('imports an exported file with rows added; a dry run writes nothing; re-import changes nothing', async () => {
     const existing = await db.latestPoints(FX, 3);
     expect(existing.length).toBe(3);
-    const exported = toPriceCsv(FX, existing);
+    const exported = toPriceCsv({ series: FX, points: existing, decimals: 4 });
     const d1 = uniqueDay();
     const d2 = uniqueDay();
     const v1 = uniqueFx();

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entitlement } from '../../src/lib/access/policy.ts';
+import { checkImport } from '../../src/lib/admin/priceImport.ts';
 import { isoDateOf } from '../../src/lib/dates.ts';
 import type { Session } from '../../src/server/auth/session.ts';
 import { TEST_DATA_DIR } from './env.ts';
@@ -312,10 +313,20 @@ describe('GET /api/export/{series}.csv', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="feedstock.naphtha.japan.csv"');
-    const lines = (await response.text()).trim().split('\n');
-    expect(lines[0]).toBe('series,date,value');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // A byte-order mark (spreadsheet programs then read ₹ right), the intro and basis header rows, the column header.
+    expect(bytes.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    const text = bytes.toString('utf8');
+    expect(text.startsWith('\uFEFF# PolyIndex prices:')).toBe(true);
+    const lines = text.trim().split('\n');
+    expect(lines[1]).toBe(
+      '# basis: series=feedstock.naphtha.japan; label=Naphtha · Japan; basis=CFR Japan; price=desk assessment of traded levels; taxes=excl. import duties and taxes; unit=US$/t; published=daily (Mon–Fri) by 17:30 IST (after the Singapore close at 14:00 IST); source=PolyIndex price desk; methodology=http://127.0.0.1:4321/methodology/feedstocks; decimals=2',
+    );
+    expect(lines[2]).toBe('series,date,value');
     expect(lines.length).toBeGreaterThan(3000);
-    expect(lines[1]).toMatch(/^feedstock\.naphtha\.japan,\d{4}-01-0\d,\d+(\.\d+)?$/);
+    expect(lines[3]).toMatch(/^feedstock\.naphtha\.japan,\d{4}-01-0\d,\d+(\.\d{1,2})?$/);
+    // The file imports back as it is.
+    expect(checkImport(text)).toMatchObject({ ok: true });
   });
 
   it("cuts the download at the plan's history depth (Premium: this year and the 5 before it)", async () => {

@@ -43,7 +43,19 @@ interface Answer {
   unit: string;
   valueLabel: string;
   fx: { series: string } | null;
-  series: { id: string; unit: string; nativeUnit: string; conversion: { formula: string }; stats: { last: PricePoint; count: number } | null; dates: string[]; values: number[] }[];
+  series: {
+    id: string;
+    label: string;
+    unit: string;
+    nativeUnit: string;
+    decimals: number;
+    basis: Record<string, unknown> & { location: string; terms: string | null };
+    conversion: { formula: string };
+    stats: { last: PricePoint; count: number } | null;
+    dates: string[];
+    values: number[];
+    corrections: { date: string; value: number; previous: number; correctedOn: string }[];
+  }[];
 }
 
 const CIF = 'historical.ppRaffia.cif-ns';
@@ -83,9 +95,9 @@ describe('GET /api/series', () => {
     const answer = (await response.json()) as Answer;
     expect(answer).toMatchObject({ from, to: today, unit: 'inr_kg', valueLabel: '₹/kg', fx: { series: 'fx.usdinr' } });
     expect(answer.series.map((s) => [s.id, s.nativeUnit, s.unit])).toEqual([
-      [NAPHTHA, 'US$/MT', '₹/kg'],
-      [MUMBAI, 'Rs/Kg', '₹/kg'],
-      [CIF, 'US$/Mt', '₹/kg'],
+      [NAPHTHA, 'US$/t', '₹/kg'],
+      [MUMBAI, '₹/kg', '₹/kg'],
+      [CIF, 'US$/t', '₹/kg'],
     ]);
     const fx = await store.points('fx.usdinr', { from: addDays(from, -30), to: today });
     const cif = await store.points(CIF, { from, to: today });
@@ -95,7 +107,7 @@ describe('GET /api/series', () => {
     // Mumbai is quoted in ₹/kg already: its values are the store's.
     expect(answer.series[1]!.values).toEqual((await store.points(MUMBAI, { from, to: today })).map((p) => p.value));
     expect(answer.series[2]!.stats?.last).toEqual({ date: line.dates.at(-1), value: line.values.at(-1) });
-    expect(answer.series[2]!.conversion.formula).toBe('₹/kg = US$/t × USD/INR of the day ÷ 1000');
+    expect(answer.series[2]!.conversion.formula).toBe('₹/kg = US$/t × ₹/US$ of the day ÷ 1000');
   });
 
   it('answers native units without a rate, the last twelve months by default, and an ETag with 304', async () => {
@@ -148,7 +160,7 @@ describe('GET /api/series', () => {
 
   it('names the series a unit cannot take', async () => {
     const { error } = (await (await call('series', `/api/series?ids=${NAPHTHA},feedstock.va.china&unit=usd_t`)).json()) as { error: { message: string } };
-    expect(error.message).toMatch(/Vinyl acetate · China \(RMB\/Mt\) cannot be shown in US\$\/t/);
+    expect(error.message).toMatch(/Vinyl acetate · China \(RMB\/t\) cannot be shown in US\$\/t/);
   });
 });
 
@@ -182,17 +194,26 @@ describe('exports of what is shown', () => {
       const sheet = book.worksheets[i + 1]!;
       const dates: string[] = [];
       const values: number[] = [];
+      // Header rows (the series' basis), a blank row, the table's header, then the points.
+      let header = 0;
       sheet.eachRow((row, n) => {
-        if (n === 1) return;
-        dates.push((row.getCell(1).value as Date).toISOString().slice(0, 10));
-        values.push(row.getCell(2).value as number);
+        if (row.getCell(1).value === 'Date') header = n;
+        else if (header > 0) {
+          dates.push((row.getCell(1).value as Date).toISOString().slice(0, 10));
+          values.push(row.getCell(2).value as number);
+        }
       });
+      expect(sheet.getRow(1).values).toEqual([undefined, 'Series', line.label]);
+      expect(sheet.getRow(2).values).toEqual([undefined, 'Basis', line.basis.location === 'Mumbai' ? 'ex-works Mumbai' : line.basis.terms === 'CIF' ? 'CIF Nhava Sheva' : 'CFR Japan']);
+      expect(sheet.getRow(5).values).toEqual([undefined, 'Values in', '₹/kg']);
       expect(dates).toEqual(line.dates);
       expect(values).toEqual(line.values);
     });
     const summary = book.getWorksheet('Summary')!;
-    expect(summary.getRow(7).getCell(1).value).toBe('Naphtha · Japan');
-    expect(summary.getRow(9).getCell(7).value).toBe(answer.series[2]!.values.at(-1));
+    expect(summary.getRow(6).getCell(1).value).toBe('Basis of each series');
+    expect(summary.getRow(8).values).toEqual([undefined, 'Naphtha · Japan', 'CFR Japan', 'desk assessment of traded levels', 'excl. import duties and taxes', '₹/kg', expect.stringMatching(/^daily/), 'PolyIndex price desk', 'http://127.0.0.1:4321/methodology/feedstocks', '4', '₹/kg = US$/t × ₹/US$ of the day ÷ 1000']);
+    expect(summary.getRow(13).getCell(1).value).toBe('Naphtha · Japan');
+    expect(summary.getRow(15).getCell(7).value).toBe(answer.series[2]!.values.at(-1));
   });
 
   it('SVG and PNG: the chart with every series, as a file', async () => {

@@ -48,7 +48,7 @@ function outcome(path: string, visitor: Who): string {
 }
 
 // One representative path per route family; every row of DESIGN §1.
-const publicPages = ['/', '/pricing', '/pricing/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/news/some-article'];
+const publicPages = ['/', '/pricing', '/pricing/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/news/some-article', '/methodology', '/methodology/feedstocks', '/methodology/indian-city-wise/'];
 const limitedPages = ['/buy-sell', '/vip-delegations/2019/k-show', '/vip-delegations', '/services', '/services/events'];
 const gatedPages = [
   '/crude', '/crude/Naphtha', '/global-bazaar/USA', '/indian-bazaar/citywise', '/historical-data/PP',

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { businessDaysBetween, freshnessOf, freshnessReport } from '../../src/lib/admin/freshness.ts';
 import { checkImport, checkImportInSlices, countBySeries, IMPORT_SLICE } from '../../src/lib/admin/priceImport.ts';
-import { CSV_HEADER } from '../../src/lib/csv.ts';
-import { UNIT_RANGES, valueProblem } from '../../src/lib/priceRanges.ts';
-import { findSeries } from '../../src/lib/seriesCatalog.ts';
+import { basisFields, csvIntro } from '../../src/lib/basis.ts';
+import { basisRow, BYTE_ORDER_MARK, CSV_HEADER, parsePriceCsv, toPriceCsv } from '../../src/lib/csv.ts';
+import { priceProblem, UNIT_RANGES, valueProblem } from '../../src/lib/priceRanges.ts';
+import { findSeries, seriesBasis } from '../../src/lib/seriesCatalog.ts';
 
 const brent = findSeries('feedstock.crude.brent')!;
 const weekly = findSeries('historical.ppRaffia.mumbai')!;
@@ -38,12 +39,24 @@ describe('freshness', () => {
 
 describe('value ranges by unit', () => {
   it('accepts values inside the range, refuses others', () => {
-    expect(valueProblem('USD/bbl', 88.88)).toBeNull();
-    expect(valueProblem('USD/bbl', 501)).toMatch(/between 5 and 500/);
-    expect(valueProblem('INR/USD', 39)).not.toBeNull();
-    expect(valueProblem('Rs/Kg', -1)).toMatch(/positive/);
-    expect(valueProblem('US$/MT', Number.NaN)).toMatch(/number/);
+    expect(valueProblem('US$/bbl', 88.88)).toBeNull();
+    expect(valueProblem('US$/bbl', 501)).toMatch(/between 5 and 500 US\$\/bbl/);
+    expect(valueProblem('₹/US$', 39)).not.toBeNull();
+    expect(valueProblem('₹/kg', -1)).toMatch(/positive/);
+    expect(valueProblem('US$/t', Number.NaN)).toMatch(/number/);
+    // The delivery code's old spellings read as the same units.
+    expect(valueProblem('Rs/Kg', 1001)).toMatch(/between 5 and 1000 ₹\/kg/);
     for (const range of Object.values(UNIT_RANGES)) expect(range.min).toBeGreaterThan(0);
+  });
+
+  it('refuses more decimals than a price is quoted in (issue 20: nothing stored that the pages would hide)', () => {
+    expect(priceProblem({ unit: '₹/kg' }, 104.5)).toBeNull();
+    expect(priceProblem({ unit: '₹/kg' }, 104.505)).toMatch(/at most 2 decimals/);
+    expect(priceProblem({ unit: 'US$/t', decimals: 0 }, 1085)).toBeNull();
+    expect(priceProblem({ unit: 'US$/t', decimals: 0 }, 1085.5)).toMatch(/whole number/);
+    expect(priceProblem({ unit: '₹/US$' }, 84.3542)).toBeNull();
+    expect(priceProblem({ unit: '₹/US$' }, 84.35421)).toMatch(/at most 4 decimals/);
+    expect(priceProblem({ unit: '₹/kg' }, 5000)).toMatch(/between/);
   });
 });
 
@@ -56,6 +69,79 @@ describe('import check', () => {
     const check = checkImport(`\uFEFF${CSV_HEADER}\r\nfx.usdinr,2025-01-02,83\r\nfeedstock.crude.brent,2025-01-02,80\r\nfx.usdinr,2025-01-03,83.5\r\n`);
     expect(check.ok).toBe(true);
     if (check.ok) expect(countBySeries(check.rows)).toEqual({ 'fx.usdinr': 2, 'feedstock.crude.brent': 1 });
+  });
+  it('refuses a value with more decimals than its series is quoted in', () => {
+    expect(checkImport(`${CSV_HEADER}\nhistorical.ppRaffia.cif-ns,2025-01-03,1085.5\n`)).toEqual({
+      ok: false,
+      tooManyRows: false,
+      errors: [{ line: 2, field: 'value', message: expect.stringMatching(/whole number/) }],
+    });
+  });
+});
+
+describe('import of an export with its header rows (issue 20)', () => {
+  const site = 'https://polyindex.test';
+  const naphtha = findSeries('feedstock.naphtha.japan')!;
+  const exported = (unit?: string) => {
+    const fields = basisFields(seriesBasis(naphtha), naphtha.label, site).map(([k, v]): [string, string] => [k, k === 'unit' && unit !== undefined ? unit : v]);
+    return toPriceCsv({ series: naphtha.id, points: [{ date: '2025-01-02', value: 612.5 }], decimals: 2, basis: fields }, csvIntro(site));
+  };
+
+  it('writes the intro and the basis row before the column header, and reads them back', () => {
+    const text = exported();
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('# PolyIndex prices: each series’ basis on its own row below and then one row per price. Methodology: https://polyindex.test/methodology');
+    expect(lines[1]).toBe(
+      '# basis: series=feedstock.naphtha.japan; label=Naphtha · Japan; basis=CFR Japan; price=desk assessment of traded levels; taxes=excl. import duties and taxes; unit=US$/t; published=daily (Mon–Fri) by 17:30 IST (after the Singapore close at 14:00 IST); source=PolyIndex price desk; methodology=https://polyindex.test/methodology/feedstocks; decimals=2',
+    );
+    expect(lines[2]).toBe(CSV_HEADER);
+    const parsed = parsePriceCsv(BYTE_ORDER_MARK + text);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.headerRows).toEqual([
+      { line: 1, fields: null },
+      { line: 2, fields: expect.objectContaining({ series: naphtha.id, unit: 'US$/t', basis: 'CFR Japan' }) },
+    ]);
+    expect(parsed.rows).toEqual([{ series: naphtha.id, date: '2025-01-02', value: 612.5 }]);
+  });
+
+  it('imports an export with rows added, and the same file as a spreadsheet program saves it (empty cells, \\r\\n)', () => {
+    const added = `${exported()}${naphtha.id},2025-01-03,610\n`;
+    expect(checkImport(added)).toMatchObject({ ok: true, rows: [{ value: 612.5 }, { value: 610 }] });
+    const resaved = added.split('\n').map((line) => (line.startsWith('#') ? `${line},,` : line)).join('\r\n');
+    expect(checkImport(resaved)).toMatchObject({ ok: true });
+    // An old spelling of the same unit is the same unit.
+    expect(checkImport(exported('US$/MT')).ok).toBe(true);
+  });
+
+  it.each([
+    ['a unit that is not the series’ own', 'RMB/t', /says feedstock\.naphtha\.japan is in RMB\/t, but it is kept in US\$\/t/],
+    ['a converted unit', '₹/kg', /is in ₹\/kg, but it is kept in US\$\/t/],
+    ['a unit PolyIndex does not know', '?/t', /not a unit PolyIndex knows/],
+  ])('refuses a header row with %s: line 2, field header, nothing imported', (_what, unit, message) => {
+    expect(checkImport(exported(unit))).toEqual({ ok: false, tooManyRows: false, errors: [{ line: 2, field: 'header', message: expect.stringMatching(message) }] });
+  });
+
+  it.each([
+    ['a basis row without its series', `# basis: unit=US$/t\n${CSV_HEADER}\n`, 1, /must name its series/],
+    ['a basis row that is not key=value pairs', `# basis: series=fx.usdinr; reference rate\n${CSV_HEADER}\n`, 1, /key=value pairs/],
+    ['a line before the column header that is not a # row', `# intro\nhello\n${CSV_HEADER}\n`, 2, /after the # rows/],
+    ['no column header at all', `# intro\n# basis: series=fx.usdinr; unit=₹/US$\n`, 3, /no "series,date,value" line/],
+    ['a # row after the column header', `${CSV_HEADER}\n# basis: series=fx.usdinr; unit=₹/US$\n`, 2, /series/],
+  ])('refuses %s', (_what, text, line, message) => {
+    const check = checkImport(text);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.errors[0]).toMatchObject({ line, message: expect.stringMatching(message) });
+  });
+
+  it('leaves a header row of a series the catalog does not keep to the data rows (a converted comparison line)', () => {
+    expect(checkImport(`# basis: series=feedstock.naphtha.japan.inr_kg; unit=₹/kg\n${CSV_HEADER}\n`)).toMatchObject({ ok: true, rows: [] });
+    expect(checkImport(`# basis: series=feedstock.naphtha.japan.inr_kg; unit=₹/kg\n${CSV_HEADER}\nfeedstock.naphtha.japan.inr_kg,2025-01-02,52.06\n`)).toMatchObject({ ok: false, errors: [{ field: 'series' }] });
+  });
+
+  it('never writes a header row that would break the format', () => {
+    expect(() => basisRow('fx.usdinr', [['label', 'a, b']])).toThrow(RangeError);
+    expect(() => basisRow('fx.usdinr', [['a b', 'x']])).toThrow(RangeError);
+    expect(() => toPriceCsv({ series: 'fx.usdinr', points: [], decimals: 4 }, 'one, two')).toThrow(RangeError);
   });
 });
 

@@ -44,9 +44,9 @@ describe('catalog against the spec', () => {
     });
   });
 
-  it('gives crude USD/bbl, VA RMB/Mt and every other feedstock US$/MT', () => {
+  it('gives crude US$/bbl, VA RMB/t and every other feedstock US$/t', () => {
     for (const f of feedstocks) {
-      const expected = f.slug === 'Crude' ? 'USD/bbl' : f.slug === 'VA' ? 'RMB/Mt' : 'US$/MT';
+      const expected = f.slug === 'Crude' ? 'US$/bbl' : f.slug === 'VA' ? 'RMB/t' : 'US$/t';
       expect(f.unit, f.slug).toBe(expected);
     }
   });

@@ -18,24 +18,24 @@ const p = (date: string, value: number): PricePoint => ({ date, value });
 
 describe('unit conversion', () => {
   it('converts a known CIF US$/t value to ₹/kg as worked by hand in docs/data.md', () => {
-    // CIF Nhava Sheva PP raffia US$ 1,085/t on a Friday with the customs rate at ₹84.50/US$:
+    // CIF Nhava Sheva PP raffia US$ 1,085/t on a Friday with the reference rate at ₹84.50/US$:
     // 1,085 × 84.50 = ₹91,682.50 per tonne; ÷ 1,000 kg = ₹91.6825/kg.
     const conversion = conversionFor(series(CIF), 'inr_kg');
-    expect(conversion.ok && conversion.conversion.formula).toBe('₹/kg = US$/t × USD/INR of the day ÷ 1000');
+    expect(conversion.ok && conversion.conversion.formula).toBe('₹/kg = US$/t × ₹/US$ of the day ÷ 1000');
     const fx = [p('2026-11-20', 84.5)];
     expect(convertPoints([p('2026-11-20', 1085)], conversion.ok ? conversion.conversion : (null as never), fx)).toEqual([p('2026-11-20', 91.6825)]);
   });
 
   it.each<[string, CompareUnit, number, number, number, string]>([
-    // series, unit, value, USD/INR, expected, unit label
-    [NAPHTHA, 'native', 612.5, 85, 612.5, 'US$/MT'],
+    // series, unit, value, ₹/US$, expected, unit label
+    [NAPHTHA, 'native', 612.5, 85, 612.5, 'US$/t'],
     [NAPHTHA, 'usd_t', 612.5, 85, 612.5, 'US$/t'],
     [NAPHTHA, 'inr_kg', 612.5, 85, 52.0625, '₹/kg'],
     [MUMBAI, 'inr_kg', 104.5, 85, 104.5, '₹/kg'],
     [MUMBAI, 'usd_t', 110, 85, 1294.1176, 'US$/t'],
     [BRENT, 'usd_t', 80, 85, 603.84, 'US$/t'],
     [BRENT, 'inr_kg', 80, 85, 51.3264, '₹/kg'],
-    [FX_SERIES_ID, 'native', 84.5, 84.5, 84.5, 'INR/USD'],
+    [FX_SERIES_ID, 'native', 84.5, 84.5, 84.5, '₹/US$'],
   ])('%s in %s: %d at %d → %d %s', (id, unit, value, rate, expected, label) => {
     const result = conversionFor(series(id), unit);
     if (!result.ok) throw new Error(result.message);
@@ -57,7 +57,7 @@ describe('unit conversion', () => {
     expect(specificGravityOfApi(10)).toBe(1);
     expect(barrelsPerTonne(1)).toBeCloseTo(6.2898, 4);
     expect(crudeFactors[BRENT]).toEqual({ barrelsPerTonne: 7.548, basis: 'Brent blend at API gravity 38.3° (SG 0.8333)' });
-    for (const s of allSeries.filter((s) => s.unit === 'USD/bbl')) expect(crudeFactors[s.id], s.id).toBeDefined();
+    for (const s of allSeries.filter((s) => s.unit === 'US$/bbl')) expect(crudeFactors[s.id], s.id).toBeDefined();
   });
 
   it('uses the rate of the day, else the latest before it, and leaves out points before the first rate', () => {
@@ -207,7 +207,7 @@ describe('a comparison', () => {
     if (!result.ok) throw new Error(result.message);
     // 8 Jan: mean of 2–8 Jan = (20 + … + 80) ÷ 7 = 50.
     expect(result.comparison.lines[0]!.points).toEqual([p('2025-01-08', 50), p('2025-01-09', 60), p('2025-01-10', 70)]);
-    expect(result.comparison.valueLabel).toBe('US$/MT, 7-point moving average');
+    expect(result.comparison.valueLabel).toBe('US$/t, 7-point moving average');
   });
 
   it('names the series a unit cannot take', () => {
@@ -221,7 +221,7 @@ describe('a comparison', () => {
     const result = buildComparison([series(NAPHTHA), series(MUMBAI)], points, fx, { ...options, unit: 'native' });
     if (!result.ok) throw new Error(result.message);
     expect(result.comparison.valueLabel).toBe('Each series in its own unit');
-    expect(lineName(result.comparison.lines[1]!, result.comparison)).toBe('PP Raffia · Mumbai ex-works (incl. GST) (Rs/Kg)');
+    expect(lineName(result.comparison.lines[1]!, result.comparison)).toBe('PP Raffia · Mumbai ex-works (incl. GST) (₹/kg)');
   });
 });
 

@@ -35,10 +35,13 @@ describe('the ticker', () => {
     for (const id of TICKER_SERIES) expect(findSeries(id), id).toBeDefined();
   });
 
-  it('gives the latest value and its change on the point before', () => {
+  it('gives the latest value and its change on the point before, with the basis, rounded at the edge', () => {
     expect(tickerItem('fx.usdinr', [p('2026-11-20', 84), p('2026-11-23', 84.42)])).toEqual({
-      id: 'fx.usdinr', label: 'US dollar to Indian rupee', unit: 'INR/USD', value: 84.42, date: '2026-11-23', change: 0.42, changePct: 0.5,
+      id: 'fx.usdinr', label: 'US dollar to Indian rupee', unit: '₹/US$', decimals: 4, place: 'FBIL', basis: 'FBIL reference rate, ₹/US$',
+      value: 84.42, date: '2026-11-23', change: 0.42, changePct: 0.5,
     });
+    // Float noise in the store never reaches the answer.
+    expect(tickerItem('fx.usdinr', [p('2026-11-20', 90), p('2026-11-23', 90.10000000000001)])).toMatchObject({ value: 90.1, change: 0.1 });
     expect(tickerItem('fx.usdinr', [])).toBeNull();
     expect(tickerItem('no.series', [p('2026-11-20', 1)])).toBeNull();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { futureTrendProducts } from '../../src/lib/catalog.ts';
 import { groupByPolymer, toCityEntries, toCityRecords } from '../../src/lib/citywise.ts';
 import { CSV_HEADER, parsePriceCsv, toPriceCsv } from '../../src/lib/csv.ts';
-import { describeChange, pickChoice, pickMonth, pickYear } from '../../src/lib/pageParams.ts';
+import { pickChoice, pickMonth, pickYear } from '../../src/lib/pageParams.ts';
 import { relatedSeriesKeys, relatedSeriesOf } from '../../src/lib/relatedSeries.ts';
 import { allSeries, findSeries } from '../../src/lib/seriesCatalog.ts';
 
@@ -12,14 +12,15 @@ describe('price CSV', () => {
     { date: '2025-01-03', value: 610 },
   ];
 
-  it('writes a header row and one ISO-dated row per point', () => {
-    expect(toPriceCsv('feedstock.naphtha.japan', points)).toBe(
+  it('writes a header row and one ISO-dated row per point, in the series\' decimals', () => {
+    expect(toPriceCsv({ series: 'feedstock.naphtha.japan', points, decimals: 2 })).toBe(
       `${CSV_HEADER}\nfeedstock.naphtha.japan,2025-01-02,612.5\nfeedstock.naphtha.japan,2025-01-03,610\n`,
     );
+    expect(toPriceCsv({ series: 'fx.usdinr', points: [{ date: '2025-01-02', value: 90.10000000000001 }], decimals: 4 })).toBe(`${CSV_HEADER}\nfx.usdinr,2025-01-02,90.1\n`);
   });
 
   it('reads back what it writes', () => {
-    const { rows, errors } = parsePriceCsv(toPriceCsv('fx.usdinr', points));
+    const { rows, errors } = parsePriceCsv(toPriceCsv({ series: 'fx.usdinr', points, decimals: 4 }));
     expect(errors).toEqual([]);
     expect(rows).toEqual(points.map((p) => ({ series: 'fx.usdinr', ...p })));
   });
@@ -32,7 +33,7 @@ describe('price CSV', () => {
   });
 
   it('refuses a series id that would break the format', () => {
-    expect(() => toPriceCsv('a,b', points)).toThrow(RangeError);
+    expect(() => toPriceCsv({ series: 'a,b', points, decimals: 2 })).toThrow(RangeError);
   });
 });
 
@@ -86,10 +87,5 @@ describe('page parameters fall back instead of failing', () => {
     const choices = [{ call: 'japan' }, { call: 'china' }];
     expect(pickChoice('China', choices, (c) => c.call)).toBe(choices[1]);
     expect(pickChoice('mars', choices, (c) => c.call)).toBe(choices[0]);
-  });
-  it('describes changes with a sign and tone', () => {
-    expect(describeChange(1.5, 1.23)).toEqual({ text: '+1.5 (+1.23%)', tone: 'up' });
-    expect(describeChange(-2, -0.5)).toEqual({ text: '−2 (−0.5%)', tone: 'down' });
-    expect(describeChange(null, null)).toEqual({ text: '—', tone: 'flat' });
   });
 });

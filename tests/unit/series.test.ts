@@ -48,10 +48,10 @@ describe('legacy date forms', () => {
     { date: '2025-12-31', value: 2 },
   ];
   it('shapes {key,value} with dd/mm/yyyy keys', () => {
-    expect(toKeyValue(points)).toEqual({ key: ['05/01/2025', '31/12/2025'], value: [1.5, 2] });
+    expect(toKeyValue(points, 2)).toEqual({ key: ['05/01/2025', '31/12/2025'], value: [1.5, 2] });
   });
   it('shapes {date,value} for historical series', () => {
-    expect(toDateValue(points)).toEqual({ date: ['05/01/2025', '31/12/2025'], value: [1.5, 2] });
+    expect(toDateValue(points, 2)).toEqual({ date: ['05/01/2025', '31/12/2025'], value: [1.5, 2] });
   });
 });
 

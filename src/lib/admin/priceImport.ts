@@ -1,11 +1,15 @@
 /**
  * The admin CSV import, pure: the export's format read back (src/lib/csv.ts), then every row
- * checked against the series catalog and the unit's sane range (src/lib/priceRanges.ts).
- * Any bad row rejects the whole file; the errors name the line and the field.
+ * checked against the series catalog, the unit's sane range and the decimals the series is
+ * quoted in (src/lib/priceRanges.ts), and every basis header row against the series' basis: a
+ * file that says its prices are in another unit than the series is kept in is refused (an
+ * export's header rows always agree; other `#` rows are comments). Any bad row rejects the
+ * whole file; the errors name the line and the field.
  */
-import { parsePriceCsvSteps, type CsvError, type CsvRow } from '../csv.ts';
-import { valueProblem } from '../priceRanges.ts';
-import { findSeries } from '../seriesCatalog.ts';
+import { parsePriceCsvSteps, type CsvError, type CsvHeaderRow, type CsvRow } from '../csv.ts';
+import { priceProblem } from '../priceRanges.ts';
+import { findSeries, seriesBasis } from '../seriesCatalog.ts';
+import { readUnit } from '../units.ts';
 
 /** The most an import may hold: bytes of the body and data rows. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -38,10 +42,31 @@ export async function checkImportInSlices(text: string, pause: () => Promise<voi
   }
 }
 
+/**
+ * A basis header row against the catalog: a series the catalog keeps must be in the unit the row
+ * names (any spelling PolyIndex reads). A row for a series it does not keep (a converted line of
+ * a comparison's export) is left to the data rows, which refuse such a series.
+ */
+function headerRowProblem(row: CsvHeaderRow): CsvError | null {
+  if (!row.fields) return null;
+  const series = findSeries(row.fields['series'] ?? '');
+  if (!series) return null;
+  const written = row.fields['unit'];
+  if (written === undefined) return null;
+  const unit = readUnit(written);
+  if (unit === null) return { line: row.line, field: 'header', message: `"${written.slice(0, 20)}" is not a unit PolyIndex knows; ${series.id} is kept in ${series.unit}` };
+  if (unit !== series.unit) return { line: row.line, field: 'header', message: `the file says ${series.id} is in ${unit}, but it is kept in ${series.unit}` };
+  return null;
+}
+
 function* checkImportSteps(text: string, slice: number, maxRows: number): Generator<void, ImportCheck> {
   const parsed = yield* parsePriceCsvSteps(text, slice, maxRows);
   if (parsed.tooManyRows) return { ok: false, tooManyRows: true, errors: [] };
   const errors: CsvError[] = [...parsed.errors];
+  for (const row of parsed.headerRows) {
+    const problem = headerRowProblem(row);
+    if (problem) errors.push(problem);
+  }
   if (errors.length === 0) {
     const seen = new Set<string>();
     for (const [i, row] of parsed.rows.entries()) {
@@ -52,7 +77,7 @@ function* checkImportSteps(text: string, slice: number, maxRows: number): Genera
         errors.push({ line, field: 'series', message: `unknown series "${row.series}"` });
         continue;
       }
-      const problem = valueProblem(series.unit, row.value);
+      const problem = priceProblem(seriesBasis(series), row.value);
       if (problem) errors.push({ line, field: 'value', message: `${problem} (got ${row.value})` });
       const key = `${row.series} ${row.date}`;
       if (seen.has(key)) errors.push({ line, field: 'date', message: `${row.series} on ${row.date} appears twice in the file` });

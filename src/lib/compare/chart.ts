@@ -6,6 +6,7 @@
 import type { LineSvgProps } from '@nivo/line';
 import { PALETTE } from '../chartPalette.ts';
 import type { IsoDate } from '../dates.ts';
+import { formatNumber } from '../numbers.ts';
 import { thin } from '../series.ts';
 import { lineName, type Comparison } from './comparison.ts';
 
@@ -40,7 +41,7 @@ export function decodeChartSeries(text: string): ChartSeries[] {
   return lines.map(([id, days, values]) => ({ id, data: days.map((day, i) => ({ x: new Date(day * DAY_MS).toISOString().slice(0, 10), y: values[i]! })) }));
 }
 
-export const formatAxisValue = (value: number): string => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
+export const formatAxisValue = (value: number): string => formatNumber(value);
 
 export type CompareChartProps = Omit<LineSvgProps<ChartSeries>, 'tooltip' | 'sliceTooltip' | 'width' | 'height'>;
 

@@ -4,8 +4,9 @@
  * every export are this one computation, so what is exported is what is shown.
  */
 import { addDays, type IsoDate } from '../dates.ts';
+import { CONVERTED_DECIMALS, decimalsOf } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
-import type { SeriesDef } from '../seriesCatalog.ts';
+import { seriesBasis, type SeriesDef } from '../seriesCatalog.ts';
 import type { ResolvedRange } from './ranges.ts';
 import { indexTo100, lineStats, movingAverage, within, type CompareView, type LineStats, type MovingAverage } from './transforms.ts';
 import { compareUnitLabels, conversionFor, convertPoints, FX_LOOKBACK_DAYS, type CompareUnit, type Conversion } from './units.ts';
@@ -102,3 +103,14 @@ export const lineName = (line: ComparedLine, comparison: Pick<Comparison, 'lines
   const mixed = new Set(comparison.lines.map((l) => l.unit)).size > 1;
   return mixed && comparison.view !== 'indexed' ? `${line.label} (${line.unit})` : line.label;
 };
+
+/** True when a line shows the series' own prices: not converted, smoothed or indexed. */
+export const showsOwnPrices = (line: ComparedLine, comparison: Pick<Comparison, 'view' | 'ma'>): boolean =>
+  line.conversion.fx === 'none' && line.conversion.multiplier === 1 && line.conversion.divisor === 1 && comparison.view === 'prices' && comparison.ma <= 1;
+
+/**
+ * The decimals a line's numbers are written in (API, files, page): a series' own prices as its
+ * basis quotes them; anything computed from them (converted, smoothed, indexed) four.
+ */
+export const lineDecimals = (line: ComparedLine, comparison: Pick<Comparison, 'view' | 'ma'>): number =>
+  showsOwnPrices(line, comparison) ? decimalsOf(seriesBasis(line.id)) : CONVERTED_DECIMALS;

@@ -3,8 +3,11 @@
  * the price CSV format, the rows of the XLSX summary sheet and the file names. The server
  * turns these into files (src/server/api/seriesExport.ts).
  */
+import { basisFields, csvIntro } from '../basis.ts';
 import { toSeriesCsv } from '../csv.ts';
-import type { Comparison, ComparedLine } from './comparison.ts';
+import { roundTo } from '../numbers.ts';
+import { seriesBasis } from '../seriesCatalog.ts';
+import { lineDecimals, type Comparison, type ComparedLine } from './comparison.ts';
 
 export const exportFormats = ['csv', 'xlsx', 'svg', 'png'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -29,9 +32,28 @@ export function shownSeriesName(line: ComparedLine, comparison: Pick<Comparison,
   return parts.join('.');
 }
 
-/** The comparison as the price CSV (docs/csv-format.md), series after series, dates ascending. */
-export const comparisonCsv = (comparison: Comparison): string =>
-  toSeriesCsv(comparison.lines.map((line) => ({ series: shownSeriesName(line, comparison), points: line.points })));
+/** What a line's values are in: the unit, or the index and the unit it was computed from. */
+export const valuesIn = (line: ComparedLine, comparison: Pick<Comparison, 'view'>): string =>
+  comparison.view === 'indexed' ? `index (${line.unit} at the first point = 100)` : line.unit;
+
+/**
+ * A line's basis as header fields: the series' basis, then what the values are in and how they
+ * were computed when they are not the series' own prices.
+ */
+export function lineBasisFields(line: ComparedLine, comparison: Comparison, site: string | URL): [string, string][] {
+  const fields = basisFields(seriesBasis(line.id), line.label, site).map(([key, value]): [string, string] =>
+    key === 'unit' ? [key, valuesIn(line, comparison)] : key === 'decimals' ? [key, String(lineDecimals(line, comparison))] : [key, value],
+  );
+  const done = [changesValues(line) ? line.conversion.formula : '', comparison.ma > 1 ? `${comparison.ma}-point moving average` : ''].filter(Boolean);
+  return done.length > 0 ? [...fields, ['computed', done.join(' then ')]] : fields;
+}
+
+/** The comparison as the price CSV (docs/csv-format.md): each line's basis row, then its points, series after series, dates ascending. */
+export const comparisonCsv = (comparison: Comparison, site: string | URL): string =>
+  toSeriesCsv(
+    comparison.lines.map((line) => ({ series: shownSeriesName(line, comparison), points: line.points, decimals: lineDecimals(line, comparison), basis: lineBasisFields(line, comparison, site) })),
+    csvIntro(site),
+  );
 
 /** `polyindex-compare-2021-11-24-to-2026-11-24-inr_kg.xlsx` */
 export function exportFileName(comparison: Comparison, format: ExportFormat): string {
@@ -47,19 +69,21 @@ export const SUMMARY_HEADER = [
 export function summaryRows(comparison: Comparison): (string | number | null)[][] {
   return comparison.lines.map((line) => {
     const s = line.stats;
+    const decimals = lineDecimals(line, comparison);
+    const round = (value: number | undefined): number | null => (value === undefined ? null : roundTo(value, decimals));
     return [
       line.label,
       shownSeriesName(line, comparison),
-      comparison.view === 'indexed' ? `index (${line.unit} at the first point = 100)` : line.unit,
+      valuesIn(line, comparison),
       line.conversion.formula,
       s?.first.date ?? null,
       s?.last.date ?? null,
-      s?.last.value ?? null,
-      s?.change ?? null,
+      round(s?.last.value),
+      round(s?.change),
       s?.changePct ?? null,
-      s?.min.value ?? null,
+      round(s?.min.value),
       s?.min.date ?? null,
-      s?.max.value ?? null,
+      round(s?.max.value),
       s?.max.date ?? null,
       s?.average ?? null,
       s?.count ?? 0,

@@ -1,11 +1,11 @@
 /**
  * Units of a comparison and the conversions between them (pure). A price is converted per
- * date with the customs exchange rate (`fx.usdinr`, INR per USD) of that date, and crude from
+ * date with the US$/INR reference rate (`fx.usdinr`, ₹ per US$) of that date, and crude from
  * barrels to tonnes with a factor per crude grade. Only currency and mass change: taxes,
  * duties and freight stay as quoted (Mumbai ex-works includes 18% GST; CIF excludes duty).
  * docs/data.md ("Comparing series") writes the formulas out with a worked example.
  */
-import type { Unit } from '../catalog.ts';
+import { CONVERTED_DECIMALS, roundTo } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
 import { FX_SERIES_ID, type SeriesDef } from '../seriesCatalog.ts';
 
@@ -15,7 +15,7 @@ export type CompareUnit = (typeof compareUnits)[number];
 
 export const isCompareUnit = (value: string): value is CompareUnit => (compareUnits as readonly string[]).includes(value);
 
-/** What a trader reads for each choice. */
+/** What a trader reads for each choice (the converted ones are units as src/lib/units.ts spells them). */
 export const compareUnitLabels: Readonly<Record<CompareUnit, string>> = {
   native: 'As quoted',
   inr_kg: '₹/kg',
@@ -44,7 +44,7 @@ const crude = (api: number, name: string): CrudeFactor => ({
 });
 
 /**
- * Barrels per tonne of each crude series, by series id. Every USD/bbl series must be listed
+ * Barrels per tonne of each crude series, by series id. Every US$/bbl series must be listed
  * here (a unit test checks the catalog against this table).
  */
 export const crudeFactors: Readonly<Record<string, CrudeFactor>> = {
@@ -65,26 +65,25 @@ export interface Conversion {
 export type ConversionResult = { readonly ok: true; readonly conversion: Conversion } | { readonly ok: false; readonly message: string };
 
 const identity = (unit: string): Conversion => ({ unit, multiplier: 1, fx: 'none', divisor: 1, formula: 'as quoted' });
-const USD_PER_TONNE: readonly Unit[] = ['US$/MT', 'US$/Mt'];
 
 /** The conversion of `series` to `unit`, or why there is none. */
 export function conversionFor(series: SeriesDef, unit: CompareUnit): ConversionResult {
   if (unit === 'native') return { ok: true, conversion: identity(series.unit) };
   const target = compareUnitLabels[unit];
   const none = (why: string): ConversionResult => ({ ok: false, message: `${series.label} (${series.unit}) cannot be shown in ${target}: ${why}` });
-  if (series.id === FX_SERIES_ID || series.unit === 'INR/USD') return none('it is the exchange rate itself.');
-  if (series.unit === 'RMB/Mt') return none('PolyIndex keeps no RMB exchange rate.');
+  if (series.id === FX_SERIES_ID || series.unit === '₹/US$') return none('it is the exchange rate itself.');
+  if (series.unit === 'RMB/t') return none('PolyIndex keeps no RMB exchange rate.');
 
-  if (USD_PER_TONNE.includes(series.unit)) {
+  if (series.unit === 'US$/t') {
     return {
       ok: true,
       conversion:
         unit === 'usd_t'
           ? { ...identity(target), formula: 'as quoted (US$ per tonne)' }
-          : { unit: target, multiplier: 1, fx: 'multiply', divisor: 1000, formula: '₹/kg = US$/t × USD/INR of the day ÷ 1000' },
+          : { unit: target, multiplier: 1, fx: 'multiply', divisor: 1000, formula: '₹/kg = US$/t × ₹/US$ of the day ÷ 1000' },
     };
   }
-  if (series.unit === 'USD/bbl') {
+  if (series.unit === 'US$/bbl') {
     const factor = crudeFactors[series.id];
     if (!factor) return none('no barrels-per-tonne factor is recorded for it.');
     const bbl = factor.barrelsPerTonne;
@@ -93,26 +92,26 @@ export function conversionFor(series: SeriesDef, unit: CompareUnit): ConversionR
       conversion:
         unit === 'usd_t'
           ? { unit: target, multiplier: bbl, fx: 'none', divisor: 1, formula: `US$/t = US$/bbl × ${bbl} bbl/t (${factor.basis})` }
-          : { unit: target, multiplier: bbl, fx: 'multiply', divisor: 1000, formula: `₹/kg = US$/bbl × ${bbl} bbl/t × USD/INR of the day ÷ 1000 (${factor.basis})` },
+          : { unit: target, multiplier: bbl, fx: 'multiply', divisor: 1000, formula: `₹/kg = US$/bbl × ${bbl} bbl/t × ₹/US$ of the day ÷ 1000 (${factor.basis})` },
     };
   }
-  if (series.unit === 'Rs/Kg') {
+  if (series.unit === '₹/kg') {
     return {
       ok: true,
       conversion:
         unit === 'inr_kg'
           ? { ...identity(target), formula: 'as quoted (₹ per kg)' }
-          : { unit: target, multiplier: 1000, fx: 'divide', divisor: 1, formula: 'US$/t = ₹/kg × 1000 ÷ USD/INR of the day' },
+          : { unit: target, multiplier: 1000, fx: 'divide', divisor: 1, formula: 'US$/t = ₹/kg × 1000 ÷ ₹/US$ of the day' },
     };
   }
   return none('its unit has no conversion.');
 }
 
-/** Converted values keep 4 decimals: enough for ₹/kg and US$/t, and stable in exports. */
-export const round4 = (value: number): number => Math.round(value * 10_000) / 10_000;
+/** Converted values keep 4 decimals: enough for ₹/kg and US$/t, and stable in exports (rounded by src/lib/numbers.ts). */
+export const round4 = (value: number): number => roundTo(value, CONVERTED_DECIMALS);
 
 /**
- * Converts ascending points with the USD/INR rate of each date: the rate of that day, or else
+ * Converts ascending points with the ₹/US$ rate of each date: the rate of that day, or else
  * the latest one before it (rates are published on weekdays; weekly series fall on other
  * days). Points before the first known rate are left out. `fx` must be ascending.
  */

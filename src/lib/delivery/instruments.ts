@@ -4,8 +4,10 @@
  * `/api/citywise`). The daily update, alerts and the price bot all name prices by these ids;
  * ids, labels, units and page links are derived from the catalog here and nowhere else.
  */
-import { allGrades, cities, feedstocks, findGrade, type Unit } from '../catalog.ts';
-import { allSeries, findSeries, type SeriesDef } from '../seriesCatalog.ts';
+import type { Basis } from '../basis.ts';
+import { allGrades, cities, cityBasis, feedstocks, findGrade, type Unit } from '../catalog.ts';
+import { allSeries, findSeries, seriesBasis, type SeriesDef } from '../seriesCatalog.ts';
+import { legacyUnitOf } from '../units.ts';
 
 export type InstrumentSource =
   | { readonly kind: 'series'; readonly seriesId: string }
@@ -16,6 +18,12 @@ export interface Instrument {
   readonly id: string;
   /** "Naphtha · Japan", "PP Raffia · Mumbai". */
   readonly label: string;
+  /** Where, on which terms, in which unit: `basisShort(instrument.basis)` is its short form for a message. */
+  readonly basis: Basis;
+  /**
+   * Legacy: the unit in its old spelling, for src/lib/delivery/messages.ts only (its own
+   * table is keyed by them) until messages write `basisShort(basis)`; `basis.unit` is the unit.
+   */
   readonly unit: Unit;
   readonly source: InstrumentSource;
   /** The page that shows it (site-relative). */
@@ -51,13 +59,16 @@ const codes = (...texts: string[]): string[] =>
 
 function seriesInstrument(series: SeriesDef): Instrument {
   const source = { kind: 'series', seriesId: series.id } as const;
+  const basis = seriesBasis(series);
+  const unit = legacyUnitOf(series.unit);
   if (series.family === 'feedstock') {
     const feedstock = feedstocks.find((f) => f.slug === series.product)!;
     const market = feedstock.subMarkets.find((m) => m.call === series.market)!;
     return {
       id: series.id,
       label: series.label,
-      unit: series.unit,
+      basis,
+      unit,
       source,
       path: `/crude/${feedstock.slug}?country=${encodeURIComponent(market.call)}`,
       words: words(feedstock.slug, feedstock.name, market.display, feedstock.slug === 'Crude' ? 'brent crude oil' : ''),
@@ -73,7 +84,8 @@ function seriesInstrument(series: SeriesDef): Instrument {
     return {
       id: series.id,
       label: series.label,
-      unit: series.unit,
+      basis,
+      unit,
       source,
       path: `/historical-data/${ref.polymer.slug}?polymer=${ref.grade.key}`,
       // "Mumbai" alone names the city sheet (it implies Mumbai); the ex-works series wants "ex works" too.
@@ -85,14 +97,15 @@ function seriesInstrument(series: SeriesDef): Instrument {
     };
   }
   const fx = words('usd inr usdinr dollar rupee fx exchange rate');
-  return { id: series.id, label: series.label, unit: series.unit, source, path: '/indian-bazaar/customExchangeRate', words: fx, productWords: fx, codeWords: codes('USD INR FX'), impliedWords: [], group: 'Exchange rate' };
+  return { id: series.id, label: series.label, basis, unit, source, path: '/indian-bazaar/customExchangeRate', words: fx, productWords: fx, codeWords: codes('USD INR FX'), impliedWords: [], group: 'Exchange rate' };
 }
 
 const cityInstruments: Instrument[] = cities.flatMap((city) =>
   allGrades.map(({ polymer, grade }) => ({
     id: cityInstrumentId(city.slug, grade.key),
     label: `${polymer.slug} ${grade.name} · ${city.name}`,
-    unit: 'Rs/Kg' as const,
+    basis: cityBasis(city),
+    unit: legacyUnitOf('₹/kg'),
     source: { kind: 'city', city: city.slug, grade: grade.key } as const,
     path: `/indian-bazaar/citywise?city=${city.slug}`,
     words: words(polymer.slug, grade.name, city.name),

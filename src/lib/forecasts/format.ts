@@ -1,6 +1,6 @@
 /** How the forecast pages write numbers: the site's Indian grouping, signed changes, shares. */
 import { monthName, type IsoDate } from '../dates.ts';
-import { formatNumber } from '../pageParams.ts';
+import { formatNumber } from '../numbers.ts';
 import { DIRECTION_LABELS, type Direction, type Forecast } from './model.ts';
 
 /** "+2.4%", "−0.8%", "0.0%" (a true minus sign, as the price screens write it). */

@@ -11,7 +11,7 @@
 import type { ChartBand } from '../chartBands.ts';
 import { PALETTE } from '../chartPalette.ts';
 import { toDisplayDate, type IsoDate } from '../dates.ts';
-import { formatNumber } from '../pageParams.ts';
+import { formatNumber } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
 import type { ChartLine } from '../series.ts';
 import { changeRangeText, plainPct, rangeText, signedPct } from './format.ts';

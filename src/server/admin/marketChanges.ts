@@ -5,8 +5,8 @@
  */
 import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
-import { findCity, findCountry, findGrade } from '../../lib/catalog.ts';
-import { valueProblem } from '../../lib/priceRanges.ts';
+import { cityBasis, findCity, findCountry, findGrade, offerBasis } from '../../lib/catalog.ts';
+import { priceProblem } from '../../lib/priceRanges.ts';
 import { json, jsonError, readJson } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import { requireAdmin } from './guard.ts';
@@ -25,7 +25,7 @@ const name = (label: string) => z.string().trim().min(1, `${label} is empty.`).m
 export const OffersBody = z.object({
   date: Day,
   data: z
-    .record(name('A group'), z.record(name('A grade'), z.number({ error: 'Every offer must be a number (US$/Mt).' })), { error: 'Offers must be {group: {grade: value}}.' })
+    .record(name('A group'), z.record(name('A grade'), z.number({ error: 'Every offer must be a number (US$/t).' })), { error: 'Offers must be {group: {grade: value}}.' })
     .refine((d) => Object.keys(d).length > 0 && Object.values(d).every((g) => Object.keys(g).length > 0), 'Give at least one group with one grade.'),
 });
 
@@ -41,7 +41,7 @@ export const setCityPrice: EndpointHandler = async (context) => {
   if (!grade) return jsonError(400, 'invalid_input', 'The grade must be a catalog grade key such as ppRaffia.', 'grade');
   const price = input.data.price ?? null;
   if (price !== null) {
-    const problem = valueProblem('Rs/Kg', price);
+    const problem = priceProblem(cityBasis(city), price);
     if (problem) return jsonError(400, 'invalid_input', `For a city price, ${problem}.`, 'price');
   }
   const result = await (await store()).adminSetCityPrice({
@@ -68,7 +68,7 @@ export const setOffers: EndpointHandler = async (context) => {
   if (!input.ok) return input.response;
   for (const [group, grades] of Object.entries(input.data.data)) {
     for (const [grade, value] of Object.entries(grades)) {
-      const problem = valueProblem('US$/Mt', value);
+      const problem = priceProblem(offerBasis(country), value);
       if (problem) return jsonError(400, 'invalid_input', `${group} ${grade}: ${problem}.`, `data.${group}.${grade}`);
     }
   }

@@ -2,15 +2,15 @@
  * The admin's price writes as endpoints: one point set or deleted (with the value the
  * administrator saw, so two concurrent edits cannot silently overwrite each other: 409), and the
  * CSV import (the export's format, all or nothing, one audit entry). Values are checked against
- * the unit's sane range (src/lib/priceRanges.ts).
+ * the unit's sane range and the decimals the series is quoted in (src/lib/priceRanges.ts).
  */
 import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { checkImportInSlices, countBySeries, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/admin/priceImport.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
-import { valueProblem } from '../../lib/priceRanges.ts';
-import { findSeries, type SeriesDef } from '../../lib/seriesCatalog.ts';
+import { priceProblem } from '../../lib/priceRanges.ts';
+import { findSeries, seriesBasis, type SeriesDef } from '../../lib/seriesCatalog.ts';
 import { json, jsonError, readJson, readTextUpTo } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import type { PointEditResult } from '../store/priceAdmin.ts';
@@ -84,7 +84,7 @@ export const setPoint: EndpointHandler = async (context) => {
   if (series instanceof Response) return series;
   const input = await readJson(context.request, SetPointBody);
   if (!input.ok) return input.response;
-  const problem = valueProblem(series.unit, input.data.value);
+  const problem = priceProblem(seriesBasis(series), input.data.value);
   if (problem) return jsonError(400, 'invalid_input', `For ${series.label}, ${problem}.`, 'value');
   const result = await (await store()).adminSetPoint({
     seriesId: series.id,

@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import { feedstocks, findFeedstockInsensitive, findSubMarket } from '../../lib/catalog.ts';
 import { isoDateOf } from '../../lib/dates.ts';
 import { averageByPeriod, lastTwelveMonths, periodTypes, toKeyValue, yearRange, type PeriodType } from '../../lib/series.ts';
+import { decimalsOf } from '../../lib/numbers.ts';
 import { feedstockSeriesId } from '../../lib/seriesCatalog.ts';
 import type { BodyCache } from '../http/bodyCache.ts';
 import { requireDataAccess } from '../http/access.ts';
@@ -78,7 +79,7 @@ export async function feedstockResponse(
   const seriesId = feedstockSeriesId(feedstock.slug, market.call);
   const key = `feedstock|${seriesId}|${range.from}|${range.to}|${type}`;
   const { body, etag } = await cache.get(key, store.version(), async () =>
-    JSON.stringify({ data: toKeyValue(averageByPeriod(await store.points(seriesId, range), type)) }),
+    JSON.stringify({ data: toKeyValue(averageByPeriod(await store.points(seriesId, range), type), decimalsOf(market.basis)) }),
   );
   return preparedAnswer(request, body, { etag });
 }

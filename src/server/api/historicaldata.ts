@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import { findGradeByKeyOrName, historicalSeries } from '../../lib/catalog.ts';
 import { isoDateOf } from '../../lib/dates.ts';
 import { lastTwelveMonths, toDateValue, yearRange, type DateValue } from '../../lib/series.ts';
+import { decimalsOf } from '../../lib/numbers.ts';
 import { historicalSeriesId } from '../../lib/seriesCatalog.ts';
 import { readDataQuery } from '../http/access.ts';
 import type { ApiAnswer } from '../http/answer.ts';
@@ -39,7 +40,7 @@ export async function historicaldata({ locals, store: open, headers, url }: Endp
     const data: Record<string, DateValue> = {};
     for (const series of historicalSeries) {
       // Points come sorted from the store; toDateValue keeps each value beside its date.
-      data[series.name] = toDateValue(await store.points(historicalSeriesId(polymer.grade.key, series.name), range));
+      data[series.name] = toDateValue(await store.points(historicalSeriesId(polymer.grade.key, series.name), range), decimalsOf(series.basis));
     }
     return JSON.stringify({ data });
   });

@@ -1,7 +1,9 @@
 /** GET /api/internationaloffers?country&month&year → {data:{data:[{date, data:{group:{grade:value}}}]}} (DESIGN §6). */
 import { z } from 'astro/zod';
-import { globalBazaarCountries } from '../../lib/catalog.ts';
+import { globalBazaarCountries, offerBasis } from '../../lib/catalog.ts';
 import { toSlashedDate } from '../../lib/dates.ts';
+import { priceValue } from '../../lib/numbers.ts';
+import type { OfferData } from '../../lib/priceTypes.ts';
 import { readDataQuery } from '../http/access.ts';
 import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
@@ -38,7 +40,10 @@ export async function internationaloffers({ locals, store: open, headers, url }:
     const year = query.data.year ?? latest?.year;
     const month = query.data.month ?? latest?.month;
     const offers = year !== undefined && month !== undefined ? await store.offersInMonth(country.slug, year, month) : [];
-    return JSON.stringify({ data: { data: offers.map((o) => ({ date: toSlashedDate(o.date), data: o.data })) } });
+    const basis = offerBasis(country);
+    const rounded = (data: OfferData): OfferData =>
+      Object.fromEntries(Object.entries(data).map(([group, grades]) => [group, Object.fromEntries(Object.entries(grades).map(([grade, value]) => [grade, priceValue(value, basis)]))]));
+    return JSON.stringify({ data: { data: offers.map((o) => ({ date: toSlashedDate(o.date), data: rounded(o.data) })) } });
   });
   return preparedAnswer({ headers }, body, { etag });
 }

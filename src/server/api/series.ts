@@ -7,14 +7,18 @@
  *   ?ids=a,b&from=YYYY-MM-DD&to=YYYY-MM-DD&unit=native|inr_kg|usd_t[&view=prices|indexed][&ma=0|7|30]
  */
 import { z } from 'astro/zod';
-import { buildComparison, checkUnit, fxReadStart, MAX_COMPARE_SERIES, readStart, type Comparison, type ComparisonOptions } from '../../lib/compare/comparison.ts';
+import { basisJson } from '../../lib/basis.ts';
+import type { Correction } from '../../lib/corrections.ts';
+import { buildComparison, checkUnit, fxReadStart, lineDecimals, MAX_COMPARE_SERIES, readStart, type Comparison, type ComparisonOptions } from '../../lib/compare/comparison.ts';
 import { monthsBefore } from '../../lib/compare/ranges.ts';
 import { splitIds } from '../../lib/compare/state.ts';
 import { isMovingAverage, views, type MovingAverage } from '../../lib/compare/transforms.ts';
 import { compareUnits, conversionFor } from '../../lib/compare/units.ts';
 import { isoDateOf, parseIsoDate } from '../../lib/dates.ts';
 import type { PricePoint } from '../../lib/priceTypes.ts';
-import { findSeries, FX_SERIES_ID, type SeriesDef } from '../../lib/seriesCatalog.ts';
+import { CONVERTED_DECIMALS, priceValue, roundTo } from '../../lib/numbers.ts';
+import { findSeries, FX_SERIES_ID, seriesBasis, type SeriesDef } from '../../lib/seriesCatalog.ts';
+import { seriesCorrections, type CorrectionReader } from '../corrections.ts';
 import { createBodyCache, type BodyCache } from '../http/bodyCache.ts';
 import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
@@ -117,8 +121,18 @@ export async function readComparison(store: PriceStore, query: SeriesQuery): Pro
   return result.comparison;
 }
 
-/** The JSON answer of a comparison: each series with its unit, the conversion used, figures and points. */
-export function comparisonJson(comparison: Comparison) {
+/** The corrected points of each line of a comparison, in the range shown, by series id. */
+export async function comparisonCorrections(store: CorrectionReader & Pick<PriceStore, 'points'>, comparison: Comparison): Promise<Map<string, Correction[]>> {
+  const lists = await Promise.all(comparison.lines.map((line) => seriesCorrections(store, line.id, comparison.range)));
+  return new Map(comparison.lines.map((line, i) => [line.id, lists[i]!]));
+}
+
+/**
+ * The JSON answer of a comparison: each series with its basis (src/lib/basis.ts), the unit of
+ * its values, the conversion used, figures, points and its corrected prices in the range
+ * (native values; src/lib/corrections.ts). Numbers are rounded here, at the edge.
+ */
+export function comparisonJson(comparison: Comparison, corrections: ReadonlyMap<string, readonly Correction[]> = new Map()) {
   const usesFx = comparison.lines.some((line) => line.conversion.fx !== 'none');
   return {
     from: comparison.range.from,
@@ -127,29 +141,58 @@ export function comparisonJson(comparison: Comparison) {
     view: comparison.view,
     ma: comparison.ma,
     valueLabel: comparison.valueLabel,
-    fx: usesFx ? { series: FX_SERIES_ID, rule: 'USD/INR of the date, else the latest rate before it; points before the first rate are left out' } : null,
-    series: comparison.lines.map((line) => ({
-      id: line.id,
-      label: line.label,
-      nativeUnit: line.nativeUnit,
-      unit: comparison.view === 'indexed' ? 'index' : line.unit,
-      conversion: line.conversion,
-      stats: line.stats,
-      dates: line.points.map((p) => p.date),
-      values: line.points.map((p) => p.value),
-    })),
+    fx: usesFx ? { series: FX_SERIES_ID, rule: '₹/US$ reference rate of the date, else the latest rate before it; points before the first rate are left out' } : null,
+    series: comparison.lines.map((line) => {
+      const decimals = lineDecimals(line, comparison);
+      const round = (value: number) => roundTo(value, decimals);
+      const basis = seriesBasis(line.id);
+      const s = line.stats;
+      return {
+        id: line.id,
+        label: line.label,
+        nativeUnit: line.nativeUnit,
+        unit: comparison.view === 'indexed' ? 'index' : line.unit,
+        decimals,
+        basis: basisJson(basis),
+        conversion: line.conversion,
+        stats: s && {
+          ...s,
+          first: { date: s.first.date, value: round(s.first.value) },
+          last: { date: s.last.date, value: round(s.last.value) },
+          change: round(s.change),
+          changePct: s.changePct === null ? null : roundTo(s.changePct, CONVERTED_DECIMALS),
+          min: { date: s.min.date, value: round(s.min.value) },
+          max: { date: s.max.date, value: round(s.max.value) },
+          average: roundTo(s.average, CONVERTED_DECIMALS),
+        },
+        dates: line.points.map((p) => p.date),
+        values: line.points.map((p) => round(p.value)),
+        corrections: (corrections.get(line.id) ?? []).map((c) => ({
+          date: c.date,
+          value: priceValue(c.value, basis),
+          previous: priceValue(c.previous, basis),
+          firstPublished: priceValue(c.first, basis),
+          correctedOn: c.correctedOn,
+          correctedAt: c.correctedAt,
+          times: c.times,
+        })),
+      };
+    }),
   };
 }
 
 const sharedCache = createBodyCache();
 
 /** Validates the query and answers the comparison (or the 400). */
-export async function seriesResponse(store: PriceStore, request: { readonly headers: RequestHeaders }, url: URL, cache: BodyCache = sharedCache): Promise<ApiAnswer> {
+export async function seriesResponse(store: PriceStore & CorrectionReader, request: { readonly headers: RequestHeaders }, url: URL, cache: BodyCache = sharedCache): Promise<ApiAnswer> {
   const query = parseSeriesQuery(url);
   if (!query.ok) return query.response;
   const { series, options } = query.data;
   const key = [series.map((s) => s.id).join(','), options.range.from, options.range.to, options.unit, options.view, options.ma].join('|');
-  const { body, etag } = await cache.get(key, store.version(), async () => JSON.stringify(comparisonJson(await readComparison(store, query.data))));
+  const { body, etag } = await cache.get(key, store.version(), async () => {
+    const comparison = await readComparison(store, query.data);
+    return JSON.stringify(comparisonJson(comparison, await comparisonCorrections(store, comparison)));
+  });
   return preparedAnswer(request, body, { etag });
 }
 

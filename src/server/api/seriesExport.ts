@@ -10,13 +10,16 @@ import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { chartSeries, compareChartProps, type ChartSeries } from '../../lib/compare/chart.ts';
-import type { Comparison } from '../../lib/compare/comparison.ts';
-import { comparisonCsv, exportFileName, sheetNames, SUMMARY_HEADER, summaryRows, type ExportFormat } from '../../lib/compare/exports.ts';
+import { lineDecimals, type Comparison } from '../../lib/compare/comparison.ts';
+import { basisShort } from '../../lib/basis.ts';
+import { comparisonCsv, exportFileName, lineBasisFields, sheetNames, SUMMARY_HEADER, summaryRows, type ExportFormat } from '../../lib/compare/exports.ts';
 import { compareUnitLabels } from '../../lib/compare/units.ts';
-import { CSV_MEDIA_TYPE } from '../../lib/csv.ts';
+import { BYTE_ORDER_MARK, CSV_MEDIA_TYPE } from '../../lib/csv.ts';
 import { toDisplayDate } from '../../lib/dates.ts';
-import { FX_SERIES_ID } from '../../lib/seriesCatalog.ts';
+import { roundTo } from '../../lib/numbers.ts';
+import { FX_SERIES_ID, seriesBasis } from '../../lib/seriesCatalog.ts';
 import { PRIVATE_CACHE } from '../http/json.ts';
+import { siteOrigin } from '../http/site.ts';
 import type { PriceStore } from '../store/prices.ts';
 import { parseSeriesQuery, readComparison } from './series.ts';
 
@@ -32,6 +35,8 @@ const WIDTH = 1200;
 const PLOT_HEIGHT = 480;
 const HEAD = 76;
 const FOOT = 36;
+/** One line of the footer per series: its basis. */
+const BASIS_LINE = 16;
 
 const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -45,7 +50,10 @@ export function comparisonSvg(comparison: Comparison): string {
   const markup = renderToStaticMarkup(createElement(Line as ComponentType<LineSvgProps<ChartSeries>>, { ...lineProps, width: WIDTH, height: chartHeight, ariaLabel: comparison.valueLabel }));
   // nivo wraps its <svg> in a <div> (the tooltip's anchor): a picture keeps only the <svg>.
   const chart = markup.slice(markup.indexOf('<svg'), markup.lastIndexOf('</svg>') + '</svg>'.length);
-  const height = HEAD + chartHeight + FOOT;
+  const height = HEAD + chartHeight + FOOT + BASIS_LINE * comparison.lines.length;
+  const bases = comparison.lines.map(
+    (line, i) => `<text x="24" y="${HEAD + chartHeight + 18 + BASIS_LINE * i}" font-size="12" fill="#4a5568">${xml(`${line.label}: ${basisShort(seriesBasis(line.id))}`)}</text>`,
+  );
   const title = `PolyIndex comparison of ${comparison.lines.length === 1 ? comparison.lines[0]!.label : `${comparison.lines.length} series`}`;
   const fx = comparison.lines.some((l) => l.conversion.fx !== 'none') ? ` Converted with ${FX_SERIES_ID} (USD/INR of each date).` : '';
   return [
@@ -55,6 +63,7 @@ export function comparisonSvg(comparison: Comparison): string {
     `<text x="24" y="34" font-size="20" font-weight="700" fill="#0b2545">${xml(title.length > 96 ? `${title.slice(0, 95)}…` : title)}</text>`,
     `<text x="24" y="58" font-size="14" fill="#4a5568">${xml(subtitle(comparison))}</text>`,
     `<g transform="translate(0 ${HEAD})">${chart}</g>`,
+    ...bases,
     `<text x="24" y="${height - 14}" font-size="12" fill="#4a5568">${xml(`Source: PolyIndex. Units: ${comparison.unit === 'native' ? 'as quoted' : compareUnitLabels[comparison.unit]}.${fx}`)}</text>`,
     '</svg>',
   ].join('\n');
@@ -65,15 +74,39 @@ export const comparisonPng = (svg: string): Promise<Buffer> => sharp(Buffer.from
 
 const utcDate = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
 
-/** The workbook: "Summary" (the query, then one row of figures per series), then a sheet per series. */
-export async function comparisonXlsx(comparison: Comparison): Promise<Buffer> {
+/** The headings of a line's basis fields (src/lib/compare/exports.ts, lineBasisFields) in a workbook. */
+const FIELD_HEADINGS: Readonly<Record<string, string>> = {
+  label: 'Series',
+  basis: 'Basis',
+  price: 'Price',
+  taxes: 'Taxes',
+  unit: 'Values in',
+  published: 'Published',
+  source: 'Source',
+  methodology: 'Methodology',
+  decimals: 'Decimals',
+  computed: 'Computed',
+};
+const heading = (key: string): string => FIELD_HEADINGS[key] ?? key;
+
+/**
+ * The workbook: "Summary" (the query, the basis of each series, then one row of figures per
+ * series), then a sheet per series (its basis in header rows, then date and value).
+ */
+export async function comparisonXlsx(comparison: Comparison, site: string | URL): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = 'PolyIndex';
   const summary = book.addWorksheet('Summary');
   summary.addRow(['PolyIndex comparison']).font = { bold: true, size: 14 };
   summary.addRow(['From', comparison.range.from, 'To', comparison.range.to]);
   summary.addRow(['Values', comparison.valueLabel]);
-  summary.addRow(['Exchange rate', comparison.lines.some((l) => l.conversion.fx !== 'none') ? `${FX_SERIES_ID}: USD/INR of each date, else the latest before it` : 'not used']);
+  summary.addRow(['Exchange rate', comparison.lines.some((l) => l.conversion.fx !== 'none') ? `${FX_SERIES_ID}: ₹/US$ reference rate of each date, else the latest before it` : 'not used']);
+  summary.addRow([]);
+  summary.addRow(['Basis of each series']).font = { bold: true };
+  const fieldsOf = comparison.lines.map((line) => lineBasisFields(line, comparison, site));
+  const keys = [...new Set(fieldsOf.flatMap((fields) => fields.map(([key]) => key)))];
+  summary.addRow(keys.map(heading)).font = { bold: true };
+  for (const fields of fieldsOf) summary.addRow(keys.map((key) => fields.find(([k]) => k === key)?.[1] ?? ''));
   summary.addRow([]);
   summary.addRow([...SUMMARY_HEADER]).font = { bold: true };
   for (const row of summaryRows(comparison)) summary.addRow(row);
@@ -86,11 +119,18 @@ export async function comparisonXlsx(comparison: Comparison): Promise<Buffer> {
     const sheet = book.addWorksheet(names[i]!);
     const unit = comparison.view === 'indexed' ? 'Index' : line.unit;
     sheet.columns = [
-      { header: 'Date', key: 'date', width: 14, style: { numFmt: 'yyyy-mm-dd' } },
-      { header: `${line.label} (${unit})`, key: 'value', width: 28 },
+      { key: 'date', width: 14 },
+      { key: 'value', width: 28 },
     ];
-    sheet.getRow(1).font = { bold: true };
-    for (const p of line.points) sheet.addRow({ date: utcDate(p.date), value: p.value });
+    // Header rows: the series' basis, a blank row, then the table's own header.
+    for (const [key, value] of fieldsOf[i]!) sheet.addRow([heading(key), value]).getCell(1).font = { bold: true };
+    sheet.addRow([]);
+    sheet.addRow(['Date', `${line.label} (${unit})`]).font = { bold: true };
+    const decimals = lineDecimals(line, comparison);
+    for (const p of line.points) {
+      const row = sheet.addRow([utcDate(p.date), roundTo(p.value, decimals)]);
+      row.getCell(1).numFmt = 'yyyy-mm-dd';
+    }
   });
   return Buffer.from(await book.xlsx.writeBuffer());
 }
@@ -103,10 +143,10 @@ export async function seriesExportResponse(store: PriceStore, url: URL, format: 
   let body: string | Buffer;
   switch (format) {
     case 'csv':
-      body = comparisonCsv(comparison);
+      body = BYTE_ORDER_MARK + comparisonCsv(comparison, siteOrigin);
       break;
     case 'xlsx':
-      body = await comparisonXlsx(comparison);
+      body = await comparisonXlsx(comparison, siteOrigin);
       break;
     case 'svg':
       body = comparisonSvg(comparison);

@@ -98,11 +98,15 @@ export async function compareJourney(
     api.series.forEach((line, i) => {
       const dates: string[] = [];
       const values: number[] = [];
-      book.worksheets[i + 1]!.eachRow((row, n) => {
-        if (n === 1) return;
-        dates.push((row.getCell(1).value as Date).toISOString().slice(0, 10));
-        values.push(row.getCell(2).value as number);
+      // The series' basis in header rows, then the table's own header (Date), then the points.
+      let header = false;
+      book.worksheets[i + 1]!.eachRow((row) => {
+        if (header) {
+          dates.push((row.getCell(1).value as Date).toISOString().slice(0, 10));
+          values.push(row.getCell(2).value as number);
+        } else header = row.getCell(1).value === 'Date';
       });
+      expect(book.worksheets[i + 1]!.getRow(2).getCell(1).value).toBe('Basis');
       expect(values.length).toBeGreaterThan(50);
       expect(dates).toEqual(line.dates);
       expect(values).toEqual(line.values);

@@ -21,7 +21,6 @@
  * layout"); variable content lives in arrays. Only single-field indexes are queried.
  */
 import type { DocumentData, DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import type { Unit } from '../../../lib/catalog.ts';
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
 import type { Banner, CityPriceRow, OfferData, PricePoint } from '../prices.ts';
 import { checkDate, checkFinite } from '../checks.ts';
@@ -63,7 +62,7 @@ export const seriesDefOf = (data: DocumentData): SeriesDef => ({
   product: String(data['product']),
   market: String(data['market']),
   grade: String(data['grade'] ?? ''),
-  unit: String(data['unit']) as Unit,
+  unit: String(data['unit']) as SeriesDef['unit'],
   currency: String(data['currency']) as SeriesDef['currency'],
   frequency: String(data['frequency']) as SeriesDef['frequency'],
   label: String(data['label']),

@@ -3,7 +3,6 @@
  * writes and the transfer all read them, and none of those may import another in a circle.
  */
 import type { Row } from '@libsql/client';
-import type { Unit } from '../../../lib/catalog.ts';
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
 import type { Banner, CityPriceRow, OfferData, OfferRecord, PricePoint } from '../prices.ts';
 
@@ -13,7 +12,7 @@ export const toSeries = (row: Row): SeriesDef => ({
   product: String(row['product']),
   market: String(row['market']),
   grade: String(row['grade']),
-  unit: String(row['unit']) as Unit,
+  unit: String(row['unit']) as SeriesDef['unit'],
   currency: String(row['currency']) as SeriesDef['currency'],
   frequency: String(row['frequency']) as SeriesDef['frequency'],
   label: String(row['label']),

@@ -1,0 +1,95 @@
+/**
+ * How numbers are written, in one place (issue 20): every page, table, export and API answer
+ * rounds and formats a price here.
+ *
+ * - A price has the decimal places of its quoting (a unit's, or fewer where a series' basis
+ *   says so: src/lib/units.ts, src/lib/basis.ts), always all of them in a page ("104.50").
+ * - Rupee amounts use Indian digit grouping (1,23,456.50); US$ and RMB amounts international
+ *   grouping (1,234,567).
+ * - Rounding happens at the edge: values are stored as typed, and every number that leaves for
+ *   a reader (JSON, CSV, XLSX, HTML) goes through `roundTo`, which rounds on the decimal digits
+ *   (so 90.10000000000001 is written 90.1 and 1.005 rounds to 1.01, not 1.00).
+ */
+import { UNIT_FACTS, type Currency, type PriceUnit } from './units.ts';
+
+/** What decides how a price is written: its unit, and the decimals its basis quotes it in when fewer than the unit's. */
+export interface Quoting {
+  readonly unit: PriceUnit;
+  readonly decimals?: number | undefined;
+}
+
+export const decimalsOf = (quoting: Quoting): number => quoting.decimals ?? UNIT_FACTS[quoting.unit].decimals;
+
+/**
+ * `value` rounded half away from zero to `decimals` places of its decimal writing (not of its
+ * binary approximation), so no float noise survives: roundTo(0.1 + 0.2, 2) === 0.3.
+ */
+export function roundTo(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return value;
+  const abs = Math.abs(value);
+  const text = String(abs);
+  const rounded = text.includes('e') ? Math.round(abs * 10 ** decimals) / 10 ** decimals : Number(`${Math.round(Number(`${text}e${decimals}`))}e-${decimals}`);
+  // No "-0": a change that rounds to nothing is 0.
+  return rounded === 0 ? 0 : Math.sign(value) * rounded;
+}
+
+/** A price as an API answer or a file carries it: a plain number at its quoting's decimals. */
+export const priceValue = (value: number, quoting: Quoting): number => roundTo(value, decimalsOf(quoting));
+
+/** Figures that are not prices (percentages, index points): two decimals. */
+export const FIGURE_DECIMALS = 2;
+
+/** Converted values (a comparison in another unit) keep four decimals, as the conversions compute them. */
+export const CONVERTED_DECIMALS = 4;
+
+const localeOf = (currency: Currency): string => (currency === 'INR' ? 'en-IN' : 'en-US');
+
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(locale: string, min: number, max: number): Intl.NumberFormat {
+  const key = `${locale}|${min}|${max}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** A price for a page: grouping of its currency, exactly its quoting's decimals. "1,085.00", "1,23,456.50". */
+export function formatPrice(value: number, quoting: Quoting): string {
+  const decimals = decimalsOf(quoting);
+  return formatter(localeOf(UNIT_FACTS[quoting.unit].currency), decimals, decimals).format(roundTo(value, decimals));
+}
+
+/** A price with its unit as a trader writes it: ₹104.50/kg, US$1,085.00/t, US$80.12/bbl, ₹90.1200/US$, RMB 7,450/t. */
+export function priceWithUnit(value: number, quoting: Quoting): string {
+  const facts = UNIT_FACTS[quoting.unit];
+  const sign = value < 0 ? '−' : '';
+  return `${sign}${facts.symbol}${formatPrice(Math.abs(value), quoting)}/${facts.per}`;
+}
+
+/** Any other figure (a percentage, an index, a count): Indian grouping, up to `decimals` places, none forced. */
+export const formatNumber = (value: number, decimals: number = FIGURE_DECIMALS): string => formatter('en-IN', 0, decimals).format(roundTo(value, decimals));
+
+const signOf = (value: number): string => (value > 0 ? '+' : value < 0 ? '−' : '');
+
+/** "+1.23%" (a percentage change, always two decimals; the minus is a real minus sign). */
+export const formatPercent = (pct: number): string => `${signOf(roundTo(pct, FIGURE_DECIMALS))}${formatter('en-IN', FIGURE_DECIMALS, FIGURE_DECIMALS).format(roundTo(Math.abs(pct), FIGURE_DECIMALS))}%`;
+
+export type Tone = 'up' | 'down' | 'flat';
+
+/**
+ * A change in a price's decimals with its percentage, and its direction for colouring:
+ * "+1.50 (+1.23%)", "−2.00 (−0.50%)", "—" without a previous price. With no quoting (a figure
+ * that is not a price, e.g. an index), up to two decimals.
+ */
+export function formatChange(change: number | null, changePct: number | null, quoting?: Quoting): { text: string; tone: Tone } {
+  if (change === null) return { text: '—', tone: 'flat' };
+  const rounded = quoting ? priceValue(change, quoting) : roundTo(change, FIGURE_DECIMALS);
+  const magnitude = quoting ? formatPrice(Math.abs(rounded), quoting) : formatNumber(Math.abs(rounded));
+  const pct = changePct === null ? '' : ` (${formatPercent(changePct)})`;
+  return { text: `${signOf(rounded)}${magnitude}${pct}`, tone: rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat' };
+}
+
+/** Rupees with Indian grouping and paise: ₹1,23,456.50 (amounts of money, not prices per unit). */
+export const formatRupees = (value: number): string => `${value < 0 ? '−' : ''}₹${formatter('en-IN', 2, 2).format(roundTo(Math.abs(value), 2))}`;
