@@ -42,7 +42,7 @@ interface Answer {
   unit: string;
   valueLabel: string;
   fx: { series: string } | null;
-  series: { id: string; unit: string; nativeUnit: string; conversion: { formula: string }; stats: { last: PricePoint; count: number } | null; dates: string[]; values: number[] }[];
+  series: { id: string; unit: string; nativeUnit: string; conversion: { formula: string }; notConverted: string | null; stats: { last: PricePoint; count: number } | null; dates: string[]; values: number[] }[];
 }
 
 const CIF = 'historical.ppRaffia.cif-ns';
@@ -130,8 +130,6 @@ describe('GET /api/series', () => {
     [`ids=${NAPHTHA}&to=tomorrow`, 'to'],
     [`ids=${NAPHTHA}&from=2025-01-02&to=2025-01-01`, 'from'],
     [`ids=${NAPHTHA}&unit=kg`, 'unit'],
-    [`ids=${NAPHTHA},feedstock.va.china&unit=inr_kg`, 'unit'],
-    [`ids=fx.usdinr&unit=usd_t`, 'unit'],
     [`ids=${NAPHTHA}&view=pie`, 'view'],
     [`ids=${NAPHTHA}&ma=9`, 'ma'],
     [`ids=${NAPHTHA}&ma=-7`, 'ma'],
@@ -145,9 +143,19 @@ describe('GET /api/series', () => {
     }
   });
 
-  it('names the series a unit cannot take', async () => {
-    const { error } = (await (await call('series', `/api/series?ids=${NAPHTHA},feedstock.va.china&unit=usd_t`)).json()) as { error: { message: string } };
-    expect(error.message).toMatch(/Vinyl acetate · China \(RMB\/Mt\) cannot be shown in US\$\/t/);
+  it('converts what it can and answers a series the unit cannot take as quoted, saying why', async () => {
+    const response = await call('series', `/api/series?ids=${NAPHTHA},feedstock.va.china,fx.usdinr&from=${from}&to=${today}&unit=usd_t`);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as Answer;
+    expect(answer.series.map((s) => [s.id, s.unit, s.notConverted])).toEqual([
+      [NAPHTHA, 'US$/t', null],
+      ['feedstock.va.china', 'RMB/Mt', 'Vinyl acetate · China (RMB/Mt) cannot be shown in US$/t: PolyIndex keeps no RMB exchange rate.'],
+      ['fx.usdinr', 'INR/USD', 'US dollar to Indian rupee (INR/USD) cannot be shown in US$/t: it is the exchange rate itself.'],
+    ]);
+    // As quoted: the store's own prices.
+    const va = await store.points('feedstock.va.china', { from, to: today });
+    expect(answer.series[1]!.values).toEqual(va.map((p) => p.value));
+    expect(answer.valueLabel).toBe('US$/t, RMB/Mt and INR/USD');
   });
 });
 
@@ -207,6 +215,19 @@ describe('exports of what is shown', () => {
     expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     const meta = await sharp(bytes).metadata();
     expect(meta.width).toBe(2400);
+  });
+
+  it('SVG: a series the unit cannot take is drawn on its own axis, under the others', async () => {
+    const svgOf = async (ids: string) => (await call('export', `/api/series/export.svg?ids=${ids}&from=${from}&to=${today}&unit=inr_kg`, 'full', { format: 'svg' })).text();
+    const heightOf = (text: string) => Number(/^<svg [^>]*height="(\d+)"/.exec(text)![1]);
+    const mixed = await svgOf(`${NAPHTHA},${MUMBAI},feedstock.va.china`);
+    const single = await svgOf(`${NAPHTHA},${MUMBAI}`);
+    // The document, the ₹/kg panel and the RMB/Mt panel.
+    expect(mixed.match(/<svg /g)).toHaveLength(3);
+    expect(single.match(/<svg /g)).toHaveLength(2);
+    expect(heightOf(mixed)).toBeGreaterThan(heightOf(single) + 200);
+    expect(mixed).toContain('RMB/Mt');
+    expect(mixed).toContain('Vinyl acetate · China as quoted');
   });
 
   it('an unknown format is a 404', async () => {
