@@ -134,7 +134,13 @@ test('a Premium user sets the daily update and an alert; a crossing price sends 
   await expect(page.getByTestId('whatsapp-number')).toContainText(`+91 ${number.slice(2, 7)} ${number.slice(7)}`);
 
   // The daily update: two prices, from midnight IST, by e-mail and WhatsApp.
-  await page.getByLabel('Prices in the update').selectOption(['feedstock.va.china', 'fx.usdinr']);
+  // The picker: search, then choose from the list (Enter takes the first match).
+  const picker = page.getByRole('combobox', { name: 'Prices in the update' });
+  await picker.fill('vinyl acetate');
+  await page.getByRole('option', { name: /Vinyl acetate · China/ }).click();
+  await picker.fill('dollar');
+  await picker.press('Enter');
+  await expect(page.getByTestId('chosen-prices').locator('li')).toHaveText([/Vinyl acetate · China/, /US dollar to Indian rupee/]);
   await page.getByLabel('Send it at').selectOption('0');
   await page.getByLabel('By e-mail', { exact: true }).check();
   await page.getByLabel(/On WhatsApp/).check();
@@ -251,7 +257,8 @@ test('/alerts and its API follow the plan; the sandbox phone and the job endpoin
   await page.goto('/alerts');
   await expect(page.getByTestId('alerts-upgrade')).toContainText('Premium');
   // The daily update offers what the Basic plan carries: the Mumbai sheet, the benchmark feedstocks, the rupee.
-  const offered = page.getByLabel('Prices in the update').locator('option');
+  await page.getByRole('combobox', { name: 'Prices in the update' }).click();
+  const offered = page.getByRole('listbox').getByRole('option');
   await expect(offered).toHaveCount(22);
   await expect(offered.filter({ hasText: 'PP Raffia · Mumbai' })).toHaveCount(1);
   await expect(offered.filter({ hasText: 'Crude oil · Brent' })).toHaveCount(1);

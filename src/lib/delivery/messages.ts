@@ -98,3 +98,23 @@ export const templateParam = (text: string): string =>
 /** The body a template renders to with these parameters (what the phone shows). */
 export const renderTemplate = (template: WhatsAppTemplate, params: readonly string[]): string =>
   template.body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => params[Number(n) - 1] ?? '');
+
+/** A price of a daily update: its line (priceLine / noPriceLine) and its screen's absolute link, when the plan opens it. */
+export interface DailyUpdatePrice {
+  readonly line: string;
+  readonly screen: string | null;
+}
+
+/**
+ * The daily update on WhatsApp, for one day: `text` inside the 24-hour service window, else the
+ * template with `params` (one bounded line: the prices without their links, and "More:" the
+ * first price's screen), which reads as `shown` on the phone. The job sends it; /alerts shows
+ * `shown` as the preview of the next update.
+ */
+export function dailyUpdateWhatsApp(day: string, prices: readonly DailyUpdatePrice[], settingsLink: string): { readonly text: string; readonly params: readonly string[]; readonly shown: string } {
+  const body = prices.map(({ line, screen }) => (screen ? `${line}\n${screen}` : line)).join('\n');
+  const text = `PolyIndex prices for ${toSlashedDate(day)}:\n${body}\nChange what you receive: ${settingsLink}\nReply STOP to end these updates.`;
+  const more = prices.find((p) => p.screen)?.screen ?? settingsLink;
+  const params = [toSlashedDate(day), prices.map((p) => p.line).join(' · '), more];
+  return { text, params, shown: renderTemplate(WHATSAPP_TEMPLATES.dailyUpdate, params.map(templateParam)) };
+}

@@ -8,9 +8,8 @@
  */
 import { dailySeriesOf, deliveryRightsOf, screenOf } from '../../lib/delivery/rights.ts';
 import { findInstrument } from '../../lib/delivery/instruments.ts';
-import { absoluteLink, noPriceLine, priceLine } from '../../lib/delivery/messages.ts';
+import { absoluteLink, dailyUpdateWhatsApp, noPriceLine, priceLine } from '../../lib/delivery/messages.ts';
 import { deliveryDayOf, isDailyUpdateDue } from '../../lib/delivery/schedule.ts';
-import { toSlashedDate } from '../../lib/dates.ts';
 import { sendOnce, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
 import { dailyUpdateMail, type DailyPrice } from './mailMessages.ts';
 import { quoteCache } from './quotes.ts';
@@ -52,12 +51,7 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
       outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'email' }, () => deps.sendMail(mail)));
     }
     if (settings.whatsapp && settings.whatsappNumber) {
-      const settingsLink = absoluteLink(deps.siteUrl, '/alerts');
-      const body = prices.map(({ line, screen }) => (screen ? `${line}\n${screen}` : line)).join('\n');
-      const text = `PolyIndex prices for ${toSlashedDate(day)}:\n${body}\nChange what you receive: ${settingsLink}\nReply STOP to end these updates.`;
-      // A template parameter is one bounded line: the prices without their links, and "More:" the first price's screen.
-      const more = prices.find((p) => p.screen)?.screen ?? settingsLink;
-      const params = [toSlashedDate(day), prices.map((p) => p.line).join(' · '), more];
+      const { text, params } = dailyUpdateWhatsApp(day, prices, absoluteLink(deps.siteUrl, '/alerts'));
       const message = await whatsappFor(deps, user.uid, settings.whatsappNumber, text, 'dailyUpdate', params);
       if (message) outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'whatsapp' }, () => deps.whatsapp.send(message)));
     }
