@@ -2,8 +2,9 @@
  * The daily update's price picker on /alerts (part of the DeliverySettings island): a search
  * box that opens a list of prices grouped by family, after the WAI-ARIA APG combobox pattern
  * with a multi-select listbox popup (downshift's useCombobox: arrow keys, Home/End, Enter,
- * Escape, aria-activedescendant). Enter or a click adds a price or takes it out again; the
- * chosen ones are listed above it, each with its own Remove button.
+ * Escape, aria-activedescendant). Enter or a click adds a price or takes it out again (the list
+ * stays open with the search as typed); the chosen ones are listed above it, each with its own
+ * Remove button.
  */
 import { useCombobox } from 'downshift';
 import { useMemo, useState } from 'react';
@@ -40,21 +41,23 @@ export default function PricePicker({ choices, selected, onChange, max, label }:
     // The typed text is downshift's own state (a value fed back through props lags a render and
     // loses keystrokes); the filter follows it.
     onInputValueChange: ({ inputValue }) => setQuery(inputValue ?? ''),
+    // Nothing is "selected" in the combobox itself: the chosen prices are the list above it.
     selectedItem: null,
     // The first match is active as soon as the list shows: type, then Enter.
     defaultHighlightedIndex: 0,
     isItemDisabled: (item) => full && !chosen.has(item.id),
-    stateReducer: (state, { type, changes }) => {
-      // Choosing keeps the list open on the same option, and the search as typed: several prices in a row.
-      if (type === useCombobox.stateChangeTypes.InputKeyDownEnter || type === useCombobox.stateChangeTypes.ItemClick) {
-        return { ...changes, isOpen: true, highlightedIndex: state.highlightedIndex, inputValue: state.inputValue };
-      }
-      return changes;
-    },
-    onStateChange: ({ type, selectedItem }) => {
-      if ((type === useCombobox.stateChangeTypes.InputKeyDownEnter || type === useCombobox.stateChangeTypes.ItemClick) && selectedItem) toggle(selectedItem);
-    },
   });
+
+  /**
+   * Enter and a click toggle the active option here, instead of downshift's single selection:
+   * the list stays open with the search as typed, for the next price.
+   */
+  const choose = (event: { preventDefault(): void; nativeEvent: Event }, item: InstrumentChoice | undefined) => {
+    if (!item) return;
+    event.preventDefault();
+    (event.nativeEvent as Event & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+    toggle(item);
+  };
 
   return (
     <div className="picker" data-testid="price-picker">
@@ -80,7 +83,16 @@ export default function PricePicker({ choices, selected, onChange, max, label }:
         </ul>
       )}
       <div className="picker-box">
-        <input className="picker-input" placeholder="Search, e.g. pp raffia mumbai" {...getInputProps({ 'aria-describedby': 'picker-count' })} />
+        <input
+          className="picker-input"
+          placeholder="Search, e.g. pp raffia mumbai"
+          {...getInputProps({
+            'aria-describedby': 'picker-count',
+            onKeyDown: (event) => {
+              if (event.key === 'Enter' && isOpen && highlightedIndex >= 0) choose(event, items[highlightedIndex]);
+            },
+          })}
+        />
         <button type="button" className="picker-toggle" aria-label={isOpen ? 'Close the list of prices' : 'Open the list of prices'} {...getToggleButtonProps()}>
           {isOpen ? '▴' : '▾'}
         </button>
@@ -105,7 +117,7 @@ export default function PricePicker({ choices, selected, onChange, max, label }:
                     <li
                       key={item.id}
                       className={`picker-option${highlightedIndex === index ? ' is-active' : ''}${on ? ' is-chosen' : ''}`}
-                      {...getItemProps({ item, index, 'aria-selected': on })}
+                      {...getItemProps({ item, index, 'aria-selected': on, onClick: (event) => choose(event, item) })}
                     >
                       <span className="picker-mark" aria-hidden="true">
                         {on ? '✓' : ''}
