@@ -1,7 +1,7 @@
 /**
  * A price chart: the lines drawn by @nivo/line (red first, 2.5 px: spec §9) in an SVG that
  * stretches to its box, with its axes, unit and legend as HTML around it (src/lib/chartGeometry.ts
- * says why), so every label is 12 CSS px whatever the box. Two uses:
+ * says why), so every label is 13 CSS px whatever the box. Two uses:
  *   - `StaticPriceChart`: the server draws it (src/components/Chart.astro), and only the light
  *     pointer layer (ChartOverlay) hydrates over it, so a chart page loads no charting library;
  *   - the default export, the same drawing made in the browser, loaded on demand when a screen

@@ -6,7 +6,7 @@
  *
  * The axes are HTML beside the plot, not SVG text inside it: the plot's SVG stretches to its
  * box (lines keep their width: `vector-effect: non-scaling-stroke`) while the labels stay
- * 12 CSS px at any width, on a 320 px phone as on a desktop. The time axis has a set of
+ * 13 CSS px at any width, on a 320 px phone as on a desktop. The time axis has a set of
  * ticks per width tier, thinned to fit; CSS picks one by the chart's own width (a container
  * query), so no script and no server guess of the screen is needed.
  */
@@ -86,10 +86,10 @@ export interface ValueAxis {
 /** The time axis: one set of ticks per width tier of TIME_TICK_TIERS, narrowest first. */
 export type TimeAxis = readonly (readonly AxisTick[])[];
 
-/** Value ticks: 5 or so fit any plot of 120 px or more at 12 px labels. */
+/** Value ticks: 5 or so fit any plot of 120 px or more at 13 px labels. */
 export const VALUE_TICKS = 5;
 /**
- * Time ticks by the chart's width: a label such as "Nov 26" is about 40 px at 12 px and wants a
+ * Time ticks by the chart's width: a label such as "Nov 26" is about 42 px at 13 px and wants a
  * gap, so about 60 px a label. Under 640 px (phones: the plot is 190–560 px) at most 4; to
  * 960 px at most 8; wider at most 12 (a year by months). Chart.astro's container queries use
  * the same widths (a unit test compares them).

@@ -161,6 +161,27 @@ function rolesFor(kind: PageKind, path: string): Role[] {
   return (Object.keys(ROLES) as Role[]).filter((role) => !kind.except?.[role] && decide(url.pathname, factsOf(role, now), now, url.search).kind === 'allow');
 }
 
+test('the check finds every kind of fault, all at once, on a page made to have them', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.setContent(`<!doctype html><html><body style="margin:0;font:16px sans-serif">
+    <header class="site-header" style="height:120px"><a href="/">Poly<strong>Index</strong></a>
+      <span style="display:inline-block;width:60px">Subscribed · Premium</span></header>
+    <p style="font-size:9px">Tiny print</p>
+    <svg viewBox="0 0 760 100" style="width:316px"><text x="10" y="50" style="font-size:11px">Nov 26</text></svg>
+    <div style="width:300px"><table style="width:520px"><tr><td>wide table</td></tr></table></div>
+    <div style="width:200px;height:40px;overflow:hidden"><h2 style="margin:0;font-size:32px">A heading too long for its box</h2></div>
+    <form><label><input type="checkbox" style="width:300px"> By e-mail</label></form>
+  </body></html>`);
+  const findings: LayoutFinding[] = await page.evaluate(measureLayout, { minTextPx: MIN_TEXT_PX, headerMaxPx: PHONE_HEADER_MAX_PX });
+  const kinds = new Set(findings.map((f) => f.check));
+  expect([...kinds].sort()).toEqual(['clipped-heading', 'header-height', 'header-wraps', 'label-apart', 'sideways-scroll', 'small-text', 'too-wide']);
+  expect(findings.find((f) => f.check === 'small-text' && f.element.includes('Nov 26'))?.measurement).toBe('4.6 px (11 px × SVG scale 0.42) < 11 px');
+  expect(findings.find((f) => f.check === 'small-text' && f.element.includes('Tiny print'))?.measurement).toBe('9 px < 11 px');
+  expect(findings.find((f) => f.check === 'header-height')?.measurement).toBe('ends 120 px below the top > 72 px');
+  await context.close();
+});
+
 test('every page route file has a row in the layout check', () => {
   const covered = new Set(PAGE_KINDS.flatMap((k) => k.routes));
   expect(pageRoutes().filter((route) => !covered.has(route))).toEqual([]);
