@@ -1,20 +1,18 @@
 /**
- * The pointer layer over a server-drawn chart (src/components/Chart.astro): the SVG arrives as
- * static HTML in `children`; this island only finds the date under the pointer and shows its
- * values — no charting library in the browser, no re-render of the chart, one state update per
- * animation frame at most.
+ * The pointer layer over a server-drawn chart (src/components/Chart.astro): the chart arrives
+ * as static HTML in `children`; this island only finds the date under the pointer and shows
+ * the lines' values — no charting library in the browser, no re-render of the chart, one state
+ * update per animation frame at most. Where the plot is, it reads from the page (`.chart-plot`):
+ * the plot stretches to its box, so a fraction of its width is a fraction of the time axis.
  */
 import { useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { allDates, chartLayout, formatChartValue, nearestDate, positionOf } from '../lib/chartGeometry.ts';
+import { allDates, decodeLines, formatChartValue, nearestDate, positionOf } from '../lib/chartGeometry.ts';
 import { toDisplayDate } from '../lib/dates.ts';
-import type { ChartLine } from '../lib/series.ts';
 
 export interface ChartOverlayProps {
-  readonly lines: readonly ChartLine[];
+  /** The chart's lines, as encodeLines writes them (compact: Astro escapes every quote of a prop). */
+  readonly data: string;
   readonly unit: string;
-  /** The width and plot height the SVG was drawn at (it scales to its box). */
-  readonly width: number;
-  readonly height: number;
   readonly children?: ReactNode;
 }
 
@@ -27,29 +25,28 @@ interface Hover {
   readonly boxWidth: number;
 }
 
-export default function ChartOverlay({ lines, unit, width, height, children }: ChartOverlayProps) {
+export default function ChartOverlay({ data, unit, children }: ChartOverlayProps) {
+  const lines = useMemo(() => decodeLines(data), [data]);
   const dates = useMemo(() => allDates(lines), [lines]);
   const values = useMemo(() => lines.map((line) => new Map(line.data.map((d) => [d.x, d.y]))), [lines]);
-  const { margin, outerHeight } = chartLayout(width, height, lines.length);
   const [hover, setHover] = useState<Hover | null>(null);
   const frame = useRef(0);
 
   function track(event: PointerEvent<HTMLDivElement>) {
     const box = event.currentTarget.getBoundingClientRect();
+    const plot = event.currentTarget.querySelector('.chart-plot')?.getBoundingClientRect();
     const { clientX, clientY } = event;
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
-      const scale = box.width / width;
-      const left = margin.left * scale;
-      const plotWidth = (width - margin.left - margin.right) * scale;
-      const top = margin.top * scale;
-      const plotHeight = (outerHeight - margin.top - margin.bottom) * scale;
-      const inside = clientX - box.left >= left - 8 && clientX - box.left <= left + plotWidth + 8 && clientY - box.top >= top && clientY - box.top <= top + plotHeight;
-      const date = inside ? nearestDate(dates, (clientX - box.left - left) / plotWidth) : null;
+      if (!plot || plot.width <= 0) return setHover(null);
+      const left = plot.left - box.left;
+      const top = plot.top - box.top;
+      const inside = clientX >= plot.left - 8 && clientX <= plot.right + 8 && clientY >= plot.top && clientY <= plot.bottom;
+      const date = inside ? nearestDate(dates, (clientX - plot.left) / plot.width) : null;
       setHover((previous) => {
         if (!date) return null;
         if (previous?.date === date && previous.boxWidth === box.width) return previous;
-        return { date, x: left + positionOf(dates, date) * plotWidth, top, plotHeight, boxWidth: box.width };
+        return { date, x: left + positionOf(dates, date) * plot.width, top, plotHeight: plot.height, boxWidth: box.width };
       });
     });
   }

@@ -1,13 +1,16 @@
 /**
- * /alerts: the daily update (prices, channels, hour IST), the WhatsApp number (a code sent over
- * WhatsApp verifies it, with consent to receive messages) and price alerts. Talks to the JSON
+ * /alerts: the daily update (prices, channels, hour IST) with a preview of the next one, the
+ * WhatsApp number (a code sent over WhatsApp verifies it, with consent to receive messages) and
+ * price alerts (with the price's latest value beside the threshold). Talks to the JSON
  * endpoints under /api/alerts; the server decides what the plan allows and says why not.
  */
-import { useMemo, useState, type SubmitEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { toDisplayDate } from '../lib/dates.ts';
 import { DELIVERY_LANGUAGES, LANGUAGE_NAMES, type DeliveryLanguage } from '../lib/delivery/language.ts';
 import { planAndUp } from '../lib/delivery/planWords.ts';
-import type { DeliveryView, InstrumentChoice } from '../lib/delivery/view.ts';
+import type { CurrentPrice, DailyPreview, DeliveryView, InstrumentChoice } from '../lib/delivery/view.ts';
 import { readUnit } from '../lib/units.ts';
+import PricePicker from './PricePicker.tsx';
 
 interface Props {
   readonly initial: DeliveryView;
@@ -15,6 +18,12 @@ interface Props {
   readonly choices: readonly InstrumentChoice[];
   /** The prices the plan's daily update may carry (the plan table decides); null: every choice. */
   readonly dailyChoiceIds: readonly string[] | null;
+  /** At most this many prices in an update. */
+  readonly maxDaily: number;
+  /** The next update of the saved prices (the server's, so the page shows it at once). */
+  readonly initialPreview: DailyPreview | null;
+  /** The latest price of the alert form's first choice. */
+  readonly initialPrice: CurrentPrice | null;
 }
 
 interface ErrorAnswer {
@@ -44,6 +53,43 @@ const MISSED_STYLE = { margin: '0 0 0.75rem', padding: '0.6rem 0.75rem', borderL
 
 const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00 IST`;
 
+/** How long the preview waits for the choice to settle before it asks the server. */
+const PREVIEW_DELAY_MS = 300;
+
+/**
+ * The answer of a GET that follows a changing choice: the newest request's only (an older one
+ * answering late is dropped). The first URL's answer came with the page (`initial`).
+ */
+function useLatest<T>(url: string | null, initial: T | null, delayMs = 0): { data: T | null; loading: boolean; failed: boolean } {
+  const [state, setState] = useState<{ data: T | null; loading: boolean; failed: boolean }>({ data: initial, loading: false, failed: false });
+  const first = useRef<string | null>(initial === null ? null : url);
+  useEffect(() => {
+    if (url !== null && url === first.current) return;
+    first.current = null;
+    if (url === null) return setState({ data: null, loading: false, failed: false });
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    const timer = window.setTimeout(() => {
+      void call<T>('GET', url).then((result) => {
+        if (live) setState(result.ok ? { data: result.data, loading: false, failed: false } : { data: null, loading: false, failed: true });
+      });
+    }, delayMs);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [url, delayMs]);
+  return state;
+}
+
+/** "tomorrow, 09:00 IST" or "today, 18:00 IST", or the date when further. */
+function whenLabel(preview: DailyPreview): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const day = preview.day === today ? 'today' : preview.day === tomorrow ? 'tomorrow' : toDisplayDate(preview.day);
+  return `${day} (${toDisplayDate(preview.day)}), ${hourLabel(preview.hour)}`;
+}
+
 function Choices({ choices }: { readonly choices: readonly InstrumentChoice[] }) {
   const groups = useMemo(() => {
     const map = new Map<string, InstrumentChoice[]>();
@@ -69,7 +115,7 @@ function Say({ status, testId }: { readonly status: Status; readonly testId: str
   );
 }
 
-export default function DeliverySettings({ initial, choices, dailyChoiceIds }: Props) {
+export default function DeliverySettings({ initial, choices, dailyChoiceIds, maxDaily, initialPreview, initialPrice }: Props) {
   const dailyChoices = useMemo(() => (dailyChoiceIds === null ? choices : choices.filter((c) => dailyChoiceIds.includes(c.id))), [choices, dailyChoiceIds]);
   const [view, setView] = useState<DeliveryView>(initial);
   const [series, setSeries] = useState<string[]>([...initial.settings.series]);
@@ -92,6 +138,8 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
   // Choices may still carry an old spelling (src/lib/units.ts, LegacyUnit): shown in the one spelling.
   const chosenUnit = choices.find((c) => c.id === alertSeries)?.unit ?? '';
   const unit = readUnit(chosenUnit) ?? chosenUnit;
+  const preview = useLatest<DailyPreview>(`/api/alerts/preview?series=${series.map(encodeURIComponent).join(',')}&hour=${hour}&language=${language}`, initialPreview, PREVIEW_DELAY_MS);
+  const current = useLatest<CurrentPrice>(view.rights.alerts && alertSeries ? `/api/alerts/price?series=${encodeURIComponent(alertSeries)}` : null, initialPrice);
 
   function adopt(next: DeliveryView) {
     setView(next);
@@ -203,12 +251,9 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
           </p>
         )}
         <form className="form-stack" onSubmit={saveSettings}>
-          <label className="field">
-            <span>Prices in the update</span>
-            <select multiple size={10} name="series" value={series} onChange={(e) => setSeries([...e.target.selectedOptions].map((o) => o.value))}>
-              <Choices choices={dailyChoices} />
-            </select>
-          </label>
+          <div className="field">
+            <PricePicker choices={dailyChoices} selected={series} onChange={setSeries} max={maxDaily} label="Prices in the update" />
+          </div>
           <label className="field">
             <span>Send it at</span>
             <select name="hour" value={hour} onChange={(e) => setHour(Number(e.target.value))}>
@@ -240,6 +285,18 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
             <input type="checkbox" name="whatsapp" checked={whatsapp} onChange={(e) => setWhatsapp(e.target.checked)} disabled={!view.whatsapp.number} />
             <span>On WhatsApp{view.whatsapp.number ? '' : ' (verify a number first)'}</span>
           </label>
+          <figure className="preview" data-testid="daily-preview" aria-busy={preview.loading}>
+            <figcaption>{preview.data ? `Preview of the next update: ${whenLabel(preview.data)}` : 'Preview of the next update'}</figcaption>
+            {preview.failed ? (
+              <p className="form-error">The preview could not be made just now; your choice is not lost.</p>
+            ) : preview.data?.message ? (
+              <p className="preview-message" data-testid="preview-message">
+                {preview.data.message}
+              </p>
+            ) : (
+              <p className="muted">{preview.loading ? 'Making the preview…' : 'Choose prices above to see the message.'}</p>
+            )}
+          </figure>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Save daily update
           </button>
@@ -266,10 +323,24 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds }: P
                   <option value="move">moves in a day by at least (%)</option>
                 </select>
               </label>
-              <label className="field">
-                <span>Value ({kind === 'move' ? '%' : unit})</span>
-                <input name="value" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} required />
-              </label>
+              <div className="threshold">
+                <label className="field">
+                  <span>Value ({kind === 'move' ? '%' : unit})</span>
+                  <input name="value" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} required aria-describedby="current-price" />
+                </label>
+                <p className="current-price" id="current-price" data-testid="current-price" aria-live="polite">
+                  {current.data ? (
+                    <>
+                      Now <strong>{current.data.text}</strong>
+                      {current.data.latest && <span className="muted"> ({toDisplayDate(current.data.latest.date)})</span>}
+                    </>
+                  ) : current.failed ? (
+                    'The current price could not be read just now.'
+                  ) : (
+                    'Reading the current price…'
+                  )}
+                </p>
+              </div>
               <label className="check">
                 <input type="checkbox" name="alertEmail" checked={alertEmail} onChange={(e) => setAlertEmail(e.target.checked)} />
                 <span>Alert me by e-mail</span>

@@ -4,7 +4,8 @@
  * layer over it); a period change fetches, shows a skeleton meanwhile, clears the loading flag
  * whatever happens, and offers Retry on failure. The charting library is loaded only then.
  */
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { encodeLines } from '../lib/chartGeometry.ts';
 import { parseSlashedDate } from '../lib/dates.ts';
 import { periodTypes, sortAndRealign, toChartLine, type ChartLine, type PeriodType } from '../lib/series.ts';
 import ChartOverlay from './ChartOverlay.tsx';
@@ -19,8 +20,7 @@ export interface FeedstockExplorerProps {
   readonly unit: string;
   readonly title: string;
   readonly initial: ChartLine;
-  /** The size the server drew the initial chart at (src/components/Chart.astro). */
-  readonly width: number;
+  /** The chart's height (src/components/Chart.astro). */
   readonly height: number;
   /** The server-drawn SVG of `initial`. */
   readonly children?: ReactNode;
@@ -39,9 +39,10 @@ interface FeedstockResponse {
   data?: { key?: unknown; value?: unknown };
 }
 
-export default function FeedstockExplorer({ name, country, year, unit, title, initial, width, height, children }: FeedstockExplorerProps) {
+export default function FeedstockExplorer({ name, country, year, unit, title, initial, height, children }: FeedstockExplorerProps) {
   const [type, setType] = useState<PeriodType>('Daily');
   const [state, setState] = useState<State>({ kind: 'initial', line: initial });
+  const shownData = useMemo(() => encodeLines([state.line]), [state.line]);
   const request = useRef(0);
 
   const load = useCallback(
@@ -92,12 +93,14 @@ export default function FeedstockExplorer({ name, country, year, unit, title, in
       {state.kind === 'loading' ? (
         skeleton
       ) : shownOf(state) === 'initial' ? (
-        <ChartOverlay lines={[initial]} unit={unit} width={width} height={height}>
+        <ChartOverlay data={shownData} unit={unit}>
           {children}
         </ChartOverlay>
       ) : (
         <Suspense fallback={skeleton}>
-          <PriceChart lines={[state.line]} unit={unit} title={`${title}, ${type.toLowerCase()}`} height={height} />
+          <ChartOverlay data={shownData} unit={unit}>
+            <PriceChart lines={[state.line]} unit={unit} title={`${title}, ${type.toLowerCase()}`} height={height} />
+          </ChartOverlay>
         </Suspense>
       )}
       {state.kind === 'failed' && (

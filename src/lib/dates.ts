@@ -85,6 +85,12 @@ export function toDisplayDate(date: IsoDate): string {
   return `${ordinal(d)} ${MONTHS_SHORT[m - 1]} ${y}`;
 }
 
+/** "23rd Nov": the display date without its year, where the year is said once nearby (a table of one year). */
+export function toDisplayDayMonth(date: IsoDate): string {
+  const [, m, d] = parts(date);
+  return `${ordinal(d)} ${MONTHS_SHORT[m - 1]}`;
+}
+
 export const monthName = (month: number): string => MONTHS_SHORT[month - 1] ?? String(month);
 
 // Building an Intl.DateTimeFormat costs ~100 µs; requests ask for "today" often: keep one per zone,

@@ -15,27 +15,50 @@ export interface SessionView {
   adminPanelUrl?: string | null;
 }
 
+/**
+ * How an item shows below the medium breakpoint, where the header is one row of at most 72 px
+ * (brand, one state item, sign in/out, the menu button): a shorter text, or only in the
+ * slide-in menu (which lists it too).
+ */
+export interface NarrowForm {
+  /** Shown instead of `text` on a phone. */
+  readonly narrowText?: string;
+  /** Left out of the phone header (the menu has it). */
+  readonly wideOnly?: boolean;
+}
+
 /** One thing the header shows: a link, a badge, a button or the trial banner. */
-export type HeaderItem =
-  | { readonly kind: 'link'; readonly text: string; readonly href: string; readonly testId: string; readonly className: string }
-  | { readonly kind: 'badge'; readonly text: string; readonly testId: string; readonly className: string }
-  | { readonly kind: 'signOut'; readonly text: string; readonly testId: string; readonly className: string }
-  | { readonly kind: 'banner'; readonly text: string; readonly link: { readonly text: string; readonly href: string }; readonly testId: string; readonly className: string };
+export type HeaderItem = NarrowForm &
+  (
+    | { readonly kind: 'link'; readonly text: string; readonly href: string; readonly testId: string; readonly className: string }
+    | { readonly kind: 'badge'; readonly text: string; readonly testId: string; readonly className: string }
+    | { readonly kind: 'signOut'; readonly text: string; readonly testId: string; readonly className: string }
+    | { readonly kind: 'banner'; readonly text: string; readonly link: { readonly text: string; readonly href: string }; readonly testId: string; readonly className: string }
+  );
 
 export const isSignedIn = (view: SessionView): boolean => view.user !== null || view.entitlement !== 'anonymous';
 
-/** The header's items, in order: Admin Panel / Subscribed / Subscribe Now, Renew, Alerts, Sign in/out, trial banner. */
+const subscribedText = (view: SessionView): string => `Subscribed${view.user?.plan ? ` · ${view.user.plan}` : ''}`;
+
+function renewItem(view: SessionView, now: Date, testId: string, className: string): HeaderItem | null {
+  const expiresAt = view.user?.expiresAt ? new Date(view.user.expiresAt) : null;
+  if (!view.renewalDue || !expiresAt) return null;
+  return { kind: 'link', text: `Renew: ${timeLeftLabel(expiresAt, now) ?? 'today'} left`, href: '/subscription', testId, className };
+}
+
+/**
+ * The header's items, in order: Admin Panel / Subscribed / Subscribe Now, Renew, Alerts, Sign
+ * in/out, trial banner. On a phone the first one is short ("Admin", "✓ Premium", "Subscribe")
+ * and Renew and Alerts are in the menu only.
+ */
 export function headerItems(view: SessionView, now: Date): HeaderItem[] {
   const items: HeaderItem[] = [];
-  if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', href: view.adminPanelUrl ?? '/admin', testId: 'admin-panel', className: 'btn btn-primary' });
-  else if (view.subscribed) items.push({ kind: 'badge', text: `Subscribed${view.user?.plan ? ` · ${view.user.plan}` : ''}`, testId: 'subscribed', className: 'badge subscribed' });
-  // A visitor compares the plans first (/pricing); a signed-in one goes straight to checkout.
-  else items.push({ kind: 'link', text: 'Subscribe Now', href: isSignedIn(view) ? '/subscription' : '/pricing', testId: 'subscribe-now', className: 'btn btn-primary' });
-  const expiresAt = view.user?.expiresAt ? new Date(view.user.expiresAt) : null;
-  if (view.renewalDue && expiresAt) {
-    items.push({ kind: 'link', text: `Renew: ${timeLeftLabel(expiresAt, now) ?? 'today'} left`, href: '/subscription', testId: 'renew', className: 'btn btn-ghost renew' });
-  }
-  if (isSignedIn(view)) items.push({ kind: 'link', text: 'Alerts', href: '/alerts', testId: 'alerts-link', className: 'btn btn-ghost' });
+  if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', narrowText: 'Admin', href: view.adminPanelUrl ?? '/admin', testId: 'admin-panel', className: 'btn btn-primary' });
+  else if (view.subscribed) items.push({ kind: 'badge', text: subscribedText(view), narrowText: `✓ ${view.user?.plan ?? 'Subscribed'}`, testId: 'subscribed', className: 'badge subscribed' });
+  else items.push({ kind: 'link', text: 'Subscribe Now', narrowText: 'Subscribe', href: isSignedIn(view) ? '/subscription' : '/pricing', testId: 'subscribe-now', className: 'btn btn-primary' });
+  const renew = renewItem(view, now, 'renew', 'btn btn-ghost renew');
+  if (renew) items.push({ ...renew, wideOnly: true });
+  if (isSignedIn(view)) items.push({ kind: 'link', text: 'Alerts', href: '/alerts', testId: 'alerts-link', className: 'btn btn-ghost', wideOnly: true });
   items.push(
     isSignedIn(view)
       ? { kind: 'signOut', text: 'Sign out', testId: 'sign-out', className: 'btn btn-ghost' }
@@ -54,14 +77,16 @@ export function headerItems(view: SessionView, now: Date): HeaderItem[] {
   return items;
 }
 
-/** The mobile menu's account block (issue 16): who is signed in, their plan, and sign out. */
-export function menuItems(view: SessionView): HeaderItem[] {
+/** The mobile menu's account block (issue 16): who is signed in, their plan, renewal, alerts and sign out. */
+export function menuItems(view: SessionView, now: Date): HeaderItem[] {
   if (!isSignedIn(view)) return [{ kind: 'link', text: 'Sign in', href: '/register', testId: 'menu-sign-in', className: 'menu-account-link' }];
   const name = view.user?.displayName || view.user?.email || 'Signed in';
   const items: HeaderItem[] = [{ kind: 'badge', text: name, testId: 'menu-user', className: 'menu-user' }];
   if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', href: view.adminPanelUrl ?? '/admin', testId: 'menu-admin-panel', className: 'menu-account-link' });
-  else if (view.subscribed) items.push({ kind: 'badge', text: `Subscribed${view.user?.plan ? ` · ${view.user.plan}` : ''}`, testId: 'menu-subscribed', className: 'badge subscribed' });
-  else items.push({ kind: 'link', text: 'Subscribe Now', href: '/subscription', testId: 'menu-subscribe-now', className: 'menu-account-link' });
+  else if (view.subscribed) items.push({ kind: 'badge', text: subscribedText(view), testId: 'menu-subscribed', className: 'badge subscribed' });
+  else items.push({ kind: 'link', text: 'Subscribe Now', href: isSignedIn(view) ? '/subscription' : '/pricing', testId: 'menu-subscribe-now', className: 'menu-account-link' });
+  const renew = renewItem(view, now, 'menu-renew', 'menu-account-link');
+  if (renew) items.push(renew);
   items.push({ kind: 'link', text: 'Alerts', href: '/alerts', testId: 'menu-alerts', className: 'menu-account-link' });
   items.push({ kind: 'signOut', text: 'Sign out', testId: 'menu-sign-out', className: 'menu-account-link menu-sign-out' });
   return items;

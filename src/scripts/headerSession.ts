@@ -35,9 +35,15 @@ function elementOf(item: HeaderItem): HTMLElement {
     item.kind === 'link' ? Object.assign(document.createElement('a'), { href: item.href }) :
     item.kind === 'signOut' ? Object.assign(document.createElement('button'), { type: 'button' }) :
     document.createElement(item.kind === 'banner' ? 'p' : 'span');
-  node.className = item.className;
+  node.className = item.wideOnly ? `${item.className} wide-only` : item.className;
   node.dataset['testid'] = item.testId;
-  node.textContent = item.text;
+  if (item.narrowText) {
+    // Both forms in the page, one shown by the breakpoint (global.css): no script on resize.
+    node.append(
+      Object.assign(document.createElement('span'), { className: 'when-wide', textContent: item.text }),
+      Object.assign(document.createElement('span'), { className: 'when-narrow', textContent: item.narrowText }),
+    );
+  } else node.textContent = item.text;
   if (item.kind === 'signOut') node.addEventListener('click', () => void onSignOut());
   if (item.kind === 'banner') {
     node.setAttribute('role', 'status');
@@ -50,7 +56,7 @@ function render(view: SessionView | null): void {
   if (!view) return;
   const now = new Date();
   document.querySelector('[data-header-session]')?.replaceChildren(...headerItems(view, now).map(elementOf));
-  document.querySelector('[data-menu-session]')?.replaceChildren(...menuItems(view).map(elementOf));
+  document.querySelector('[data-menu-session]')?.replaceChildren(...menuItems(view, now).map(elementOf));
 }
 
 $session.subscribe(render);

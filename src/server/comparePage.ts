@@ -5,7 +5,7 @@
  */
 import { clampFrom, historyLimitMessage } from '../lib/access/history.ts';
 import { historyReachOf } from '../lib/access/policy.ts';
-import { checkUnit, type Comparison } from '../lib/compare/comparison.ts';
+import { unconvertible, type Comparison } from '../lib/compare/comparison.ts';
 import { compareHref, readCompareState, resolveRange, seriesQuery, type CompareState } from '../lib/compare/state.ts';
 import { isoDateOf, toDisplayDate, type IsoDate } from '../lib/dates.ts';
 import { findSeries, type SeriesDef } from '../lib/seriesCatalog.ts';
@@ -67,13 +67,10 @@ export async function comparePage(store: Store, session: Session, url: URL, requ
 
   const read = readCompareState(url.searchParams, today);
   const notes = [...read.notes];
-  let state = read.state;
+  const state = read.state;
   const series = state.ids.map((id) => findSeries(id)!);
-  const unitCheck = checkUnit(series, state.unit);
-  if (!unitCheck.ok) {
-    notes.push(`${unitCheck.message} Showing each series as quoted.`);
-    state = { ...state, unit: 'native' };
-  }
+  // A series the unit cannot take keeps its own unit (and axis); the others still convert.
+  for (const { message } of unconvertible(series, state.unit)) notes.push(`${message} It is shown as quoted, on its own axis.`);
 
   let comparison: Comparison | null = null;
   let apiQuery: string | null = null;

@@ -14,7 +14,7 @@ test('a Premium user compares three series in ₹/kg over 5 years, saves the vie
   }
 });
 
-test('a bad link still opens the page and says what was left out; an unconvertible unit falls back to native', async ({ page, context }) => {
+test('a bad link still opens the page and says what was left out; a series the unit cannot take says so', async ({ page, context }) => {
   await signInAs(context, 'premium@polyindex.test');
   await page.goto('/compare?s=nope,feedstock.va.china&unit=inr_kg&range=2W');
   const notes = page.getByTestId('compare-notes');
@@ -22,6 +22,27 @@ test('a bad link still opens the page and says what was left out; an unconvertib
   await expect(notes).toContainText('“2W” is not a range');
   await expect(notes).toContainText('cannot be shown in ₹/kg');
   await expect(page.getByTestId('compare-stats').locator('tbody tr')).toHaveCount(1);
+});
+
+test('a series the unit cannot take keeps its own axis, under the converted ones', async ({ page, context }) => {
+  await signInByApi(context.request, 'premium@polyindex.test');
+  await page.goto('/compare?s=feedstock.naphtha.japan,historical.ppRaffia.mumbai,feedstock.va.china&unit=inr_kg');
+  await expect(page.getByTestId('unit-select')).toHaveValue('inr_kg');
+  await expect(page.getByTestId('compare-caption')).toHaveText(
+    'Values in ₹/kg. Vinyl acetate · China (RMB/t) cannot be converted: it keeps its own axis below. Converted per date with the ₹/US$ reference rate (fx.usdinr); taxes, duties and freight stay as each series is quoted.',
+  );
+  const panels = page.getByTestId('compare-chart').locator('.compare-panel');
+  await expect(panels).toHaveCount(2);
+  await expect(panels.nth(0)).toHaveAttribute('data-unit', '₹/kg');
+  await expect(panels.nth(0).locator('.chart-legend li')).toHaveText(['Naphtha · Japan', 'PP Raffia · Mumbai ex-works (incl. GST)']);
+  await expect(panels.nth(1)).toHaveAttribute('data-unit', 'RMB/Mt');
+  await expect(panels.nth(1).locator('.chart-legend li')).toHaveText(['Vinyl acetate · China']);
+  // Each axis fits its own lines: ₹/kg ticks in tens, RMB ticks in thousands.
+  const ticks = async (i: number) => (await panels.nth(i).locator('.chart-y span').allTextContents()).map((t) => Number(t.replaceAll(',', '')));
+  expect(Math.max(...(await ticks(0)))).toBeLessThan(500);
+  expect(Math.min(...(await ticks(1)))).toBeGreaterThan(1000);
+  // The table names every line with its unit.
+  await expect(page.getByTestId('compare-stats').locator('tr[data-series="feedstock.va.china"] th')).toContainText('(RMB/Mt)');
 });
 
 test('custom dates across years and the indexed, smoothed view', async ({ page, context }) => {

@@ -139,7 +139,21 @@ test('a Premium user sets the daily update and an alert; a crossing price sends 
   await expect(page.getByTestId('whatsapp-number')).toContainText(`+91 ${number.slice(2, 7)} ${number.slice(7)}`);
 
   // The daily update: two prices, at this hour in India (inside its delivery window now), by e-mail and WhatsApp.
-  await page.getByLabel('Prices in the update').selectOption(['feedstock.va.china', 'fx.usdinr']);
+  // The picker: the plan's default prices come chosen; take them out, then search and choose
+  // from the list (a click, or Enter on the first match).
+  const removeButtons = page.getByTestId('chosen-prices').getByRole('button', { name: /^Remove / });
+  for (let left = await removeButtons.count(); left > 0; left = await removeButtons.count()) {
+    await removeButtons.first().click();
+    await expect(removeButtons).toHaveCount(left - 1);
+  }
+  const picker = page.getByRole('combobox', { name: 'Prices in the update' });
+  const listed = page.getByRole('listbox', { name: 'Prices in the update' }).getByRole('option');
+  await picker.fill('vinyl acetate');
+  await listed.filter({ hasText: 'Vinyl acetate · China' }).click();
+  await picker.fill('dollar');
+  await expect(listed).toHaveText([/US dollar to Indian rupee/]);
+  await picker.press('Enter');
+  await expect(page.getByTestId('chosen-prices').locator('li')).toHaveText([/Vinyl acetate · China/, /US dollar to Indian rupee/]);
   await page.getByLabel('Send it at').selectOption(String(hourInIndia()));
   await page.getByLabel('By e-mail', { exact: true }).check();
   await page.getByLabel(/On WhatsApp/).check();
@@ -256,7 +270,8 @@ test('/alerts and its API follow the plan; the sandbox phone and the job endpoin
   await page.goto('/alerts');
   await expect(page.getByTestId('alerts-upgrade')).toContainText('Premium');
   // The daily update offers what the Basic plan carries: the Mumbai sheet, the benchmark feedstocks, the rupee.
-  const offered = page.getByLabel('Prices in the update').locator('option');
+  await page.getByRole('combobox', { name: 'Prices in the update' }).click();
+  const offered = page.getByRole('listbox', { name: 'Prices in the update' }).getByRole('option');
   await expect(offered).toHaveCount(22);
   await expect(offered.filter({ hasText: 'PP Raffia · Mumbai' })).toHaveCount(1);
   await expect(offered.filter({ hasText: 'Crude oil · Brent' })).toHaveCount(1);

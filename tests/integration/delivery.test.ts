@@ -25,6 +25,8 @@ import { DELETE as deleteAlertRoute } from '../../src/pages/api/alerts/[id].ts';
 import { GET as getSettingsRoute, PUT as putSettingsRoute } from '../../src/pages/api/alerts/settings.ts';
 import { POST as postNumberRoute } from '../../src/pages/api/alerts/whatsapp/index.ts';
 import { POST as postCodeRoute } from '../../src/pages/api/alerts/whatsapp/verify.ts';
+import { GET as previewRoute } from '../../src/pages/api/alerts/preview.ts';
+import { GET as priceRoute } from '../../src/pages/api/alerts/price.ts';
 import { POST as jobRoute } from '../../src/pages/api/jobs/daily-update.ts';
 import { GET as unsubscribeGetRoute, POST as unsubscribeRoute } from '../../src/pages/api/unsubscribe.ts';
 import { GET as verifyWebhookRoute, POST as webhookRoute } from '../../src/pages/api/whatsapp/webhook.ts';
@@ -204,6 +206,64 @@ describe('/api/alerts: what the plan allows, with every bad input refused', () =
     expect((await db.getDeliverySettings(user.uid))?.whatsappNumber).toBeNull();
     await verifyNumber(session, number);
     expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: user.uid, optedIn: true, optInAt: expect.any(String) });
+  });
+});
+
+describe('/alerts: the preview of the next update and the price beside an alert', () => {
+  it('the preview is the WhatsApp template the job sends, with the latest prices, for the day it goes out', async () => {
+    const user = await premiumUser('dl-preview');
+    const session = premiumSession(user);
+    const answer = await call(previewRoute, '/api/alerts/preview?series=fx.usdinr,city.mumbai.ppRaffia&hour=9', { method: 'GET', session });
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    expect(answer.response.headers.get('cache-control')).toBe('private, no-store');
+    const [fx] = await db.latestPoints('fx.usdinr', 1);
+    const slashed = (iso: string) => iso.split('-').reverse().join('/');
+    expect(answer.json.hour).toBe(9);
+    expect(answer.json.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The template's body: the day, each price's line, a "More" link, the STOP line.
+    expect(answer.json.message).toMatch(new RegExp(`^PolyIndex prices for ${slashed(answer.json.day)}: US dollar to Indian rupee: `));
+    expect(answer.json.message).toContain(`${fx!.value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} Rs per US$ on ${slashed(fx!.date)}`);
+    expect(answer.json.message).toContain(' · PP Raffia · Mumbai: ');
+    expect(answer.json.message).toMatch(/More: http:\/\/\S+ Reply STOP to end these updates\.$/);
+    // Nothing chosen: no message. Nothing was saved either way.
+    expect((await call(previewRoute, '/api/alerts/preview?series=&hour=9', { method: 'GET', session })).json).toMatchObject({ message: null });
+    expect(await db.getDeliverySettings(user.uid)).toBeNull();
+  });
+
+  it('the preview and the price follow the plan, and bad queries are 400 naming the field', async () => {
+    const user = await premiumUser('dl-preview-bad');
+    const session = premiumSession(user);
+    const free = sessionOf(await createUser('dl-preview-free'), 'none');
+    const basic = sessionOf(await createUser('dl-preview-basic', { subscribed: true, plan: 'Basic', expiresAt: inAYear }), 'limited');
+    expect((await call(previewRoute, '/api/alerts/preview?series=fx.usdinr&hour=9', { method: 'GET' })).status).toBe(401);
+    expect((await call(priceRoute, '/api/alerts/price?series=fx.usdinr', { method: 'GET' })).status).toBe(401);
+    expect(await call(previewRoute, '/api/alerts/preview?series=fx.usdinr&hour=9', { method: 'GET', session: free })).toMatchObject({ status: 403, json: { error: { message: expect.stringContaining('Basic plan') } } });
+    // Basic: its own prices only, and no alerts (so no price lookup).
+    expect((await call(previewRoute, '/api/alerts/preview?series=fx.usdinr&hour=9', { method: 'GET', session: basic })).status).toBe(200);
+    expect(await call(previewRoute, '/api/alerts/preview?series=city.delhi.ppRaffia&hour=9', { method: 'GET', session: basic })).toMatchObject({ status: 400, json: { error: { field: 'series.0' } } });
+    expect(await call(priceRoute, '/api/alerts/price?series=fx.usdinr', { method: 'GET', session: basic })).toMatchObject({ status: 403, json: { error: { message: expect.stringContaining('Premium') } } });
+    const previews: [string, string][] = [
+      ['hour=9', 'series'], ['series=fx.usdinr', 'hour'], ['series=fx.usdinr&hour=24', 'hour'], ['series=fx.usdinr&hour=nine', 'hour'], ['series=fx.usdinr&hour=-1', 'hour'],
+      ['series=gold&hour=9', 'series.0'], [`series=${instruments.slice(0, 31).map((i) => i.id).join(',')}&hour=9`, 'series'], [`series=${'a'.repeat(3000)}&hour=9`, 'series'],
+    ];
+    for (const [query, field] of previews) {
+      const answer = await call(previewRoute, `/api/alerts/preview?${query}`, { method: 'GET', session });
+      expect(answer.status, query).toBe(400);
+      expect(answer.json.error.field, query).toBe(field);
+    }
+    for (const query of ['', 'series=', 'series=gold', `series=${'x'.repeat(200)}`]) {
+      const answer = await call(priceRoute, `/api/alerts/price?${query}`, { method: 'GET', session });
+      expect(answer.status, query).toBe(400);
+      expect(answer.json.error.field, query).toBe('series');
+    }
+  });
+
+  it('the price beside an alert is the latest one, with its unit', async () => {
+    const session = premiumSession(await premiumUser('dl-price'));
+    const answer = await call(priceRoute, `/api/alerts/price?series=${SERIES}`, { method: 'GET', session });
+    const [latest] = await db.latestPoints(SERIES, 1);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ series: SERIES, unit: 'RMB/Mt', latest: { date: latest!.date, value: latest!.value }, text: `${latest!.value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} RMB/t` });
   });
 });
 

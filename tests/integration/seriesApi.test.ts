@@ -10,6 +10,7 @@ import type { Entitlement } from '../../src/lib/access/policy.ts';
 import { parsePriceCsv } from '../../src/lib/csv.ts';
 import { addDays, isoDateOf } from '../../src/lib/dates.ts';
 import type { PricePoint } from '../../src/lib/priceTypes.ts';
+import { roundTo } from '../../src/lib/numbers.ts';
 import type { Session } from '../../src/server/auth/session.ts';
 import type { Store } from '../../src/server/store/index.ts';
 
@@ -51,6 +52,7 @@ interface Answer {
     decimals: number;
     basis: Record<string, unknown> & { location: string; terms: string | null };
     conversion: { formula: string };
+    notConverted: string | null;
     stats: { last: PricePoint; count: number } | null;
     dates: string[];
     values: number[];
@@ -143,8 +145,6 @@ describe('GET /api/series', () => {
     [`ids=${NAPHTHA}&to=tomorrow`, 'to'],
     [`ids=${NAPHTHA}&from=2025-01-02&to=2025-01-01`, 'from'],
     [`ids=${NAPHTHA}&unit=kg`, 'unit'],
-    [`ids=${NAPHTHA},feedstock.va.china&unit=inr_kg`, 'unit'],
-    [`ids=fx.usdinr&unit=usd_t`, 'unit'],
     [`ids=${NAPHTHA}&view=pie`, 'view'],
     [`ids=${NAPHTHA}&ma=9`, 'ma'],
     [`ids=${NAPHTHA}&ma=-7`, 'ma'],
@@ -158,9 +158,19 @@ describe('GET /api/series', () => {
     }
   });
 
-  it('names the series a unit cannot take', async () => {
-    const { error } = (await (await call('series', `/api/series?ids=${NAPHTHA},feedstock.va.china&unit=usd_t`)).json()) as { error: { message: string } };
-    expect(error.message).toMatch(/Vinyl acetate · China \(RMB\/t\) cannot be shown in US\$\/t/);
+  it('converts what it can and answers a series the unit cannot take as quoted, saying why', async () => {
+    const response = await call('series', `/api/series?ids=${NAPHTHA},feedstock.va.china,fx.usdinr&from=${from}&to=${today}&unit=usd_t`);
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as Answer;
+    expect(answer.series.map((s) => [s.id, s.unit, s.notConverted])).toEqual([
+      [NAPHTHA, 'US$/t', null],
+      ['feedstock.va.china', 'RMB/t', 'Vinyl acetate · China (RMB/t) cannot be shown in US$/t: PolyIndex keeps no RMB exchange rate.'],
+      ['fx.usdinr', '₹/US$', 'US dollar to Indian rupee (₹/US$) cannot be shown in US$/t: it is the exchange rate itself.'],
+    ]);
+    // As quoted: the store's own prices.
+    const va = await store.points('feedstock.va.china', { from, to: today });
+    expect(answer.series[1]!.values).toEqual(va.map((p) => roundTo(p.value, answer.series[1]!.decimals)));
+    expect(answer.valueLabel).toBe('US$/t, RMB/t and ₹/US$');
   });
 });
 
@@ -229,6 +239,19 @@ describe('exports of what is shown', () => {
     expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     const meta = await sharp(bytes).metadata();
     expect(meta.width).toBe(2400);
+  });
+
+  it('SVG: a series the unit cannot take is drawn on its own axis, under the others', async () => {
+    const svgOf = async (ids: string) => (await call('export', `/api/series/export.svg?ids=${ids}&from=${from}&to=${today}&unit=inr_kg`, 'full', { format: 'svg' })).text();
+    const heightOf = (text: string) => Number(/^<svg [^>]*height="(\d+)"/.exec(text)![1]);
+    const mixed = await svgOf(`${NAPHTHA},${MUMBAI},feedstock.va.china`);
+    const single = await svgOf(`${NAPHTHA},${MUMBAI}`);
+    // The document, the ₹/kg panel and the RMB/Mt panel.
+    expect(mixed.match(/<svg /g)).toHaveLength(3);
+    expect(single.match(/<svg /g)).toHaveLength(2);
+    expect(heightOf(mixed)).toBeGreaterThan(heightOf(single) + 200);
+    expect(mixed).toContain('RMB/Mt');
+    expect(mixed).toContain('Vinyl acetate · China as quoted');
   });
 
   it('an unknown format is a 404', async () => {

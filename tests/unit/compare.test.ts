@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chartSeries, CHART_POINTS, decodeChartSeries, encodeChartSeries } from '../../src/lib/compare/chart.ts';
-import { buildComparison, checkUnit, fxReadStart, lineName, readStart } from '../../src/lib/compare/comparison.ts';
+import { chartPanels, CHART_POINTS, decodeChartSeries, encodeChartSeries, lineColor } from '../../src/lib/compare/chart.ts';
+import { buildComparison, comparisonCaption, fxReadStart, lineName, readStart, unconvertible, type Comparison } from '../../src/lib/compare/comparison.ts';
 import { customRange, monthsBefore, presetRange } from '../../src/lib/compare/ranges.ts';
 import { compareHref, compareSearch, readCompareState, resolveRange, seriesQuery } from '../../src/lib/compare/state.ts';
 import { indexTo100, lineStats, movingAverage } from '../../src/lib/compare/transforms.ts';
@@ -211,17 +211,58 @@ describe('a comparison', () => {
   });
 
   it('names the series a unit cannot take', () => {
-    expect(checkUnit([series(NAPHTHA), series(VA)], 'usd_t')).toMatchObject({ ok: false, seriesId: VA });
-    expect(checkUnit([series(NAPHTHA), series(VA)], 'native')).toEqual({ ok: true });
-    const result = buildComparison([series(VA)], new Map(), [], options);
-    expect(result.ok).toBe(false);
+    expect(unconvertible([series(NAPHTHA), series(VA), series(FX_SERIES_ID)], 'usd_t').map((u) => u.seriesId)).toEqual([VA, FX_SERIES_ID]);
+    expect(unconvertible([series(NAPHTHA), series(VA)], 'native')).toEqual([]);
+  });
+
+  it('converts what it can and keeps a series the unit cannot take as quoted, saying why', () => {
+    const vaPoints = new Map([...points, [VA, [p('2025-01-03', 7100), p('2025-01-06', 7150)]]]);
+    const result = buildComparison([series(NAPHTHA), series(VA)], vaPoints, fx, options);
+    if (!result.ok) throw new Error(result.message);
+    const [naphtha, va] = result.comparison.lines;
+    expect(naphtha!.unit).toBe('₹/kg');
+    expect(naphtha!.notConverted).toBeNull();
+    expect(naphtha!.points).toEqual([p('2025-01-02', 48), p('2025-01-03', 56), p('2025-01-06', 80)]);
+    expect(va!.unit).toBe('RMB/Mt');
+    expect(va!.points).toEqual([p('2025-01-03', 7100), p('2025-01-06', 7150)]);
+    expect(va!.notConverted).toEqual({ message: 'Vinyl acetate · China (RMB/Mt) cannot be shown in ₹/kg: PolyIndex keeps no RMB exchange rate.', reason: 'PolyIndex keeps no RMB exchange rate' });
+    expect(va!.conversion.formula).toBe('as quoted: Vinyl acetate · China (RMB/Mt) cannot be shown in ₹/kg: PolyIndex keeps no RMB exchange rate.');
+    expect(result.comparison.valueLabel).toBe('₹/kg and RMB/Mt');
   });
 
   it('labels mixed native units per line', () => {
     const result = buildComparison([series(NAPHTHA), series(MUMBAI)], points, fx, { ...options, unit: 'native' });
     if (!result.ok) throw new Error(result.message);
-    expect(result.comparison.valueLabel).toBe('Each series in its own unit');
+    expect(result.comparison.valueLabel).toBe('US$/t and ₹/kg');
     expect(lineName(result.comparison.lines[1]!, result.comparison)).toBe('PP Raffia · Mumbai ex-works (incl. GST) (₹/kg)');
+  });
+
+  const compared = (ids: readonly string[], unit: Comparison['unit'], view: Comparison['view'] = 'prices') => {
+    const result = buildComparison(ids.map(series), new Map(), fx, { ...options, unit, view });
+    if (!result.ok) throw new Error(result.message);
+    return result.comparison;
+  };
+
+  it.each<[string, readonly string[], Comparison['unit'], Comparison['view'], string]>([
+    ['one unit', [NAPHTHA, CIF], 'inr_kg', 'prices', 'Values in ₹/kg. Converted per date with the ₹/US$ reference rate (fx.usdinr); taxes, duties and freight stay as each series is quoted.'],
+    ['an unconvertible series', [NAPHTHA, MUMBAI, VA], 'inr_kg', 'prices', 'Values in ₹/kg. Vinyl acetate · China (RMB/t) cannot be converted: it keeps its own axis below. Converted per date with the ₹/US$ reference rate (fx.usdinr); taxes, duties and freight stay as each series is quoted.'],
+    ['two of them', [MUMBAI, VA, FX_SERIES_ID], 'inr_kg', 'prices', 'Values in ₹/kg. Vinyl acetate · China (RMB/Mt) and US dollar to Indian rupee (INR/USD) cannot be converted: each keeps its own axis below.'],
+    ['nothing convertible', [VA], 'usd_t', 'prices', 'As quoted: Vinyl acetate · China (RMB/Mt) cannot be shown in US$/t.'],
+    ['mixed units as quoted', [NAPHTHA, MUMBAI], 'native', 'prices', 'Each series as quoted, one axis per unit: US$/MT and Rs/Kg.'],
+    ['US$/MT and US$/Mt are one unit', [NAPHTHA, CIF], 'native', 'prices', 'Values in US$/MT, as quoted.'],
+    ['indexed', [NAPHTHA, VA], 'inr_kg', 'indexed', 'Index, first point = 100: each series against its own first value.'],
+  ])('says what the values are in: %s', (_, ids, unit, view, caption) => expect(comparisonCaption(compared(ids, unit, view))).toBe(caption));
+
+  it.each<[string, readonly string[], Comparison['unit'], Comparison['view'], [string, string[]][]]>([
+    ['the chosen unit first, then each unit a series keeps', [VA, NAPHTHA, FX_SERIES_ID, MUMBAI], 'inr_kg', 'prices', [['₹/kg', [NAPHTHA, MUMBAI]], ['RMB/Mt', [VA]], ['INR/USD', [FX_SERIES_ID]]]],
+    ['as quoted: one panel per unit, in order', [NAPHTHA, MUMBAI, CIF], 'native', 'prices', [['US$/MT', [NAPHTHA, CIF]], ['Rs/Kg', [MUMBAI]]]],
+    ['indexed: one panel', [NAPHTHA, VA], 'usd_t', 'indexed', [['Index (first point = 100)', [NAPHTHA, VA]]]],
+  ])('draws %s', (_, ids, unit, view, expected) => {
+    const comparison = compared(ids, unit, view);
+    const panels = chartPanels(comparison);
+    expect(panels.map((panel) => [panel.unit, panel.lines.map((l) => comparison.lines.find((c) => c.label === l.id)!.id)])).toEqual(expected);
+    // A line keeps its colour whichever panel it is in.
+    for (const panel of panels) panel.lines.forEach((l, i) => expect(panel.colors[i]).toBe(lineColor(comparison.lines.findIndex((c) => c.label === l.id))));
   });
 });
 
@@ -230,7 +271,7 @@ describe('the chart', () => {
     const points = Array.from({ length: 1000 }, (_, i) => p(new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10), 500 + i / 4));
     const result = buildComparison([series(NAPHTHA)], new Map([[NAPHTHA, points]]), [], { range: { from: '2020-01-01', to: '2030-01-01' }, unit: 'native', view: 'prices', ma: 0 });
     if (!result.ok) throw new Error(result.message);
-    const lines = chartSeries(result.comparison);
+    const lines = chartPanels(result.comparison)[0]!.lines;
     expect(lines[0]!.data).toHaveLength(CHART_POINTS);
     expect(lines[0]!.data.at(-1)).toEqual({ x: points.at(-1)!.date, y: points.at(-1)!.value });
     const text = encodeChartSeries(lines);

@@ -15,6 +15,8 @@ const views: Record<string, SessionView> = {
 };
 
 const summary = (items: ReturnType<typeof headerItems>) => items.map((i) => `${i.testId}:${i.text}${i.kind === 'link' ? `→${i.href}` : ''}`);
+/** What the phone header shows: the short forms, without what only the menu lists. */
+const onPhone = (items: ReturnType<typeof headerItems>) => items.filter((i) => !i.wideOnly && i.kind !== 'banner').map((i) => i.narrowText ?? i.text);
 
 describe('header items', () => {
   it.each([
@@ -26,6 +28,16 @@ describe('header items', () => {
     ['admin', ['admin-panel:Admin Panel→/admin', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
   ])('%s', (who, expected) => expect(summary(headerItems(views[who]!, NOW))).toEqual(expected));
 
+  it.each([
+    ['anonymous', ['Subscribe', 'Sign in']],
+    ['free', ['Subscribe', 'Sign out']],
+    ['trial', ['Subscribe', 'Sign out']],
+    ['premium', ['✓ Premium', 'Sign out']],
+    ['renewing', ['✓ Premium', 'Sign out']],
+    ['admin', ['Admin', 'Sign out']],
+    ['noName', ['✓ Basic', 'Sign out']],
+  ])('on a phone, %s gets one short state item and sign in/out (the rest is in the menu)', (who, expected) => expect(onPhone(headerItems(views[who]!, NOW))).toEqual(expected));
+
   it('drops the trial banner once the trial is over', () => {
     expect(summary(headerItems(views['trial']!, new Date('2026-11-24T00:00:00Z')))).not.toContain(expect.stringMatching(/^trial-banner/));
   });
@@ -36,7 +48,8 @@ describe('mobile menu account block', () => {
     ['anonymous', ['menu-sign-in:Sign in→/register']],
     ['free', ['menu-user:Asha Rao', 'menu-subscribe-now:Subscribe Now→/subscription', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
     ['premium', ['menu-user:Asha Rao', 'menu-subscribed:Subscribed · Premium', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['renewing', ['menu-user:Asha Rao', 'menu-subscribed:Subscribed · Premium', 'menu-renew:Renew: 8 days left→/subscription', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
     ['admin', ['menu-user:asha@example.test', 'menu-admin-panel:Admin Panel→/admin', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
     ['noName', ['menu-user:Signed in', 'menu-subscribed:Subscribed · Basic', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
-  ])('%s', (who, expected) => expect(summary(menuItems(views[who]!))).toEqual(expected));
+  ])('%s', (who, expected) => expect(summary(menuItems(views[who]!, NOW))).toEqual(expected));
 });

@@ -1,14 +1,21 @@
 /**
- * The comparison chart's @nivo/line props (pure data and formatters, no React): the /compare
- * island renders them in the browser and the server renders the same props to the SVG and
- * PNG exports, so the picture downloaded is the chart shown.
+ * The comparison's charts (pure data and formatters, no React): which lines share an axis,
+ * their colours, and the @nivo/line props of the SVG and PNG exports. The page draws the same
+ * panels (src/pages/compare.astro), so the picture downloaded is the chart shown.
+ *
+ * Lines share an axis when their values are in one unit. A series the chosen unit cannot take
+ * (VA in RMB, the exchange rate) keeps its own unit, so it gets a panel of its own below the
+ * main one (small multiples over the same dates) instead of a second axis: on a phone a second
+ * axis costs a 320 px plot a fifth of its width, and two or three units would need as many
+ * axes. docs/decisions.md ("Compare: one axis per unit") says more.
  */
 import type { LineSvgProps } from '@nivo/line';
+import { encodeLines, decodeLines, formatChartValue } from '../chartGeometry.ts';
 import { PALETTE } from '../chartPalette.ts';
 import type { IsoDate } from '../dates.ts';
-import { formatNumber } from '../numbers.ts';
 import { thin } from '../series.ts';
-import { lineName, type Comparison } from './comparison.ts';
+import { unitKey, type Comparison } from './comparison.ts';
+import { compareUnitLabels } from './units.ts';
 
 export interface ChartDatum {
   readonly x: IsoDate;
@@ -22,51 +29,66 @@ export interface ChartSeries {
 /** Points per line on the chart: enough for any screen, small enough for the page. Figures and exports use every point. */
 export const CHART_POINTS = 200;
 
-/** The chart's lines: each series by its name (with its unit when units differ), thinned for drawing. */
-export const chartSeries = (comparison: Comparison, max = CHART_POINTS): ChartSeries[] =>
-  comparison.lines.map((line) => ({ id: lineName(line, comparison), data: thin(line.points, max).map((p) => ({ x: p.date, y: p.value })) }));
-
-const DAY_MS = 86_400_000;
-
-/**
- * The lines as compact text for the island's props: `[[name, [day numbers…], [values…]], …]`
- * (days since 1970-01-01). Astro escapes every quote of a prop into the page, so dates as
- * numbers keep the page small; decodeChartSeries reads it back.
- */
-export const encodeChartSeries = (series: readonly ChartSeries[]): string =>
-  JSON.stringify(series.map((s) => [s.id, s.data.map((d) => Date.parse(`${d.x}T00:00:00Z`) / DAY_MS), s.data.map((d) => d.y)]));
-
-export function decodeChartSeries(text: string): ChartSeries[] {
-  const lines = JSON.parse(text) as [string, number[], number[]][];
-  return lines.map(([id, days, values]) => ({ id, data: days.map((day, i) => ({ x: new Date(day * DAY_MS).toISOString().slice(0, 10), y: values[i]! })) }));
+/** One axis of the comparison: its unit, its lines (named by their series) and their colours. */
+export interface ChartPanel {
+  readonly unit: string;
+  readonly lines: ChartSeries[];
+  readonly colors: string[];
+  /** Whether these lines are shown as quoted because the chosen unit cannot take them. */
+  readonly asQuoted: boolean;
 }
 
-export const formatAxisValue = (value: number): string => formatNumber(value);
+/** A line's colour: its place in the comparison, the same in the panels, the legend and the table. */
+export const lineColor = (index: number): string => PALETTE[index % PALETTE.length]!;
+
+/**
+ * The panels: the lines in the chosen unit first (or, as quoted, the first line's unit), then
+ * one panel per other unit, in the order of the lines. Indexed lines all share one axis.
+ */
+export function chartPanels(comparison: Comparison, max = CHART_POINTS): ChartPanel[] {
+  const panels = new Map<string, { unit: string; lines: ChartSeries[]; colors: string[]; asQuoted: boolean }>();
+  const main = comparison.view === 'indexed' ? 'index' : comparison.unit === 'native' ? null : unitKey(compareUnitLabels[comparison.unit]);
+  if (main !== null) panels.set(main, { unit: comparison.view === 'indexed' ? 'Index (first point = 100)' : compareUnitLabels[comparison.unit], lines: [], colors: [], asQuoted: false });
+  comparison.lines.forEach((line, i) => {
+    const key = comparison.view === 'indexed' ? 'index' : unitKey(line.unit);
+    let panel = panels.get(key);
+    if (!panel) panels.set(key, (panel = { unit: line.unit, lines: [], colors: [], asQuoted: line.notConverted !== null }));
+    panel.lines.push({ id: line.label, data: thin(line.points, max).map((p) => ({ x: p.date, y: p.value })) });
+    panel.colors.push(lineColor(i));
+  });
+  return [...panels.values()].filter((panel) => panel.lines.length > 0);
+}
+
+/** Lines as compact text for an island's props (see encodeLines); kept under these names for the compare page. */
+export const encodeChartSeries = encodeLines;
+export const decodeChartSeries = (text: string): ChartSeries[] => decodeLines(text);
+
+export const formatAxisValue = formatChartValue;
 
 export type CompareChartProps = Omit<LineSvgProps<ChartSeries>, 'tooltip' | 'sliceTooltip' | 'width' | 'height'>;
 
 /** Height of the legend below the plot: one line per series. */
 export const legendHeight = (count: number): number => count * 20 + 8;
 
-/** The nivo props of a comparison at a width (the caller adds the plot height). */
-export function compareChartProps(series: ChartSeries[], valueLabel: string, width: number): CompareChartProps & { legendHeight: number } {
-  const narrow = width < 520;
-  const legend = legendHeight(series.length);
+/** The nivo props of one panel at a width, for the exported picture (the caller adds the plot height). */
+export function compareChartProps(panel: ChartPanel, width: number): CompareChartProps & { legendHeight: number } {
+  const legend = legendHeight(panel.lines.length);
   return {
-    data: series,
+    data: panel.lines,
     legendHeight: legend,
     margin: { top: 16, right: 24, bottom: 44 + legend, left: 72 },
     xScale: { type: 'time', format: '%Y-%m-%d', precision: 'day', useUTC: true },
     xFormat: 'time:%Y-%m-%d',
     yScale: { type: 'linear', min: 'auto', max: 'auto', nice: true },
-    colors: [...PALETTE],
+    colors: panel.colors,
     lineWidth: 2.5,
     enablePoints: false,
     enableGridX: false,
     animate: false,
     role: 'img',
-    axisBottom: { format: narrow ? '%b %y' : '%d %b %y', tickValues: narrow ? 4 : 7, tickSize: 4 },
-    axisLeft: { tickSize: 4, legend: valueLabel, legendOffset: -62, legendPosition: 'middle', format: (v) => formatAxisValue(Number(v)) },
+    theme: { text: { fontSize: 13 } },
+    axisBottom: { format: '%b %y', tickValues: 7, tickSize: 4 },
+    axisLeft: { tickSize: 4, tickValues: 5, legend: panel.unit, legendOffset: -62, legendPosition: 'middle', format: (v) => formatAxisValue(Number(v)) },
     legends: [
       {
         anchor: 'bottom-left',
@@ -77,7 +99,7 @@ export function compareChartProps(series: ChartSeries[], valueLabel: string, wid
         itemHeight: 20,
         symbolSize: 10,
         // In the order of the series (nivo lists them last first by default).
-        data: series.map((s, i) => ({ id: s.id, label: s.id, color: PALETTE[i % PALETTE.length]! })),
+        data: panel.lines.map((s, i) => ({ id: s.id, label: s.id, color: panel.colors[i]! })),
       },
     ],
   };

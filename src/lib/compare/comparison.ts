@@ -29,6 +29,11 @@ export interface ComparedLine {
   /** The unit of `points` (before indexing). */
   readonly unit: string;
   readonly conversion: Conversion;
+  /**
+   * Why the series is shown as quoted although another unit was chosen (no exchange rate for
+   * its currency, or it is the exchange rate itself); null when it is in the chosen unit.
+   */
+  readonly notConverted: { readonly message: string; readonly reason: string } | null;
   readonly points: readonly PricePoint[];
   readonly stats: LineStats | null;
 }
@@ -58,18 +63,19 @@ export function readStart(series: SeriesDef, options: ComparisonOptions): IsoDat
 export const fxReadStart = (series: readonly SeriesDef[], options: ComparisonOptions): IsoDate =>
   addDays(series.map((s) => readStart(s, options)).reduce((a, b) => (a < b ? a : b), options.range.from), -FX_LOOKBACK_DAYS);
 
-/** Checks every series can be shown in the unit, before anything is read. */
-export function checkUnit(series: readonly SeriesDef[], unit: CompareUnit): { ok: true } | { ok: false; seriesId: string; message: string } {
-  for (const s of series) {
+/** The series the chosen unit cannot take, each with why (they are shown as quoted). */
+export function unconvertible(series: readonly SeriesDef[], unit: CompareUnit): { seriesId: string; message: string }[] {
+  return series.flatMap((s) => {
     const result = conversionFor(s, unit);
-    if (!result.ok) return { ok: false, seriesId: s.id, message: result.message };
-  }
-  return { ok: true };
+    return result.ok ? [] : [{ seriesId: s.id, message: result.message }];
+  });
 }
 
 /**
  * Builds the comparison from each series' points (read from `readStart`) and the exchange
  * rate (from `fxReadStart`), all ascending. Order: convert, smooth, cut to the range, index.
+ * A series the chosen unit cannot take (VA in RMB, the exchange rate itself) is kept as quoted,
+ * and says why: the others still convert (the page draws it on its own axis).
  */
 export function buildComparison(
   series: readonly SeriesDef[],
@@ -80,27 +86,66 @@ export function buildComparison(
   const lines: ComparedLine[] = [];
   for (const s of series) {
     const converted = conversionFor(s, options.unit);
-    if (!converted.ok) return { ok: false, seriesId: s.id, message: converted.message };
-    const { conversion } = converted;
+    const asQuoted = conversionFor(s, 'native');
+    if (!asQuoted.ok) return { ok: false, seriesId: s.id, message: asQuoted.message };
+    const conversion = converted.ok ? converted.conversion : { ...asQuoted.conversion, formula: `as quoted: ${converted.message}` };
     const inUnit = convertPoints(points.get(s.id) ?? [], conversion, fx);
     const smoothed = within(movingAverage(inUnit, options.ma), options.range.from, options.range.to);
     const shown = options.view === 'indexed' ? indexTo100(smoothed) : smoothed;
-    lines.push({ id: s.id, label: s.label, nativeUnit: s.unit, unit: conversion.unit, conversion, points: shown, stats: lineStats(shown) });
+    const notConverted = converted.ok ? null : { message: converted.message, reason: converted.reason };
+    lines.push({ id: s.id, label: s.label, nativeUnit: s.unit, unit: conversion.unit, conversion, notConverted, points: shown, stats: lineStats(shown) });
   }
   return { ok: true, comparison: { ...options, lines, valueLabel: valueLabel(lines, options) } };
 }
 
+/** The units of the lines, each once, in order (US$/MT and US$/Mt are one unit). */
+export const unitsOf = (lines: readonly Pick<ComparedLine, 'unit'>[]): string[] => {
+  const seen = new Map<string, string>();
+  for (const line of lines) if (!seen.has(unitKey(line.unit))) seen.set(unitKey(line.unit), line.unit);
+  return [...seen.values()];
+};
+/** Units compare without their spelling's case: the catalog writes US$/MT and US$/Mt. */
+export const unitKey = (unit: string): string => unit.toLowerCase();
+
+/** A list in words: "a", "a and b", "a, b and c". */
+const inWords = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`);
+
+/**
+ * What the values are in, for the axis, the API and the exports' headers: the chosen unit, or
+ * the one unit they share; with several, the units in order ("US$/MT, Rs/Kg and INR/USD", each
+ * on its own axis).
+ */
 function valueLabel(lines: readonly ComparedLine[], options: ComparisonOptions): string {
   const smoothing = options.ma > 1 ? `, ${options.ma}-point moving average` : '';
   if (options.view === 'indexed') return `Index, first point = 100${smoothing}`;
-  if (options.unit !== 'native') return `${compareUnitLabels[options.unit]}${smoothing}`;
-  const units = [...new Set(lines.map((l) => l.unit))];
-  return `${units.length === 1 ? units[0]! : 'Each series in its own unit'}${smoothing}`;
+  const units = unitsOf(options.unit === 'native' ? lines : [{ unit: compareUnitLabels[options.unit] }, ...lines.filter((l) => l.notConverted)]);
+  return `${inWords(units)}${smoothing}`;
+}
+
+/**
+ * The sentence under the comparison's heading: what the values are in, and which series keep
+ * their own unit and axis, e.g. "Values in ₹/kg. Vinyl acetate · China (RMB/Mt) cannot be
+ * converted: it keeps its own axis below." (The page's notes say why.)
+ */
+export function comparisonCaption(comparison: Comparison): string {
+  const { lines, view, unit, ma } = comparison;
+  const smoothing = ma > 1 ? `, ${ma}-point moving average` : '';
+  if (view === 'indexed') return `Index, first point = 100${smoothing}: each series against its own first value.`;
+  const units = unitsOf(lines);
+  if (unit === 'native') {
+    return units.length === 1 ? `Values in ${units[0]!}, as quoted${smoothing}.` : `Each series as quoted${smoothing}, one axis per unit: ${inWords(units)}.`;
+  }
+  const kept = lines.filter((l) => l.notConverted).map((l) => `${l.label} (${l.unit})`);
+  const converted = lines.some((l) => l.conversion.fx !== 'none') ? ' Converted per date with the ₹/US$ reference rate (fx.usdinr); taxes, duties and freight stay as each series is quoted.' : '';
+  if (kept.length === 0) return `Values in ${compareUnitLabels[unit]}${smoothing}.${converted}`;
+  if (kept.length === lines.length) return `As quoted${smoothing}: ${inWords(kept)} cannot be shown in ${compareUnitLabels[unit]}.`;
+  const keeps = kept.length === 1 ? 'it keeps its own axis' : 'each keeps its own axis';
+  return `Values in ${compareUnitLabels[unit]}${smoothing}. ${inWords(kept)} cannot be converted: ${keeps} below.${converted}`;
 }
 
 /** A line's name with its unit when the units differ (the legend of a native-unit chart). */
 export const lineName = (line: ComparedLine, comparison: Pick<Comparison, 'lines' | 'view'>): string => {
-  const mixed = new Set(comparison.lines.map((l) => l.unit)).size > 1;
+  const mixed = unitsOf(comparison.lines).length > 1;
   return mixed && comparison.view !== 'indexed' ? `${line.label} (${line.unit})` : line.label;
 };
 

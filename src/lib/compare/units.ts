@@ -62,7 +62,10 @@ export interface Conversion {
   readonly formula: string;
 }
 
-export type ConversionResult = { readonly ok: true; readonly conversion: Conversion } | { readonly ok: false; readonly message: string };
+export type ConversionResult =
+  | { readonly ok: true; readonly conversion: Conversion }
+  /** `reason`: why, in a few words ("PolyIndex keeps no RMB exchange rate"); `message`: the whole sentence, naming the series. */
+  | { readonly ok: false; readonly message: string; readonly reason: string };
 
 const identity = (unit: string): Conversion => ({ unit, multiplier: 1, fx: 'none', divisor: 1, formula: 'as quoted' });
 
@@ -70,7 +73,7 @@ const identity = (unit: string): Conversion => ({ unit, multiplier: 1, fx: 'none
 export function conversionFor(series: SeriesDef, unit: CompareUnit): ConversionResult {
   if (unit === 'native') return { ok: true, conversion: identity(series.unit) };
   const target = compareUnitLabels[unit];
-  const none = (why: string): ConversionResult => ({ ok: false, message: `${series.label} (${series.unit}) cannot be shown in ${target}: ${why}` });
+  const none = (why: string): ConversionResult => ({ ok: false, message: `${series.label} (${series.unit}) cannot be shown in ${target}: ${why}`, reason: why.replace(/\.$/, '') });
   if (series.id === FX_SERIES_ID || series.unit === '₹/US$') return none('it is the exchange rate itself.');
   if (series.unit === 'RMB/t') return none('PolyIndex keeps no RMB exchange rate.');
 

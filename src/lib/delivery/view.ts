@@ -47,3 +47,21 @@ export interface InstrumentChoice {
   readonly unit: string;
   readonly group: string;
 }
+
+/** The next daily update as the phone will show it (/alerts' preview). */
+export interface DailyPreview {
+  /** The day it goes out (IST). */
+  readonly day: string;
+  readonly hour: number;
+  /** The message, or null when no price is chosen. */
+  readonly message: string | null;
+}
+
+/** A price's latest value, beside an alert's threshold. */
+export interface CurrentPrice {
+  readonly series: string;
+  readonly unit: string;
+  readonly latest: { readonly date: string; readonly value: number } | null;
+  /** "612.50 US$/t", or "no price yet". */
+  readonly text: string;
+}

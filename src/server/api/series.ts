@@ -9,7 +9,7 @@
 import { z } from 'astro/zod';
 import { basisJson } from '../../lib/basis.ts';
 import type { Correction } from '../../lib/corrections.ts';
-import { buildComparison, checkUnit, fxReadStart, lineDecimals, MAX_COMPARE_SERIES, readStart, type Comparison, type ComparisonOptions } from '../../lib/compare/comparison.ts';
+import { buildComparison, fxReadStart, lineDecimals, MAX_COMPARE_SERIES, readStart, type Comparison, type ComparisonOptions } from '../../lib/compare/comparison.ts';
 import { monthsBefore } from '../../lib/compare/ranges.ts';
 import { splitIds } from '../../lib/compare/state.ts';
 import { isMovingAverage, views, type MovingAverage } from '../../lib/compare/transforms.ts';
@@ -23,7 +23,6 @@ import { createBodyCache, type BodyCache } from '../http/bodyCache.ts';
 import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
 import { parseQuery, type QueryResult } from '../http/query.ts';
-import { jsonError } from '../http/responses.ts';
 import type { PriceStore } from '../store/prices.ts';
 import { requireDataAccess } from '../http/access.ts';
 import type { EndpointContext, RequestHeaders } from '../edge/endpoint.ts';
@@ -94,14 +93,11 @@ export interface SeriesQuery {
   readonly options: ComparisonOptions;
 }
 
-/** Validates a /api/series query: the 400 names the first bad parameter (an unusable unit included). */
-export function parseSeriesQuery(url: URL, now: Date = new Date()): QueryResult<SeriesQuery> {
-  const query = parseQuery(url, seriesQuerySchema(now));
-  if (!query.ok) return query;
-  const unit = checkUnit(query.data.series, query.data.options.unit);
-  if (!unit.ok) return { ok: false, response: jsonError(400, 'invalid_input', unit.message, 'unit') };
-  return query;
-}
+/**
+ * Validates a /api/series query: the 400 names the first bad parameter. A series the unit
+ * cannot take is no error: it comes as quoted, saying why (`notConverted`).
+ */
+export const parseSeriesQuery = (url: URL, now: Date = new Date()): QueryResult<SeriesQuery> => parseQuery(url, seriesQuerySchema(now));
 
 /** Reads what a comparison needs (each series from its look-back, the rate when a conversion uses it) and builds it. */
 export async function readComparison(store: PriceStore, query: SeriesQuery): Promise<Comparison> {
@@ -116,7 +112,7 @@ export async function readComparison(store: PriceStore, query: SeriesQuery): Pro
     ...series.map((s) => store.points(s.id, { from: readStart(s, options), to })),
   ]);
   const result = buildComparison(series, new Map(series.map((s, i) => [s.id, lines[i]!])), fx, options);
-  // parseSeriesQuery checked the unit: a failure here is a bug, not input.
+  // Every catalog series has its own unit: a failure here is a bug, not input.
   if (!result.ok) throw new Error(result.message);
   return result.comparison;
 }
@@ -155,6 +151,7 @@ export function comparisonJson(comparison: Comparison, corrections: ReadonlyMap<
         decimals,
         basis: basisJson(basis),
         conversion: line.conversion,
+        notConverted: line.notConverted?.message ?? null,
         stats: s && {
           ...s,
           first: { date: s.first.date, value: round(s.first.value) },

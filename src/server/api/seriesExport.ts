@@ -9,9 +9,9 @@ import ExcelJS from 'exceljs';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
-import { chartSeries, compareChartProps, type ChartSeries } from '../../lib/compare/chart.ts';
-import { lineDecimals, type Comparison } from '../../lib/compare/comparison.ts';
 import { basisShort } from '../../lib/basis.ts';
+import { chartPanels, compareChartProps, type ChartSeries } from '../../lib/compare/chart.ts';
+import { lineDecimals, type Comparison } from '../../lib/compare/comparison.ts';
 import { comparisonCsv, exportFileName, lineBasisFields, sheetNames, SUMMARY_HEADER, summaryRows, type ExportFormat } from '../../lib/compare/exports.ts';
 import { compareUnitLabels } from '../../lib/compare/units.ts';
 import { BYTE_ORDER_MARK, CSV_MEDIA_TYPE } from '../../lib/csv.ts';
@@ -30,9 +30,10 @@ export const MEDIA_TYPES: Readonly<Record<ExportFormat, string>> = {
   png: 'image/png',
 };
 
-/** The exported picture: 1200 px wide (PNG at twice that for print), plot 480 px high. */
+/** The exported picture: 1200 px wide (PNG at twice that for print), the main plot 480 px high, a series in a unit of its own 240 px. */
 const WIDTH = 1200;
 const PLOT_HEIGHT = 480;
+const OWN_AXIS_PLOT_HEIGHT = 240;
 const HEAD = 76;
 const FOOT = 36;
 /** One line of the footer per series: its basis. */
@@ -40,31 +41,45 @@ const BASIS_LINE = 16;
 
 const xml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** "₹/kg (Vinyl acetate · China as quoted)", or "as quoted". */
+function unitsLine(comparison: Comparison): string {
+  if (comparison.unit === 'native') return 'as quoted';
+  const kept = comparison.lines.filter((l) => l.notConverted).map((l) => l.label);
+  return `${compareUnitLabels[comparison.unit]}${kept.length > 0 ? ` (${kept.join(', ')} as quoted)` : ''}`;
+}
+
 const subtitle = (c: Comparison): string => `${toDisplayDate(c.range.from)} to ${toDisplayDate(c.range.to)} · ${c.valueLabel}`;
 
-/** The chart as a standalone SVG document: title, the nivo chart with its legend, the source line. */
+/**
+ * The chart as a standalone SVG document: title, the panels as the page draws them (the lines
+ * in the chosen unit, then each unit a series keeps, one under the other), the source line.
+ */
 export function comparisonSvg(comparison: Comparison): string {
-  const props = compareChartProps(chartSeries(comparison), comparison.valueLabel, WIDTH);
-  const { legendHeight, ...lineProps } = props;
-  const chartHeight = PLOT_HEIGHT + legendHeight;
-  const markup = renderToStaticMarkup(createElement(Line as ComponentType<LineSvgProps<ChartSeries>>, { ...lineProps, width: WIDTH, height: chartHeight, ariaLabel: comparison.valueLabel }));
-  // nivo wraps its <svg> in a <div> (the tooltip's anchor): a picture keeps only the <svg>.
-  const chart = markup.slice(markup.indexOf('<svg'), markup.lastIndexOf('</svg>') + '</svg>'.length);
-  const height = HEAD + chartHeight + FOOT + BASIS_LINE * comparison.lines.length;
+  let top = HEAD;
+  const charts = chartPanels(comparison).map((panel, i) => {
+    const { legendHeight, ...lineProps } = compareChartProps(panel, WIDTH);
+    const chartHeight = (i === 0 ? PLOT_HEIGHT : OWN_AXIS_PLOT_HEIGHT) + legendHeight;
+    const markup = renderToStaticMarkup(createElement(Line as ComponentType<LineSvgProps<ChartSeries>>, { ...lineProps, width: WIDTH, height: chartHeight, ariaLabel: panel.unit }));
+    // nivo wraps its <svg> in a <div> (the tooltip's anchor): a picture keeps only the <svg>.
+    const chart = `<g transform="translate(0 ${top})">${markup.slice(markup.indexOf('<svg'), markup.lastIndexOf('</svg>') + '</svg>'.length)}</g>`;
+    top += chartHeight;
+    return chart;
+  });
   const bases = comparison.lines.map(
-    (line, i) => `<text x="24" y="${HEAD + chartHeight + 18 + BASIS_LINE * i}" font-size="12" fill="#4a5568">${xml(`${line.label}: ${basisShort(seriesBasis(line.id))}`)}</text>`,
+    (line, i) => `<text x="24" y="${top + 18 + BASIS_LINE * i}" font-size="12" fill="#4a5568">${xml(`${line.label}: ${basisShort(seriesBasis(line.id))}`)}</text>`,
   );
+  const height = top + FOOT + BASIS_LINE * comparison.lines.length;
   const title = `PolyIndex comparison of ${comparison.lines.length === 1 ? comparison.lines[0]!.label : `${comparison.lines.length} series`}`;
-  const fx = comparison.lines.some((l) => l.conversion.fx !== 'none') ? ` Converted with ${FX_SERIES_ID} (USD/INR of each date).` : '';
+  const fx = comparison.lines.some((l) => l.conversion.fx !== 'none') ? ` Converted with ${FX_SERIES_ID} (the ₹/US$ reference rate of each date).` : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif">`,
     `<title>${xml(`${title}: ${comparison.lines.map((l) => l.label).join(', ')}`)}</title>`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="24" y="34" font-size="20" font-weight="700" fill="#0b2545">${xml(title.length > 96 ? `${title.slice(0, 95)}…` : title)}</text>`,
     `<text x="24" y="58" font-size="14" fill="#4a5568">${xml(subtitle(comparison))}</text>`,
-    `<g transform="translate(0 ${HEAD})">${chart}</g>`,
+    ...charts,
     ...bases,
-    `<text x="24" y="${height - 14}" font-size="12" fill="#4a5568">${xml(`Source: PolyIndex. Units: ${comparison.unit === 'native' ? 'as quoted' : compareUnitLabels[comparison.unit]}.${fx}`)}</text>`,
+    `<text x="24" y="${height - 14}" font-size="12" fill="#4a5568">${xml(`Source: PolyIndex. Units: ${unitsLine(comparison)}.${fx}`)}</text>`,
     '</svg>',
   ].join('\n');
 }

@@ -9,7 +9,8 @@
  * (dispatch.ts). What it carries is what the plan allows today.
  */
 import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice } from '../../lib/delivery/dailyUpdate.ts';
-import { findInstrument } from '../../lib/delivery/instruments.ts';
+import type { SessionFacts } from '../../lib/access/policy.ts';
+import { findInstrument, type Instrument } from '../../lib/delivery/instruments.ts';
 import { languageOf } from '../../lib/delivery/language.ts';
 import { absoluteLink } from '../../lib/delivery/messages.ts';
 import { dailyChannelsOf, dailySeriesOf, deliveryRightsOf, screenOf, type DeliveryRights } from '../../lib/delivery/rights.ts';
@@ -17,7 +18,7 @@ import { dailySlotOf, DEFAULT_DELIVERY_WINDOW_HOURS, deliveryDayOf } from '../..
 import type { Channel, DeliverySettings } from '../store/delivery.ts';
 import { sendOnce, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
 import { dailyUpdateMail } from './mailMessages.ts';
-import { quoteCache } from './quotes.ts';
+import { quoteCache, type InstrumentQuote } from './quotes.ts';
 
 export interface DailyRunReport {
   readonly day: string;
@@ -39,6 +40,23 @@ export interface DailyRunReport {
  */
 const channelsOf = (rights: DeliveryRights, settings: DeliverySettings, email: string | null): Channel[] =>
   dailyChannelsOf(rights, settings).filter((channel) => (channel === 'email' ? email !== null && email !== '' : settings.whatsappNumber !== null));
+
+/** Each chosen price's quote, with its screen's absolute link when the plan opens it (unknown ids are left out). */
+export async function dailyPricesOf(quote: (instrument: Instrument) => Promise<InstrumentQuote>, siteUrl: string, session: SessionFacts | null, ids: readonly string[], now: Date): Promise<DailyPrice[]> {
+  const prices: DailyPrice[] = [];
+  for (const id of ids) {
+    const instrument = findInstrument(id);
+    if (!instrument) continue;
+    const { latest, previous } = await quote(instrument);
+    const screen = screenOf(instrument, session, now);
+    prices.push({ instrument, latest, previous, screen: screen && absoluteLink(siteUrl, screen) });
+  }
+  return prices;
+}
+
+/** "More": the city-wise sheet (the most prices on one screen), else the first screen the reader may open; plans without price screens: /alerts. */
+export const moreLinkOf = (prices: readonly DailyPrice[], settingsLink: string): string =>
+  prices.find((p) => p.screen && groupOf(p.instrument) === 'india')?.screen ?? prices.find((p) => p.screen)?.screen ?? settingsLink;
 
 export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport> {
   const now = deps.now();
@@ -73,14 +91,7 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
 
     const day = slot.day;
     const language = languageOf(settings.language);
-    const prices: DailyPrice[] = [];
-    for (const id of dailySeriesOf(rights, settings.series)) {
-      const instrument = findInstrument(id);
-      if (!instrument) continue;
-      const { latest, previous } = await quote(instrument);
-      const screen = screenOf(instrument, session, now);
-      prices.push({ instrument, latest, previous, screen: screen && absoluteLink(deps.siteUrl, screen) });
-    }
+    const prices = await dailyPricesOf(quote, deps.siteUrl, session, dailySeriesOf(rights, settings.series), now);
     if (prices.length === 0) continue;
     due++;
     const settingsLink = absoluteLink(deps.siteUrl, '/alerts');
@@ -89,9 +100,7 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
       outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'email' }, () => deps.sendMail(mail)));
     }
     if (channels.includes('whatsapp')) {
-      // "More": the city-wise sheet (the most prices on one screen) or else the first screen the reader may open; plans without price screens: /alerts.
-      const moreLink = prices.find((p) => p.screen && groupOf(p.instrument) === 'india')?.screen ?? prices.find((p) => p.screen)?.screen ?? settingsLink;
-      const update = whatsappDailyUpdate({ day, language, prices, moreLink });
+      const update = whatsappDailyUpdate({ day, language, prices, moreLink: moreLinkOf(prices, settingsLink) });
       const message = await whatsappFor(deps, user.uid, settings.whatsappNumber!, update.text, update.template, update.params);
       if (message) outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'whatsapp' }, () => deps.whatsapp.send(message)));
     }

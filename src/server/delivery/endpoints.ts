@@ -10,6 +10,7 @@ import { jobEndpoint } from '../jobs/endpoint.ts';
 import { deleteAlert, getSettings, getUnsubscribe, postAlert, postCode, postNumber, postUnsubscribe, putSettings } from './http.ts';
 import { deliveryDeps, jobsSecret } from './index.ts';
 import { runDeliveryJob } from './job.ts';
+import { getPreview, getPrice } from './preview.ts';
 import { receiveWebhook, sandboxSendTo, verifyWebhook } from './routes.ts';
 
 /** GET /api/alerts/settings: the daily update's prices, channels and hour (IST). */
@@ -24,6 +25,11 @@ export const removeAlert = endpoint('signedIn', deleteAlert);
 export const askWhatsAppCode = endpoint('signedIn', postNumber);
 /** POST /api/alerts/whatsapp/verify `{code}`: the number is verified and opted in. */
 export const verifyWhatsAppCode = endpoint('signedIn', postCode);
+
+/** GET /api/alerts/preview?series=a,b&hour=9[&language=hi]: the next daily update as the phone will show it. */
+export const dailyUpdatePreview = endpoint('signedIn', getPreview);
+/** GET /api/alerts/price?series=id: a price's latest value, beside an alert's threshold. */
+export const alertPrice = endpoint('signedIn', getPrice);
 
 /** GET /api/unsubscribe?token=…: leads to the page that asks. */
 export const unsubscribeLink = endpoint('public', getUnsubscribe);

@@ -54,7 +54,7 @@ const addressCodeLimiter = createRateLimiter([
   { windowMs: 86_400_000, max: 100 },
 ]);
 
-const instrumentId = z
+export const instrumentId = z
   .string({ error: 'Name a price by its id, e.g. city.mumbai.ppRaffia.' })
   .max(80, 'That is not a price we publish.')
   .refine((id) => findInstrument(id) !== undefined, 'That is not a price we publish.');
@@ -89,9 +89,9 @@ export const NumberBody = z.object({
 });
 export const CodeBody = z.object({ code: z.string({ error: 'Give the 6-digit code.' }).regex(/^\d{6}$/, 'The code is 6 digits.') });
 
-const rightsOf = (session: Session): DeliveryRights => deliveryRightsOf({ uid: session.uid, record: session.record }, new Date());
+export const rightsOf = (session: Session): DeliveryRights => deliveryRightsOf({ uid: session.uid, record: session.record }, new Date());
 
-const forbidden = (right: keyof typeof RIGHT_MESSAGES): Response => jsonError(403, 'forbidden', RIGHT_MESSAGES[right]);
+export const forbidden = (right: keyof typeof RIGHT_MESSAGES): Response => jsonError(403, 'forbidden', RIGHT_MESSAGES[right]);
 
 export function emptySettings(uid: string, rights: DeliveryRights, now: Date): DeliverySettings {
   return { uid, series: [...rights.dailyDefaults], email: false, whatsapp: false, hour: DEFAULT_DELIVERY_HOUR, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: now.toISOString() };
@@ -152,7 +152,7 @@ export function instrumentChoices(session: Session): { choices: InstrumentChoice
 }
 
 /** The first chosen price the plan's daily update may not carry: a 400 naming it. */
-function notInPlan(session: Session, rights: DeliveryRights, series: readonly string[]): Response | null {
+export function notInPlan(session: Session, rights: DeliveryRights, series: readonly string[]): Response | null {
   const index = series.findIndex((id) => !mayChooseDaily(rights, findInstrument(id)!));
   if (index < 0) return null;
   const plan = findPlan(session.record?.plan)?.name ?? 'your';
@@ -172,7 +172,7 @@ function clientAddressOf(context: { readonly clientAddress?: string }): string |
 const tooManyCodes = (retryAfterSeconds: number): Response =>
   json({ error: { code: 'rate_limited', message: 'Too many codes: try again later.', field: 'number' } }, { status: 429, headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
-const signedIn = (locals: App.Locals): Session | null => locals.session ?? null;
+export const signedIn = (locals: App.Locals): Session | null => locals.session ?? null;
 
 /** GET /api/alerts/settings */
 export const getSettings: EndpointHandler = async ({ locals }) => {

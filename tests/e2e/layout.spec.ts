@@ -1,0 +1,250 @@
+/**
+ * The layout check (issue 22): every page kind, at a phone's 390×844 and a laptop's 1366×900,
+ * as each demo account that may see it (the access policy decides who), looked at as a person
+ * would (tests/e2e/helpers/layout.ts): no sideways scroll, no visible text under 11 CSS px
+ * (chart labels included, as drawn), nothing wider than its container, no clipped heading, a
+ * phone header of at most 72 px with nothing in it on two lines. A test lists every finding
+ * on its page at both sizes, not the first.
+ *
+ * A page kind is a route file of src/pages with one address of it (from the catalog, or found
+ * on the site). The first test fails when a route file has no row here, so a new page is
+ * checked as soon as it exists.
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, request as playwrightRequest, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { decide, type SessionFacts } from '../../src/lib/access/policy.ts';
+import { feedstocks, futureTrendProducts, globalBazaarCountries, indianBazaarSections, polymers, services, vipDelegationYears } from '../../src/lib/catalog.ts';
+import { demoAccounts, demoRecord } from '../../src/server/demoAccounts.ts';
+import { baseURL } from './env.ts';
+import { signInByApi } from './helpers/auth.ts';
+import { formatFinding, measureLayout, MIN_TEXT_PX, PHONE_HEADER_MAX_PX, settle, type LayoutFinding } from './helpers/layout.ts';
+
+/** The people of the check: anonymous, and the demo accounts of the access table. */
+const ROLES = {
+  anonymous: null,
+  free: 'free@polyindex.test',
+  basic: 'basic@polyindex.test',
+  premium: 'premium@polyindex.test',
+  admin: 'admin@polyindex.test',
+  editor: 'editor@polyindex.test',
+} as const;
+type Role = keyof typeof ROLES;
+
+// A person on a phone: a phone's browser (touch, its user agent, so the server draws for a
+// phone) at an iPhone 12–15's CSS size; and a laptop.
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const SIZES: readonly { name: 'phone' | 'desktop'; options: BrowserContextOptions; headerMaxPx: number | null }[] = [
+  { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, userAgent: PHONE_UA }, headerMaxPx: PHONE_HEADER_MAX_PX },
+  { name: 'desktop', options: { viewport: { width: 1366, height: 900 } }, headerMaxPx: null },
+];
+
+interface PageKind {
+  /** The route file(s) of src/pages this row stands for. */
+  readonly routes: readonly string[];
+  /** The address, or how to find one on the running site (as the admin). */
+  readonly path: string | ((page: Page) => Promise<string>);
+  /** Status when not 200. */
+  readonly status?: number;
+  /** Roles left out although the policy lets them in, with the page's own reason. */
+  readonly except?: Partial<Record<Role, string>>;
+}
+
+const firstLink = (listPath: string, selector: string) => async (page: Page) => {
+  await page.goto(listPath);
+  const href = await page.locator(selector).first().getAttribute('href');
+  if (!href) throw new Error(`no link ${selector} on ${listPath}`);
+  return href;
+};
+
+const naphtha = feedstocks.find((f) => f.slug === 'Naphtha')!;
+/** Six series, two of which cannot become ₹/kg (RMB, the exchange rate itself): the hard case of /compare. */
+const SIX_SERIES = ['feedstock.naphtha.japan', 'feedstock.crude.brent', 'historical.ppRaffia.mumbai', 'historical.ppRaffia.cif-ns', 'feedstock.va.china', 'fx.usdinr'];
+
+const PAGE_KINDS: readonly PageKind[] = [
+  { routes: ['index.astro'], path: '/' },
+  { routes: ['404.astro'], path: '/no-such-page', status: 404 },
+  { routes: ['terms.astro'], path: '/terms' },
+  { routes: ['privacy.astro'], path: '/privacy' },
+  { routes: ['refunds.astro'], path: '/refunds' },
+  { routes: ['contact.astro'], path: '/contact' },
+  { routes: ['register.astro'], path: '/register' },
+  { routes: ['subscription.astro'], path: '/subscription' },
+  { routes: ['details.astro'], path: '/details' },
+  { routes: ['alerts.astro'], path: '/alerts' },
+  { routes: ['offline.astro'], path: '/offline' },
+  { routes: ['unavailable.astro'], path: '/unavailable', status: 503 },
+  { routes: ['unsubscribe.astro'], path: '/unsubscribe?token=not-a-token', status: 400 },
+  // News: the lists, an article (public, and a gated one's public page), its full text.
+  { routes: ['news/index.astro'], path: '/news' },
+  { routes: ['news/page/[page].astro'], path: '/news/page/2' },
+  { routes: ['news/type/[...path].astro'], path: '/news/type/blog' },
+  { routes: ['news/search.astro'], path: '/news/search?q=PP' },
+  { routes: ['news/[slug].astro'], path: '/news/2026-11-21-how-to-read-cif-nhava-sheva-landed-cost' },
+  { routes: ['news/[slug].astro'], path: '/news/2026-11-10-pvc-outlook-post-diwali' },
+  {
+    routes: ['news/[slug]/full.astro'],
+    path: '/news/2026-11-10-pvc-outlook-post-diwali/full',
+    except: { free: 'a Premium article: its full text sends them to the plans', basic: 'as free', editor: 'as free (no plan)' },
+  },
+  { routes: ['plant-news.astro'], path: '/plant-news' },
+  // Data screens, one of each family.
+  { routes: ['crude/index.astro'], path: '/crude' },
+  { routes: ['crude/[slug].astro'], path: `/crude/${naphtha.slug}` },
+  { routes: ['global-bazaar/index.astro'], path: '/global-bazaar' },
+  { routes: ['global-bazaar/[slug].astro'], path: `/global-bazaar/${globalBazaarCountries[0]!.slug}` },
+  { routes: ['indian-bazaar/index.astro'], path: '/indian-bazaar' },
+  // Each Indian-bazaar screen: city-wise, the exchange rate, the landed-cost calculator, a list of posts.
+  ...['citywise', 'customExchangeRate', 'importCalculation', 'rateRevision'].map((slug) => ({ routes: ['indian-bazaar/[slug].astro'], path: `/indian-bazaar/${indianBazaarSections.find((s) => s.slug === slug)!.slug}` })),
+  { routes: ['historical-data/index.astro'], path: '/historical-data' },
+  { routes: ['historical-data/[slug].astro'], path: `/historical-data/${polymers[0]!.slug}` },
+  { routes: ['graph/[polymer].astro'], path: `/graph/${polymers[0]!.slug}` },
+  { routes: ['future-trend/index.astro'], path: '/future-trend' },
+  { routes: ['future-trend/[slug].astro'], path: `/future-trend/${futureTrendProducts[0]!.slug}` },
+  { routes: ['future-trends.astro'], path: '/future-trends' },
+  { routes: ['compare.astro'], path: `/compare?s=${SIX_SERIES.join(',')}&unit=inr_kg` },
+  { routes: ['compare.astro'], path: '/compare' },
+  // The limited set.
+  { routes: ['buy-sell.astro'], path: '/buy-sell' },
+  { routes: ['vip-delegations/index.astro'], path: '/vip-delegations' },
+  { routes: ['vip-delegations/[year]/index.astro'], path: `/vip-delegations/${vipDelegationYears.at(-1)!}` },
+  { routes: ['vip-delegations/[year]/[event].astro'], path: '/vip-delegations/2018/plastindia-gandhinagar' },
+  { routes: ['services/index.astro'], path: '/services' },
+  { routes: ['services/[slug].astro'], path: `/services/${services[0]!.slug}` },
+  // The admin area and the newsroom.
+  { routes: ['admin/index.astro'], path: '/admin' },
+  { routes: ['admin/prices/index.astro'], path: '/admin/prices' },
+  { routes: ['admin/prices/import.astro'], path: '/admin/prices/import' },
+  { routes: ['admin/markets.astro'], path: '/admin/markets' },
+  { routes: ['admin/banners.astro'], path: '/admin/banners' },
+  { routes: ['admin/users/index.astro'], path: '/admin/users' },
+  { routes: ['admin/users/[uid].astro'], path: '/admin/users/demo-premium' },
+  { routes: ['admin/audit.astro'], path: '/admin/audit' },
+  { routes: ['admin/outbox/index.astro'], path: '/admin/outbox' },
+  {
+    routes: ['admin/outbox/[file].astro'],
+    // A message to the desk puts a mail in the outbox, then its page is the first one listed.
+    path: async (page) => {
+      const sent = await page.request.post('/api/sendMail', { data: { subject: 'Layout check', content: 'A message for the outbox page.' }, headers: { Origin: baseURL } });
+      expect(sent.ok(), await sent.text()).toBe(true);
+      return firstLink('/admin/outbox', 'a[href^="/admin/outbox/"]')(page);
+    },
+  },
+  { routes: ['admin/whatsapp.astro'], path: '/admin/whatsapp' },
+  { routes: ['admin/posts/index.astro'], path: '/admin/posts' },
+  { routes: ['admin/posts/new.astro'], path: '/admin/posts/new' },
+  { routes: ['admin/posts/[id].astro'], path: firstLink('/admin/posts', 'a[href^="/admin/posts/"]:not([href$="/new"])') },
+];
+
+/** Every page route file (endpoints are .ts and are not pages). */
+function pageRoutes(dir = join(import.meta.dirname, '../../src/pages')): string[] {
+  const base = join(import.meta.dirname, '../../src/pages');
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'api' ? [] : pageRoutes(path);
+    return entry.name.endsWith('.astro') ? [relative(base, path)] : [];
+  });
+}
+
+/** The demo account's record as the server keeps it, for the policy. */
+function factsOf(role: Role, now: Date): SessionFacts | null {
+  const email = ROLES[role];
+  if (email === null) return null;
+  const account = demoAccounts.find((a) => a.email === email)!;
+  return { uid: account.uid, record: demoRecord(account, now) };
+}
+
+/** Who sees a path: the roles the policy lets in, less the row's exceptions. */
+function rolesFor(kind: PageKind, path: string): Role[] {
+  const now = new Date();
+  const url = new URL(path, baseURL);
+  return (Object.keys(ROLES) as Role[]).filter((role) => !kind.except?.[role] && decide(url.pathname, factsOf(role, now), now, url.search).kind === 'allow');
+}
+
+test('the check finds every kind of fault, all at once, on a page made to have them', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.setContent(`<!doctype html><html><body style="margin:0;font:16px sans-serif">
+    <header class="site-header" style="height:120px"><a href="/">Poly<strong>Index</strong></a>
+      <span style="display:inline-block;width:60px">Subscribed · Premium</span></header>
+    <p style="font-size:9px">Tiny print</p>
+    <svg viewBox="0 0 760 100" style="width:316px"><text x="10" y="50" style="font-size:11px">Nov 26</text></svg>
+    <div style="width:300px"><table style="width:520px"><tr><td>wide table</td></tr></table></div>
+    <div style="width:200px;height:40px;overflow:hidden"><h2 style="margin:0;font-size:32px">A heading too long for its box</h2></div>
+    <form><label><input type="checkbox" style="width:300px"> By e-mail</label></form>
+  </body></html>`);
+  const findings: LayoutFinding[] = await page.evaluate(measureLayout, { minTextPx: MIN_TEXT_PX, headerMaxPx: PHONE_HEADER_MAX_PX });
+  const kinds = new Set(findings.map((f) => f.check));
+  expect([...kinds].sort()).toEqual(['clipped-heading', 'header-height', 'header-wraps', 'label-apart', 'sideways-scroll', 'small-text', 'too-wide']);
+  expect(findings.find((f) => f.check === 'small-text' && f.element.includes('Nov 26'))?.measurement).toBe('4.6 px (11 px × SVG scale 0.42) < 11 px');
+  expect(findings.find((f) => f.check === 'small-text' && f.element.includes('Tiny print'))?.measurement).toBe('9 px < 11 px');
+  expect(findings.find((f) => f.check === 'header-height')?.measurement).toBe('ends 120 px below the top > 72 px');
+  await context.close();
+});
+
+test('every page route file has a row in the layout check', () => {
+  const covered = new Set(PAGE_KINDS.flatMap((k) => k.routes));
+  expect(pageRoutes().filter((route) => !covered.has(route))).toEqual([]);
+});
+
+// Signed-in state once per worker and role: the session cookie of a sign-in through the API.
+type Storage = { storageState?: Exclude<BrowserContextOptions['storageState'], undefined> };
+const signedIn = new Map<Role, Promise<Storage>>();
+function storageOf(role: Role): Promise<Storage> {
+  const email = ROLES[role];
+  if (email === null) return Promise.resolve({});
+  let state = signedIn.get(role);
+  if (!state) {
+    state = (async () => {
+      const context = await playwrightRequest.newContext({ baseURL });
+      await signInByApi(context, email);
+      const storageState = await context.storageState();
+      await context.dispose();
+      return { storageState };
+    })();
+    signedIn.set(role, state);
+  }
+  return state;
+}
+
+async function resolvePath(browser: Browser, kind: PageKind): Promise<string> {
+  if (typeof kind.path === 'string') return kind.path;
+  const context = await browser.newContext(await storageOf('admin'));
+  try {
+    return await kind.path(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+async function findingsAt(browser: Browser, role: Role, size: (typeof SIZES)[number], path: string, status: number): Promise<string[]> {
+  const context = await browser.newContext({ ...size.options, reducedMotion: 'reduce', ...(await storageOf(role)) });
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(path);
+    expect(response?.status(), `${path} as ${role}`).toBe(status);
+    const asked = new URL(path, baseURL);
+    expect(new URL(page.url()).pathname, `${path} as ${role} stays on the page`).toBe(asked.pathname);
+    await settle(page);
+    const findings: LayoutFinding[] = await page.evaluate(measureLayout, { minTextPx: MIN_TEXT_PX, headerMaxPx: size.headerMaxPx });
+    return findings.map((f) => formatFinding(`[${size.name} ${size.options.viewport!.width}×${size.options.viewport!.height}, ${role}] ${path}`, f));
+  } finally {
+    await context.close();
+  }
+}
+
+for (const kind of PAGE_KINDS) {
+  const label = typeof kind.path === 'string' ? kind.path : kind.routes.join(', ');
+  // Rows found on the site are checked for the roles that may open their route.
+  const roles = rolesFor(kind, typeof kind.path === 'string' ? kind.path : `/${kind.routes[0]!.replace(/\.astro$/, '').replace(/\[[^\]]+\]/g, 'x')}`);
+  for (const role of roles) {
+    test(`layout: ${label} (${role})`, async ({ browser }) => {
+      // Two sizes, each scrolled through until every island has hydrated: long chart pages on a busy machine.
+      test.setTimeout(180_000);
+      const path = await resolvePath(browser, kind);
+      const findings: string[] = [];
+      for (const size of SIZES) findings.push(...(await findingsAt(browser, role, size, path, kind.status ?? 200)));
+      expect(findings, `layout findings on ${path} as ${role}:\n${findings.join('\n')}`).toEqual([]);
+    });
+  }
+}
