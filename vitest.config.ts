@@ -18,7 +18,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import { freePortRun } from './scripts/lib/ports.mjs';
 
 /** Unit files whose imports reach `astro:*` (they run in `unit-astro`). */
-const ASTRO_UNIT_FILES = ['tests/unit/delivery.test.ts'];
+const ASTRO_UNIT_FILES = ['tests/unit/delivery.test.ts', 'tests/unit/apiEndpoints.test.ts', 'tests/unit/apiRoutes.test.ts'];
 /** Integration files that start processes of their own (they run in `process`). */
 const PROCESS_FILES = [
   'tests/integration/start.test.ts',

@@ -9,7 +9,6 @@ import { toDisplayDate } from '../lib/dates.ts';
 import { DELIVERY_LANGUAGES, LANGUAGE_NAMES, type DeliveryLanguage } from '../lib/delivery/language.ts';
 import { planAndUp } from '../lib/delivery/planWords.ts';
 import type { CurrentPrice, DailyPreview, DeliveryView, InstrumentChoice } from '../lib/delivery/view.ts';
-import { readUnit } from '../lib/units.ts';
 import PricePicker from './PricePicker.tsx';
 
 interface Props {
@@ -135,9 +134,7 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
   const [numberStatus, setNumberStatus] = useState<Status>(null);
   const [alertStatus, setAlertStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
-  // Choices may still carry an old spelling (src/lib/units.ts, LegacyUnit): shown in the one spelling.
-  const chosenUnit = choices.find((c) => c.id === alertSeries)?.unit ?? '';
-  const unit = readUnit(chosenUnit) ?? chosenUnit;
+  const unit = choices.find((c) => c.id === alertSeries)?.unit ?? '';
   const preview = useLatest<DailyPreview>(`/api/alerts/preview?series=${series.map(encodeURIComponent).join(',')}&hour=${hour}&language=${language}`, initialPreview, PREVIEW_DELAY_MS);
   const current = useLatest<CurrentPrice>(view.rights.alerts && alertSeries ? `/api/alerts/price?series=${encodeURIComponent(alertSeries)}` : null, initialPrice);
 

@@ -6,14 +6,12 @@
  * data generator all read these lists; nothing else may spell a slug or a basis out.
  */
 import type { Basis, DeliveryTerms, Location } from './basis.ts';
-import type { LegacyUnit, PriceUnit } from './units.ts';
+import type { PriceUnit } from './units.ts';
 
 /**
  * The spellings before issue 20, kept for src/lib/delivery/messages.ts only (it
  * indexes its own table by them) until it writes `basisShort()`. Use PriceUnit.
  */
-export type Unit = LegacyUnit;
-
 /** A choice shown to the trader (`display`) and sent to the API (`call`). */
 export interface Choice {
   readonly display: string;

@@ -3,7 +3,7 @@
  * may write for a series (a typo guard, not a market forecast). Bounds are inclusive.
  */
 import { decimalsOf, roundTo, type Quoting } from './numbers.ts';
-import { readUnit, type LegacyUnit, type PriceUnit } from './units.ts';
+import type { PriceUnit } from './units.ts';
 
 export interface ValueRange {
   readonly min: number;
@@ -18,16 +18,12 @@ export const UNIT_RANGES: Readonly<Record<PriceUnit, ValueRange>> = {
   '₹/US$': { min: 40, max: 200 },
 };
 
-/**
- * Null when the value may be written for this unit, else why not. A legacy spelling is read as
- * its unit (the delivery code still carries them: src/lib/units.ts, LegacyUnit).
- */
-export function valueProblem(unit: PriceUnit | LegacyUnit, value: number): string | null {
+/** Null when the value may be written for this unit, else why not. */
+export function valueProblem(unit: PriceUnit, value: number): string | null {
   if (!Number.isFinite(value)) return 'the value must be a number';
   if (value <= 0) return 'the value must be positive';
-  const spelled = readUnit(unit)!;
-  const range = UNIT_RANGES[spelled];
-  if (value < range.min || value > range.max) return `the value must be between ${range.min} and ${range.max} ${spelled}`;
+  const range = UNIT_RANGES[unit];
+  if (value < range.min || value > range.max) return `the value must be between ${range.min} and ${range.max} ${unit}`;
   return null;
 }
 

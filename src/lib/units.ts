@@ -39,24 +39,6 @@ export const UNIT_FACTS: Readonly<Record<PriceUnit, UnitFacts>> = {
   'RMB/t': { currency: 'RMB', symbol: 'RMB ', per: 't', decimals: 0, words: 'Chinese yuan (renminbi) per metric tonne', aliases: ['RMB/Mt', 'RMB/MT', 'CNY/t'] },
 };
 
-/**
- * The spellings the code used before issue 20, kept only as a type for the delivery messages
- * (src/lib/delivery/messages.ts indexes its own table by them) until they read `basisShort()`.
- * Nothing new may use it.
- */
-export type LegacyUnit = 'USD/bbl' | 'US$/MT' | 'RMB/Mt' | 'Rs/Kg' | 'US$/Mt' | 'INR/USD';
-
-const LEGACY_OF: Readonly<Record<PriceUnit, LegacyUnit>> = {
-  '₹/kg': 'Rs/Kg',
-  'US$/t': 'US$/MT',
-  'US$/bbl': 'USD/bbl',
-  '₹/US$': 'INR/USD',
-  'RMB/t': 'RMB/Mt',
-};
-
-/** The old spelling of a unit, for the delivery messages' own table only (see LegacyUnit). */
-export const legacyUnitOf = (unit: PriceUnit): LegacyUnit => LEGACY_OF[unit];
-
 const byAlias = new Map<string, PriceUnit>(
   PRICE_UNITS.flatMap((unit) => [[unit.toLowerCase(), unit] as const, ...UNIT_FACTS[unit].aliases.map((alias) => [alias.toLowerCase(), unit] as const)]),
 );

@@ -458,7 +458,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     const id = `wamid.bot.${Date.now()}`;
     expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['replied']);
     const reply = await lastReply(number);
-    expect(reply).toMatch(new RegExp(`^\\*PP Raffia Mumbai\\* ${escapeRegExp(priceText('Rs/Kg', entry.price, 'en'))}( [▲▼▬][^·]*)? · ${shortDay(parseSlashedDate(entry.date)!, 'en', deliveryDayOf(new Date()))}\\n`));
+    expect(reply).toMatch(new RegExp(`^\\*PP Raffia Mumbai\\* ${escapeRegExp(priceText('₹/kg', entry.price, 'en'))}( [▲▼▬][^·]*)? · ${shortDay(parseSlashedDate(entry.date)!, 'en', deliveryDayOf(new Date()))}\\n`));
     expect(reply).toContain('/indian-bazaar/citywise?city=mumbai');
     const count = (await whatsappTo(number)).length;
     expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['duplicate']);

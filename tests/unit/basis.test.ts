@@ -28,7 +28,7 @@ import { familyPrices, groupByBasis } from '../../src/lib/methodology.ts';
 import { decimalsOf } from '../../src/lib/numbers.ts';
 import { UNIT_RANGES } from '../../src/lib/priceRanges.ts';
 import { allSeries, feedstockSeriesId, findSeries, FX_SERIES_ID, historicalSeriesId, seriesBasis } from '../../src/lib/seriesCatalog.ts';
-import { PRICE_UNITS, UNIT_FACTS, legacyUnitOf, readUnit } from '../../src/lib/units.ts';
+import { PRICE_UNITS, UNIT_FACTS, readUnit } from '../../src/lib/units.ts';
 
 /** Every price the catalog names, with its basis and what it is. */
 const everyPrice: readonly { name: string; basis: Basis; product: string }[] = [
@@ -74,8 +74,8 @@ describe('every price has its basis', () => {
     for (const instrument of instruments) {
       const expected = instrument.source.kind === 'series' ? seriesBasis(instrument.source.seriesId) : cityBasis(cities.find((c) => c.slug === (instrument.source as { city: string }).city)!);
       expect(instrument.basis, instrument.id).toEqual(expected);
-      // The messages' own table still reads the old spelling of the same unit.
-      expect(instrument.unit, instrument.id).toBe(legacyUnitOf(instrument.basis.unit));
+      // The messages write the one spelling too.
+      expect(instrument.unit, instrument.id).toBe(instrument.basis.unit);
     }
   });
 

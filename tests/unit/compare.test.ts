@@ -223,11 +223,11 @@ describe('a comparison', () => {
     expect(naphtha!.unit).toBe('₹/kg');
     expect(naphtha!.notConverted).toBeNull();
     expect(naphtha!.points).toEqual([p('2025-01-02', 48), p('2025-01-03', 56), p('2025-01-06', 80)]);
-    expect(va!.unit).toBe('RMB/Mt');
+    expect(va!.unit).toBe('RMB/t');
     expect(va!.points).toEqual([p('2025-01-03', 7100), p('2025-01-06', 7150)]);
-    expect(va!.notConverted).toEqual({ message: 'Vinyl acetate · China (RMB/Mt) cannot be shown in ₹/kg: PolyIndex keeps no RMB exchange rate.', reason: 'PolyIndex keeps no RMB exchange rate' });
-    expect(va!.conversion.formula).toBe('as quoted: Vinyl acetate · China (RMB/Mt) cannot be shown in ₹/kg: PolyIndex keeps no RMB exchange rate.');
-    expect(result.comparison.valueLabel).toBe('₹/kg and RMB/Mt');
+    expect(va!.notConverted).toEqual({ message: 'Vinyl acetate · China (RMB/t) cannot be shown in ₹/kg: PolyIndex keeps no RMB exchange rate.', reason: 'PolyIndex keeps no RMB exchange rate' });
+    expect(va!.conversion.formula).toBe('as quoted: Vinyl acetate · China (RMB/t) cannot be shown in ₹/kg: PolyIndex keeps no RMB exchange rate.');
+    expect(result.comparison.valueLabel).toBe('₹/kg and RMB/t');
   });
 
   it('labels mixed native units per line', () => {
@@ -246,16 +246,16 @@ describe('a comparison', () => {
   it.each<[string, readonly string[], Comparison['unit'], Comparison['view'], string]>([
     ['one unit', [NAPHTHA, CIF], 'inr_kg', 'prices', 'Values in ₹/kg. Converted per date with the ₹/US$ reference rate (fx.usdinr); taxes, duties and freight stay as each series is quoted.'],
     ['an unconvertible series', [NAPHTHA, MUMBAI, VA], 'inr_kg', 'prices', 'Values in ₹/kg. Vinyl acetate · China (RMB/t) cannot be converted: it keeps its own axis below. Converted per date with the ₹/US$ reference rate (fx.usdinr); taxes, duties and freight stay as each series is quoted.'],
-    ['two of them', [MUMBAI, VA, FX_SERIES_ID], 'inr_kg', 'prices', 'Values in ₹/kg. Vinyl acetate · China (RMB/Mt) and US dollar to Indian rupee (INR/USD) cannot be converted: each keeps its own axis below.'],
-    ['nothing convertible', [VA], 'usd_t', 'prices', 'As quoted: Vinyl acetate · China (RMB/Mt) cannot be shown in US$/t.'],
-    ['mixed units as quoted', [NAPHTHA, MUMBAI], 'native', 'prices', 'Each series as quoted, one axis per unit: US$/MT and Rs/Kg.'],
-    ['US$/MT and US$/Mt are one unit', [NAPHTHA, CIF], 'native', 'prices', 'Values in US$/MT, as quoted.'],
+    ['two of them', [MUMBAI, VA, FX_SERIES_ID], 'inr_kg', 'prices', 'Values in ₹/kg. Vinyl acetate · China (RMB/t) and US dollar to Indian rupee (₹/US$) cannot be converted: each keeps its own axis below.'],
+    ['nothing convertible', [VA], 'usd_t', 'prices', 'As quoted: Vinyl acetate · China (RMB/t) cannot be shown in US$/t.'],
+    ['mixed units as quoted', [NAPHTHA, MUMBAI], 'native', 'prices', 'Each series as quoted, one axis per unit: US$/t and ₹/kg.'],
+    ['two series in one unit', [NAPHTHA, CIF], 'native', 'prices', 'Values in US$/t, as quoted.'],
     ['indexed', [NAPHTHA, VA], 'inr_kg', 'indexed', 'Index, first point = 100: each series against its own first value.'],
   ])('says what the values are in: %s', (_, ids, unit, view, caption) => expect(comparisonCaption(compared(ids, unit, view))).toBe(caption));
 
   it.each<[string, readonly string[], Comparison['unit'], Comparison['view'], [string, string[]][]]>([
-    ['the chosen unit first, then each unit a series keeps', [VA, NAPHTHA, FX_SERIES_ID, MUMBAI], 'inr_kg', 'prices', [['₹/kg', [NAPHTHA, MUMBAI]], ['RMB/Mt', [VA]], ['INR/USD', [FX_SERIES_ID]]]],
-    ['as quoted: one panel per unit, in order', [NAPHTHA, MUMBAI, CIF], 'native', 'prices', [['US$/MT', [NAPHTHA, CIF]], ['Rs/Kg', [MUMBAI]]]],
+    ['the chosen unit first, then each unit a series keeps', [VA, NAPHTHA, FX_SERIES_ID, MUMBAI], 'inr_kg', 'prices', [['₹/kg', [NAPHTHA, MUMBAI]], ['RMB/t', [VA]], ['₹/US$', [FX_SERIES_ID]]]],
+    ['as quoted: one panel per unit, in order', [NAPHTHA, MUMBAI, CIF], 'native', 'prices', [['US$/t', [NAPHTHA, CIF]], ['₹/kg', [MUMBAI]]]],
     ['indexed: one panel', [NAPHTHA, VA], 'usd_t', 'indexed', [['Index (first point = 100)', [NAPHTHA, VA]]]],
   ])('draws %s', (_, ids, unit, view, expected) => {
     const comparison = compared(ids, unit, view);

@@ -40,8 +40,8 @@ describe('instruments', () => {
       expect(i.path, i.id).toMatch(/^\//);
       expect(i.words.length, i.id).toBeGreaterThan(0);
     }
-    expect(findInstrument('city.mumbai.ppRaffia')).toMatchObject({ label: 'PP Raffia · Mumbai', unit: 'Rs/Kg', path: '/indian-bazaar/citywise?city=mumbai', source: { kind: 'city', city: 'mumbai', grade: 'ppRaffia' } });
-    expect(findInstrument('feedstock.naphtha.japan')).toMatchObject({ path: '/crude/Naphtha?country=japan', unit: 'US$/MT' });
+    expect(findInstrument('city.mumbai.ppRaffia')).toMatchObject({ label: 'PP Raffia · Mumbai', unit: '₹/kg', path: '/indian-bazaar/citywise?city=mumbai', source: { kind: 'city', city: 'mumbai', grade: 'ppRaffia' } });
+    expect(findInstrument('feedstock.naphtha.japan')).toMatchObject({ path: '/crude/Naphtha?country=japan', unit: 'US$/t' });
     expect(findInstrument('historical.ppRaffia.cif-ns')?.path).toBe('/historical-data/PP?polymer=ppRaffia');
     expect(findInstrument('city.nowhere.ppRaffia')).toBeUndefined();
     expect(instrumentsOfSeries('fx.usdinr').map((i) => i.id)).toEqual(['fx.usdinr']);

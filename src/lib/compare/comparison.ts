@@ -98,13 +98,13 @@ export function buildComparison(
   return { ok: true, comparison: { ...options, lines, valueLabel: valueLabel(lines, options) } };
 }
 
-/** The units of the lines, each once, in order (US$/MT and US$/Mt are one unit). */
+/** The units of the lines, each once, in order. */
 export const unitsOf = (lines: readonly Pick<ComparedLine, 'unit'>[]): string[] => {
   const seen = new Map<string, string>();
   for (const line of lines) if (!seen.has(unitKey(line.unit))) seen.set(unitKey(line.unit), line.unit);
   return [...seen.values()];
 };
-/** Units compare without their spelling's case: the catalog writes US$/MT and US$/Mt. */
+/** Units compare without their spelling's case (a unit read from old data may differ in case). */
 export const unitKey = (unit: string): string => unit.toLowerCase();
 
 /** A list in words: "a", "a and b", "a, b and c". */
@@ -112,7 +112,7 @@ const inWords = (items: readonly string[]): string => (items.length <= 1 ? (item
 
 /**
  * What the values are in, for the axis, the API and the exports' headers: the chosen unit, or
- * the one unit they share; with several, the units in order ("US$/MT, Rs/Kg and INR/USD", each
+ * the one unit they share; with several, the units in order ("US$/t, ₹/kg and ₹/US$", each
  * on its own axis).
  */
 function valueLabel(lines: readonly ComparedLine[], options: ComparisonOptions): string {
@@ -124,7 +124,7 @@ function valueLabel(lines: readonly ComparedLine[], options: ComparisonOptions):
 
 /**
  * The sentence under the comparison's heading: what the values are in, and which series keep
- * their own unit and axis, e.g. "Values in ₹/kg. Vinyl acetate · China (RMB/Mt) cannot be
+ * their own unit and axis, e.g. "Values in ₹/kg. Vinyl acetate · China (RMB/t) cannot be
  * converted: it keeps its own axis below." (The page's notes say why.)
  */
 export function comparisonCaption(comparison: Comparison): string {

@@ -5,9 +5,9 @@
  * ids, labels, units and page links are derived from the catalog here and nowhere else.
  */
 import type { Basis } from '../basis.ts';
-import { allGrades, cities, cityBasis, feedstocks, findGrade, type Unit } from '../catalog.ts';
+import { allGrades, cities, cityBasis, feedstocks, findGrade } from '../catalog.ts';
 import { allSeries, findSeries, seriesBasis, type SeriesDef } from '../seriesCatalog.ts';
-import { legacyUnitOf } from '../units.ts';
+import type { PriceUnit } from '../units.ts';
 
 export type InstrumentSource =
   | { readonly kind: 'series'; readonly seriesId: string }
@@ -20,11 +20,8 @@ export interface Instrument {
   readonly label: string;
   /** Where, on which terms, in which unit: `basisShort(instrument.basis)` is its short form for a message. */
   readonly basis: Basis;
-  /**
-   * Legacy: the unit in its old spelling, for src/lib/delivery/messages.ts only (its own
-   * table is keyed by them) until messages write `basisShort(basis)`; `basis.unit` is the unit.
-   */
-  readonly unit: Unit;
+  /** `basis.unit`, at hand for the messages' price forms (src/lib/delivery/quoteLine.ts). */
+  readonly unit: PriceUnit;
   readonly source: InstrumentSource;
   /** The page that shows it (site-relative). */
   readonly path: string;
@@ -60,7 +57,7 @@ const codes = (...texts: string[]): string[] =>
 function seriesInstrument(series: SeriesDef): Instrument {
   const source = { kind: 'series', seriesId: series.id } as const;
   const basis = seriesBasis(series);
-  const unit = legacyUnitOf(series.unit);
+  const unit = series.unit;
   if (series.family === 'feedstock') {
     const feedstock = feedstocks.find((f) => f.slug === series.product)!;
     const market = feedstock.subMarkets.find((m) => m.call === series.market)!;
@@ -105,7 +102,7 @@ const cityInstruments: Instrument[] = cities.flatMap((city) =>
     id: cityInstrumentId(city.slug, grade.key),
     label: `${polymer.slug} ${grade.name} · ${city.name}`,
     basis: cityBasis(city),
-    unit: legacyUnitOf('₹/kg'),
+    unit: '₹/kg',
     source: { kind: 'city', city: city.slug, grade: grade.key } as const,
     path: `/indian-bazaar/citywise?city=${city.slug}`,
     words: words(polymer.slug, grade.name, city.name),

@@ -13,11 +13,15 @@ const wordsOf = (text: string): string[] =>
     .split(/[^a-z0-9$₹]+/)
     .filter(Boolean);
 
+/** A unit's currencies as traders type them: "usd inr" finds the rupee per US dollar. */
+const currencyWords = (unit: string): string =>
+  [unit.includes('₹') ? 'inr rs' : '', unit.includes('US$') ? 'usd' : '', unit.includes('RMB') ? 'cny yuan' : ''].join(' ');
+
 export function matchChoices(choices: readonly InstrumentChoice[], query: string): InstrumentChoice[] {
   const wanted = wordsOf(query);
   if (wanted.length === 0) return [...choices];
   return choices.filter((choice) => {
-    const words = wordsOf(`${choice.label} ${choice.group} ${choice.unit}`);
+    const words = wordsOf(`${choice.label} ${choice.group} ${choice.unit} ${currencyWords(choice.unit)}`);
     return wanted.every((w) => words.some((word) => word.startsWith(w)));
   });
 }

@@ -6,7 +6,8 @@
  * with `quoteLine` and nothing else, so a price's label, basis and number formats can change in
  * this one place. Numbers use Indian digit grouping (1,23,456.50) in both languages.
  */
-import { findCity, findFeedstock, findGrade, findSubMarket, type Unit } from '../catalog.ts';
+import { findCity, findFeedstock, findGrade, findSubMarket } from '../catalog.ts';
+import type { PriceUnit as Unit } from '../units.ts';
 import { findSeries } from '../seriesCatalog.ts';
 import type { IsoDate } from '../dates.ts';
 import { percentChange, type Quote } from './alerts.ts';
@@ -27,7 +28,7 @@ export type Direction = 'up' | 'down' | 'flat';
 export interface QuoteLine {
   /** "PP Raffia Mumbai", "Naphtha Japan", "PP रैफ़िया मुंबई". */
   readonly name: string;
-  /** "₹104.50/kg", "$612/MT", "₹104.50/किलो". */
+  /** "₹104.50/kg", "$612/t", "₹104.50/किलो". */
   readonly price: string;
   /** "▲0.50 (0.48%)", "▼2.5 (0.41%)", "▬ steady"; null without a previous price. */
   readonly change: string | null;
@@ -39,13 +40,12 @@ export interface QuoteLine {
 
 /** A unit's price as traders write it: the currency sign before, the quantity after. */
 const UNIT_FORMS: Readonly<Record<Unit, { readonly sign: string; readonly en: string; readonly hi: string; readonly decimals: 'fixed' | 'trim' }>> = {
-  'Rs/Kg': { sign: '₹', en: '/kg', hi: '/किलो', decimals: 'fixed' },
-  'USD/bbl': { sign: '$', en: '/bbl', hi: '/बैरल', decimals: 'fixed' },
-  'US$/MT': { sign: '$', en: '/MT', hi: '/टन', decimals: 'trim' },
-  'US$/Mt': { sign: '$', en: '/MT', hi: '/टन', decimals: 'trim' },
-  'RMB/Mt': { sign: 'RMB ', en: '/MT', hi: '/टन', decimals: 'trim' },
+  '₹/kg': { sign: '₹', en: '/kg', hi: '/किलो', decimals: 'fixed' },
+  'US$/bbl': { sign: '$', en: '/bbl', hi: '/बैरल', decimals: 'fixed' },
+  'US$/t': { sign: '$', en: '/t', hi: '/टन', decimals: 'trim' },
+  'RMB/t': { sign: 'RMB ', en: '/t', hi: '/टन', decimals: 'trim' },
   // The rupee per US dollar: "₹84.32" says it.
-  'INR/USD': { sign: '₹', en: '', hi: '', decimals: 'fixed' },
+  '₹/US$': { sign: '₹', en: '', hi: '', decimals: 'fixed' },
 };
 
 const formats = {
@@ -57,7 +57,7 @@ const formats = {
 /** The number alone, Indian grouping: 104.50, 1,23,456.50, 612, 612.5. */
 export const amountText = (unit: Unit, value: number): string => formats[UNIT_FORMS[unit].decimals].format(value);
 
-/** "₹104.50/kg", "$612/MT", "RMB 7,450/टन", "₹84.32". */
+/** "₹104.50/kg", "$612/t", "RMB 7,450/टन", "₹84.32". */
 export function priceText(unit: Unit, value: number, language: DeliveryLanguage): string {
   const form = UNIT_FORMS[unit];
   return `${value < 0 ? '−' : ''}${form.sign}${amountText(unit, Math.abs(value))}${form[language]}`;

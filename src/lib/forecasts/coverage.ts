@@ -9,7 +9,7 @@ import { futureTrendProducts } from '../catalog.ts';
 import { relatedSeriesOf } from '../relatedSeries.ts';
 import { historicalSeriesId } from '../seriesCatalog.ts';
 
-/** The Indian bazaar's price-prediction series: Mumbai ex-works (Rs/kg incl. GST) of one grade per polymer. */
+/** The Indian bazaar's price-prediction series: Mumbai ex-works (₹/kg incl. GST) of one grade per polymer. */
 export const pricePredictionSeriesIds: readonly string[] = [
   historicalSeriesId('ppRaffia', 'Mumbai'),
   historicalSeriesId('hdpeFilm', 'Mumbai'),
