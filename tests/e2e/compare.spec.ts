@@ -35,14 +35,14 @@ test('a series the unit cannot take keeps its own axis, under the converted ones
   await expect(panels).toHaveCount(2);
   await expect(panels.nth(0)).toHaveAttribute('data-unit', '₹/kg');
   await expect(panels.nth(0).locator('.chart-legend li')).toHaveText(['Naphtha · Japan', 'PP Raffia · Mumbai ex-works (incl. GST)']);
-  await expect(panels.nth(1)).toHaveAttribute('data-unit', 'RMB/Mt');
+  await expect(panels.nth(1)).toHaveAttribute('data-unit', 'RMB/t');
   await expect(panels.nth(1).locator('.chart-legend li')).toHaveText(['Vinyl acetate · China']);
   // Each axis fits its own lines: ₹/kg ticks in tens, RMB ticks in thousands.
   const ticks = async (i: number) => (await panels.nth(i).locator('.chart-y span').allTextContents()).map((t) => Number(t.replaceAll(',', '')));
   expect(Math.max(...(await ticks(0)))).toBeLessThan(500);
   expect(Math.min(...(await ticks(1)))).toBeGreaterThan(1000);
   // The table names every line with its unit.
-  await expect(page.getByTestId('compare-stats').locator('tr[data-series="feedstock.va.china"] th')).toContainText('(RMB/Mt)');
+  await expect(page.getByTestId('compare-stats').locator('tr[data-series="feedstock.va.china"] th')).toContainText('(RMB/t)');
 });
 
 test('custom dates across years and the indexed, smoothed view', async ({ page, context }) => {

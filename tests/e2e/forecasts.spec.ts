@@ -12,7 +12,7 @@ test('a Premium trader sees the open call, the fans, the scoreboard and every ca
   const call = page.getByTestId('open-call');
   await expect(call.getByRole('heading', { name: 'The desk’s 1-week call' })).toBeVisible();
   await expect(call.getByTestId('call-direction')).toHaveText(/Up|Flat|Down/);
-  await expect(call.getByTestId('call-range')).toContainText('US$/Mt');
+  await expect(call.getByTestId('call-range')).toContainText('US$/t');
   await expect(call.getByTestId('baseline-call')).toContainText('80% interval');
   // The chart carries the desk's range and the baseline's interval as shaded fans.
   await expect(page.getByRole('region', { name: /^Outlook: / }).locator('.chart-bands path')).toHaveCount(2);
@@ -44,7 +44,7 @@ test('an anonymous visitor sees the track record of matured calls, as changes, a
   await expect(rows.first()).toContainText('%');
   const text = await page.locator('main').innerText();
   expect(text).not.toMatch(/\d,\d{3}/);
-  expect(text).not.toContain('US$/Mt');
+  expect(text).not.toContain('US$/t');
   // Search-engine visitors land here: axe finds nothing.
   await page.waitForLoadState('networkidle');
   expect(await violations(page)).toEqual([]);

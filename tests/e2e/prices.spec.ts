@@ -256,9 +256,9 @@ test('graph: a polymer’s grades compared on one chart', async ({ page }) => {
   await expect(page.getByTestId('basis').first()).toContainText('US$/t');
 });
 
-test('future trends: outlook posts beside the recent trend', async ({ page }) => {
+test('future trends: the outlook of a product, and every product's recent trend', async ({ page }) => {
   await page.goto('/future-trend/PP');
-  await expect(page.getByRole('heading', { name: /Recent trend: PP Raffia · CIF Nhava Sheva/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Outlook: PP Raffia/ })).toBeVisible();
   await expect(redLine(page)).toBeVisible();
   await page.goto('/future-trends');
   await expect(page.getByRole('heading', { level: 1, name: 'Future trends' })).toBeVisible();

@@ -32,6 +32,7 @@ import MethodologyPage from '../../src/pages/methodology/[family].astro';
 import type { Session } from '../../src/server/auth/session.ts';
 import { sitemapUrls } from '../../src/server/sitemap.ts';
 import type { Store } from '../../src/server/store/index.ts';
+import { sessionOf, userRecordOf } from './helpers.ts';
 
 let container: AstroContainer;
 let store: Store;
@@ -52,10 +53,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await store.close();
+  await (await import('../../src/server/runtime.ts')).closeStore();
 });
 
-const premium: Session = { uid: 'basis-premium', email: 'basis@polyindex.test', record: null, entitlement: 'full', inTrial: null };
+// Platinum: the whole archive (the corrections below are years old; a plan's history depth cuts older prices).
+const premium: Session = sessionOf(userRecordOf('basis-platinum', { subscribed: true, plan: 'Platinum', expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() }), 'full');
 const SITE = 'http://127.0.0.1:4321';
 
 async function call(endpoint: string, path: string, params: Record<string, string> = {}, role: Entitlement = 'full'): Promise<Response> {

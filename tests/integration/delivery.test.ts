@@ -217,14 +217,21 @@ describe('/alerts: the preview of the next update and the price beside an alert'
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     expect(answer.response.headers.get('cache-control')).toBe('private, no-store');
     const [fx] = await db.latestPoints('fx.usdinr', 1);
-    const slashed = (iso: string) => iso.split('-').reverse().join('/');
     expect(answer.json.hour).toBe(9);
     expect(answer.json.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // The template's body: the day, each price's line, a "More" link, the STOP line.
-    expect(answer.json.message).toMatch(new RegExp(`^PolyIndex prices for ${slashed(answer.json.day)}: US dollar to Indian rupee: `));
-    expect(answer.json.message).toContain(`${fx!.value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} Rs per US$ on ${slashed(fx!.date)}`);
-    expect(answer.json.message).toContain(' · PP Raffia · Mumbai: ');
-    expect(answer.json.message).toMatch(/More: http:\/\/\S+ Reply STOP to end these updates\.$/);
+    // The template's body as the phone shows it: the day, each group with its prices, one "More" link, the STOP line.
+    const lines = (answer.json.message as string).split('\n');
+    expect(lines[0]).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*$/);
+    expect(lines).toContain(`*USD/INR* ${priceText('₹/US$', fx!.value, 'en')}` + lines.find((l) => l.startsWith('*USD/INR* '))!.slice(`*USD/INR* ${priceText('₹/US$', fx!.value, 'en')}`.length));
+    expect(lines.some((l) => /^🇮🇳 \*Indian market\*/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('*PP Raffia Mumbai* ₹'))).toBe(true);
+    expect(lines.at(-2)).toMatch(/^More: http:\/\/\S+$/);
+    expect(lines.at(-1)).toBe('Reply STOP to end these updates.');
+    // In Hindi when asked: the same prices, the Hindi words.
+    const hindi = await call(previewRoute, '/api/alerts/preview?series=fx.usdinr,city.mumbai.ppRaffia&hour=9&language=hi', { method: 'GET', session });
+    expect(hindi.status).toBe(200);
+    expect(hindi.json.message).toMatch(/^\*PolyIndex भाव · /);
+    expect((await call(previewRoute, '/api/alerts/preview?series=fx.usdinr&hour=9&language=fr', { method: 'GET', session })).json.error.field).toBe('language');
     // Nothing chosen: no message. Nothing was saved either way.
     expect((await call(previewRoute, '/api/alerts/preview?series=&hour=9', { method: 'GET', session })).json).toMatchObject({ message: null });
     expect(await db.getDeliverySettings(user.uid)).toBeNull();
@@ -263,7 +270,7 @@ describe('/alerts: the preview of the next update and the price beside an alert'
     const answer = await call(priceRoute, `/api/alerts/price?series=${SERIES}`, { method: 'GET', session });
     const [latest] = await db.latestPoints(SERIES, 1);
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ series: SERIES, unit: 'RMB/Mt', latest: { date: latest!.date, value: latest!.value }, text: `${latest!.value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} RMB/t` });
+    expect(answer.json).toEqual({ series: SERIES, unit: 'RMB/t', latest: { date: latest!.date, value: latest!.value }, text: priceText('RMB/t', latest!.value, 'en') });
   });
 });
 
@@ -286,7 +293,7 @@ describe('an alert fires once per crossing after an admin price write', () => {
     await setPoint('2090-01-01', 21_000);
     expect(await alertMails()).toHaveLength(1);
     expect(await alertMessages()).toHaveLength(1);
-    expect((await alertMessages())[0]!.text).toContain('VAM China reaches or passes RMB 20,000/MT');
+    expect((await alertMessages())[0]!.text).toContain('VAM China reaches or passes RMB 20,000/t');
     const raw = (await readOutboxMessage(MAIL_OUTBOX, (await alertMails())[0]!.file))!;
     const headers = parseHeaders(raw);
     expect(headers.get('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/api\/unsubscribe\?token=[\w.-]+>$/);
@@ -360,7 +367,7 @@ describe('an alert fires once per crossing after a CSV import and after a city-w
     await importCsv(`${series},2092-12-31,1000\n${series},2093-01-02,1600`);
     expect(await alertMails(user)).toHaveLength(1);
     expect(await alertMessages(number)).toHaveLength(1);
-    expect((await alertMessages(number))[0]!.text).toContain('MEG China reaches or passes $1,500/MT');
+    expect((await alertMessages(number))[0]!.text).toContain('MEG China reaches or passes $1,500/t');
     // Above again, and the very same file again (nothing changes): nothing more.
     await importCsv(`${series},2093-01-03,1700`);
     expect((await importCsv(`${series},2093-01-03,1700`)).changed).toBe(0);
@@ -484,7 +491,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     const number = uniqueNumber();
     await verifyNumber(premiumSession(lapsed), number);
     expect((await webhook(number, 'naphtha japan')).json.handled).toEqual(['replied']);
-    expect(await lastReply(number)).toMatch(/^\*Naphtha Japan\* \$[\d,.]+\/MT/);
+    expect(await lastReply(number)).toMatch(/^\*Naphtha Japan\* \$[\d,.]+\/t/);
     // The plan ends; the number stays verified and linked.
     expect(await db.updateUsersBy('uid', lapsed.uid, { expiresAt: new Date(Date.now() - 60_000).toISOString() })).toBe(1);
     expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: lapsed.uid, optedIn: true });
@@ -712,7 +719,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
     const more = `More: ${SITE}/indian-bazaar/citywise?city=mumbai`;
     const [text] = await dailyTo(chattingNumber);
     expect(text!.type).toBe('text');
-    expect(text!.text).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*\n\n🛢 \*Feedstocks\* · [^\n]+\n\*Naphtha Japan\* \$[\d,.]+\/MT[^\n]*\n\*USD\/INR\* ₹[\d,.]+[^\n]*\n\n🇮🇳 \*Indian market\* · [^\n]+\n\*PP Raffia Mumbai\* ₹[\d,.]+\/kg[^\n]*\n\n/);
+    expect(text!.text).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*\n\n🛢 \*Feedstocks\* · [^\n]+\n\*Naphtha Japan\* \$[\d,.]+\/t[^\n]*\n\*USD\/INR\* ₹[\d,.]+[^\n]*\n\n🇮🇳 \*Indian market\* · [^\n]+\n\*PP Raffia Mumbai\* ₹[\d,.]+\/kg[^\n]*\n\n/);
     expect(text!.text).toContain(`${more}\nReply STOP to end these updates.`);
     expect(text!.text.match(/https?:/g)).toHaveLength(1);
     const [template] = await dailyTo(quietNumber);

@@ -333,7 +333,8 @@ describe('GET /api/export/{series}.csv', () => {
     const oldest = `${Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' }).slice(0, 4)) - 5}-01-01`;
     const response = await call('export', '/api/export/feedstock.naphtha.japan.csv', { params: { series: 'feedstock.naphtha.japan' }, record: subscriber('Premium') });
     expect(response.status).toBe(200);
-    const dates = (await response.text()).trim().split('\n').slice(1).map((line) => line.split(',')[1]!);
+    // After the basis row and the column row: one line per point.
+    const dates = (await response.text()).trim().split('\n').filter((line) => line.startsWith('feedstock.naphtha.japan,')).map((line) => line.split(',')[1]!);
     expect(dates.length).toBeGreaterThan(1000);
     expect(dates[0]! >= oldest).toBe(true);
     expect(dates[0]!.slice(0, 7)).toBe(oldest.slice(0, 7));

@@ -246,11 +246,11 @@ describe('exports of what is shown', () => {
     const heightOf = (text: string) => Number(/^<svg [^>]*height="(\d+)"/.exec(text)![1]);
     const mixed = await svgOf(`${NAPHTHA},${MUMBAI},feedstock.va.china`);
     const single = await svgOf(`${NAPHTHA},${MUMBAI}`);
-    // The document, the ₹/kg panel and the RMB/Mt panel.
+    // The document, the ₹/kg panel and the RMB/t panel.
     expect(mixed.match(/<svg /g)).toHaveLength(3);
     expect(single.match(/<svg /g)).toHaveLength(2);
     expect(heightOf(mixed)).toBeGreaterThan(heightOf(single) + 200);
-    expect(mixed).toContain('RMB/Mt');
+    expect(mixed).toContain('RMB/t');
     expect(mixed).toContain('Vinyl acetate · China as quoted');
   });
 

@@ -69,7 +69,7 @@ describe('generateDemoData', () => {
     const mumbai = values(historicalSeriesId('ppRaffia', 'Mumbai')).toSorted((a, b) => a - b);
     expect(mumbai[Math.floor(mumbai.length * 0.1)]!).toBeGreaterThanOrEqual(92);
     expect(mumbai[Math.floor(mumbai.length * 0.9)]!).toBeLessThanOrEqual(122);
-    within(feedstockSeriesId('VA', 'china'), 4500, 8000); // RMB/Mt
+    within(feedstockSeriesId('VA', 'china'), 4500, 8000); // RMB/t
   });
 
   it('links prices: naphtha follows Brent, PP follows propylene, Mumbai is CIF × USD/INR with GST', () => {
