@@ -256,7 +256,7 @@ test('graph: a polymer’s grades compared on one chart', async ({ page }) => {
   await expect(page.getByTestId('basis').first()).toContainText('US$/t');
 });
 
-test('future trends: the outlook of a product, and every product's recent trend', async ({ page }) => {
+test('future trends: the outlook of a product, and every product’s recent trend', async ({ page }) => {
   await page.goto('/future-trend/PP');
   await expect(page.getByRole('heading', { name: /^Outlook: PP Raffia/ })).toBeVisible();
   await expect(redLine(page)).toBeVisible();
