@@ -71,7 +71,7 @@ export default defineConfig({
   ...(settings.assetsPrefix ? { build: { assetsPrefix: settings.assetsPrefix } } : {}),
   // The largest body an endpoint accepts is the admin CSV import; everything else reads 64 KiB.
   // Middleware mode: dist/server/serve.mjs (src/server/entry/serve.ts) is the server, with the
-  // data API's fast lane in front of Astro (DESIGN §4).
+  // data API's fast lane in front of Astro (docs/architecture.md, "The request path").
   adapter: node({ mode: 'middleware', bodySizeLimit: 8 * 1024 * 1024 }),
   vite: { plugins: [serverEntry(), jobsAtServerStart] },
   integrations: [

@@ -68,7 +68,7 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; d
   return { status: response.status, data };
 }
 
-/** The completion callback: keep the verified record locally, then go home (spec §4). */
+/** The completion callback: keep the verified record locally, then go home. */
 function completed(user: unknown): void {
   if (user && typeof user === 'object') setSessionUser(user as Parameters<typeof setSessionUser>[0], { subscribed: true });
   window.location.assign('/');

@@ -1,5 +1,5 @@
 /**
- * A price chart: the lines drawn by @nivo/line (red first, 2.5 px: spec §9) in an SVG that
+ * A price chart: the lines drawn by @nivo/line (red first, 2.5 px: src/lib/chartPalette.ts) in an SVG that
  * stretches to its box, with its axes, unit and legend as HTML around it (src/lib/chartGeometry.ts
  * says why), so every label is 13 CSS px whatever the box. Two uses:
  *   - `StaticPriceChart`: the server draws it (src/components/Chart.astro), and only the light

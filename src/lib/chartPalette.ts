@@ -1,5 +1,5 @@
 /**
- * The colours of every price chart: red first (spec §9), then five that stay apart for readers
+ * The colours of every price chart: red first (the house colour of a price line), then five that stay apart for readers
  * with red-green or blue-yellow colour blindness and show against white (contrast ≥ 3:1 for a
  * line): Okabe–Ito's blue and bluish green, its yellow darkened to an ochre, Paul Tol's
  * purple, and the site's navy. tests/unit/chartPalette.test.ts checks them through a colour

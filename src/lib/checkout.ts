@@ -1,6 +1,6 @@
 /**
  * The browser side of a payment, pure: what /api/makePayment answers, the Razorpay Checkout
- * options built from it, and the messages the buyer sees (spec §8).
+ * options built from it, and the messages the buyer sees.
  */
 
 export const CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';

@@ -1,5 +1,5 @@
 /**
- * The deterministic demo-data generator (DESIGN §5). Pure: the same seed and the same "today"
+ * The deterministic demo-data generator (docs/data.md). Pure: the same seed and the same "today"
  * give the same numbers, byte for byte. Prices are linked the way the market links them:
  *
  *   Brent (mean-reverting walk) → naphtha → ethylene / propylene / aromatics → EDC → VCM

@@ -1,4 +1,4 @@
-/** The two-day trial of a new account (spec §4): day granularity from `createdAt`. */
+/** The two-day trial of a new account: day granularity from `createdAt`. */
 import { addDays, daysBetween, parseDashedDate, type IsoDate } from './dates.ts';
 import { TRIAL } from './plans.ts';
 

@@ -1,5 +1,5 @@
 /**
- * DESIGN §7: no configuration = the embedded default with demo data. The first open of a store
+ * No configuration = the embedded default with demo data (docs/architecture.md, "Modes and security"). The first open of a store
  * without prices fills it with the deterministic demo data (src/lib/demoData.ts), an empty
  * banner table with the `banners` collection, and a store without posts with the demo posts
  * (the `newsSeed` collection, src/server/posts/seed.ts). A filled store is left alone.

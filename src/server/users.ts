@@ -37,7 +37,7 @@ export interface UpdateOptions {
   readonly log?: Pick<Console, 'info' | 'error'>;
 }
 
-/** Merges `patch` into every record matching email or phone (spec §7); returns how many. */
+/** Merges `patch` into every record matching email or phone; returns how many. */
 export async function updateUserBy(
   store: UserStore,
   key: Extract<UserKey, 'email' | 'phone'>,

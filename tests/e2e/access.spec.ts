@@ -3,7 +3,7 @@ import { signInByApi } from './helpers/auth.ts';
 import { baseURL } from './env.ts';
 import { screenOfPath } from '../../src/lib/plans.ts';
 
-// DESIGN §1, row by row, with the demo accounts, on the real server.
+// The access table (docs/architecture.md, "Who sees what"), row by row, with the demo accounts, on the real server.
 const pages = {
   public: ['/', '/pricing', '/terms', '/privacy', '/refunds', '/contact', '/news'],
   limited: ['/buy-sell', '/vip-delegations/2019', '/services/events'],

@@ -1,5 +1,5 @@
 /**
- * One routing table, two lanes (DESIGN §4): every data API route of src/server/api/routes.ts
+ * One routing table, two lanes (docs/architecture.md): every data API route of src/server/api/routes.ts
  * answers the same status, JSON body and headers through the node:http fast lane as through
  * Astro (the access middleware, then the route file), for every kind of visitor, with real
  * session cookies from the Auth emulator and a real SQLite store.

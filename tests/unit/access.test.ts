@@ -47,7 +47,7 @@ function outcome(path: string, visitor: Who): string {
   return d.kind === 'allow' ? A : d.kind === 'redirect' ? `redirect ${d.to}` : String(d.status);
 }
 
-// One representative path per route family; every row of DESIGN §1.
+// One representative path per route family; every row of the access table (docs/architecture.md, "Who sees what").
 const publicPages = ['/', '/pricing', '/pricing/', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/news/some-article', '/methodology', '/methodology/feedstocks', '/methodology/indian-city-wise/'];
 const limitedPages = ['/buy-sell', '/vip-delegations/2019/k-show', '/vip-delegations', '/services', '/services/events'];
 const gatedPages = [

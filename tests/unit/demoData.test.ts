@@ -54,7 +54,7 @@ describe('generateDemoData', () => {
     expect(days(historicalSeriesId('ppRaffia', 'Mumbai'))).toEqual(new Set([1]));
   });
 
-  it('stays in realistic ranges (DESIGN §5)', () => {
+  it('stays in realistic ranges (docs/data.md)', () => {
     const within = (id: string, lo: number, hi: number) => {
       const v = values(id);
       expect(Math.min(...v), `${id} min`).toBeGreaterThanOrEqual(lo);

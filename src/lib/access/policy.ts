@@ -1,5 +1,5 @@
 /**
- * The access policy of DESIGN §1 as one pure function of (path, session, now). The middleware
+ * The access policy (docs/architecture.md, "Who sees what") as one pure function of (path, session, now). The middleware
  * and every data endpoint ask it; a client-side check is only cosmetic.
  */
 import { newsTypeSectionPath, resolveNewsType } from '../catalog.ts';
@@ -170,7 +170,7 @@ export function decideFor(requirement: Requirement, pathname: string, session: S
   const entitlement = entitlementOf(session, now);
   const isApi = under(path, '/api');
 
-  // A subscriber has nothing to buy on /subscription (spec §4), unless the plan is about to
+  // A subscriber has nothing to buy on /subscription, unless the plan is about to
   // lapse and the header invites renewal.
   if (path === '/subscription' && (entitlement === 'limited' || (entitlement === 'full' && hasActiveSubscription(session?.record ?? null, now)))) {
     if (!renewalDue(session?.record ?? null, now)) return { kind: 'redirect', to: '/' };

@@ -1,5 +1,5 @@
 /**
- * Which paths an anonymous visitor may see (DESIGN §1): the home page, the plans (/pricing), sign-in, legal pages
+ * Which paths an anonymous visitor may see: the home page, the plans (/pricing), sign-in, legal pages
  * (the payment provider requires them public), and the public news. Read by the access
  * policy, by the sitemap filter and by the rendering rule (public ⇔ prerendered).
  */

@@ -1,7 +1,7 @@
 /**
  * What price delivery a visitor may use, from the plan table (src/lib/plans.ts): administrators
  * everything, a current subscription its plan's rights (an unknown plan name everything, as
- * the access policy's rule), a trial what the trial plan has (DESIGN §1), anyone else nothing.
+ * the access policy's rule), a trial what the trial plan has, anyone else nothing.
  */
 import { decide, entitlementOf, hasActiveSubscription, type SessionFacts } from '../access/policy.ts';
 import { findPlan, FULL_DELIVERY, trialPlan, type DeliveryChannel, type DeliveryRights } from '../plans.ts';

@@ -84,6 +84,6 @@ export async function feedstockResponse(
   return preparedAnswer(request, body, { etag });
 }
 
-/** GET /api/feedstock?name&country&type[&year] → {data:{key:[dd/mm/yyyy…], value:[…]}} (DESIGN §6). */
+/** GET /api/feedstock?name&country&type[&year] → {data:{key:[dd/mm/yyyy…], value:[…]}} (the legacy shape, docs/data.md). */
 export const feedstock = async ({ locals, store, headers, url }: EndpointContext): Promise<ApiAnswer> =>
   requireDataAccess(locals) ?? feedstockResponse(await store(), { headers }, url);

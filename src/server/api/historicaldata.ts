@@ -1,4 +1,4 @@
-/** GET /api/historicaldata?polymer&year → {data:{Mumbai:{date,value}, "CIF NS":{date,value}}} (DESIGN §6). */
+/** GET /api/historicaldata?polymer&year → {data:{Mumbai:{date,value}, "CIF NS":{date,value}}} (the legacy shape, docs/data.md). */
 import { z } from 'astro/zod';
 import { findGradeByKeyOrName, historicalSeries } from '../../lib/catalog.ts';
 import { isoDateOf } from '../../lib/dates.ts';

@@ -1,4 +1,4 @@
-/** GET /api/internationaloffers?country&month&year → {data:{data:[{date, data:{group:{grade:value}}}]}} (DESIGN §6). */
+/** GET /api/internationaloffers?country&month&year → {data:{data:[{date, data:{group:{grade:value}}}]}} (the legacy shape, docs/data.md). */
 import { z } from 'astro/zod';
 import { globalBazaarCountries, offerBasis } from '../../lib/catalog.ts';
 import { toSlashedDate } from '../../lib/dates.ts';

@@ -4,7 +4,7 @@
  * call; these are the checks firebase-admin makes of an emulator cookie (issuer, audience,
  * subject, expiry, the empty signature) without that round trip. Whether the account was
  * revoked or disabled is then asked by sessions.ts exactly as with real Firebase, so emulator
- * mode costs what real Firebase costs. Emulator mode serves loopback only (DESIGN §2).
+ * mode costs what real Firebase costs. Emulator mode serves loopback only (docs/architecture.md, "Modes and security").
  */
 import type { DecodedIdToken } from 'firebase-admin/auth';
 

@@ -8,7 +8,7 @@ import type { z } from 'astro/zod';
 import { parseQuery } from './query.ts';
 import { jsonError, unauthenticated } from './responses.ts';
 
-/** Data endpoints need the `full` entitlement (Premium and up, trial, admin): DESIGN §1. */
+/** Data endpoints need the `full` entitlement (Premium and up, trial, admin): docs/architecture.md, "Who sees what". */
 const DATA_ENTITLEMENTS: readonly Entitlement[] = ['full', 'admin'];
 
 /** null when the visitor may read price data; otherwise the 401/403 JSON answer. */

@@ -1,5 +1,5 @@
 /**
- * Cacheable API answers (DESIGN §6): ETags with 304 on If-None-Match and the cache policies of
+ * Cacheable API answers (docs/data.md): ETags with 304 on If-None-Match and the cache policies of
  * gated and public data. Error answers come from responses.ts, the one owner of their shape.
  */
 import { createHash } from 'node:crypto';
