@@ -9,6 +9,7 @@ import { toDisplayDate } from '../lib/dates.ts';
 import { DELIVERY_LANGUAGES, LANGUAGE_NAMES, type DeliveryLanguage } from '../lib/delivery/language.ts';
 import { planAndUp } from '../lib/delivery/planWords.ts';
 import type { CurrentPrice, DailyPreview, DeliveryView, InstrumentChoice } from '../lib/delivery/view.ts';
+import { whatsappSpans } from '../lib/delivery/whatsappFormat.ts';
 import PricePicker from './PricePicker.tsx';
 
 interface Props {
@@ -288,7 +289,7 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
               <p className="form-error">The preview could not be made just now; your choice is not lost.</p>
             ) : preview.data?.message ? (
               <p className="preview-message" data-testid="preview-message">
-                {preview.data.message}
+                {whatsappSpans(preview.data.message).map((span, i) => (span.bold ? <strong key={i}>{span.text}</strong> : span.text))}
               </p>
             ) : (
               <p className="muted">{preview.loading ? 'Making the preview…' : 'Choose prices above to see the message.'}</p>
