@@ -94,3 +94,10 @@ export function resolveQuotes(text: string, postDate: IsoDate, lineOf: (id: stri
   });
   return { text: out, problems };
 }
+
+/** The line ids the templates of `texts` name (what a seed must read to fill them). */
+export function templateLines(texts: readonly string[]): Set<string> {
+  const ids = new Set<string>();
+  for (const text of texts) for (const match of text.matchAll(TEMPLATE)) ids.add(match[2]!);
+  return ids;
+}
