@@ -17,7 +17,7 @@ const withModel = process.argv.includes('--model');
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
 const config = storeConfigFrom(readConfig((name) => process.env[name]).store);
 const store = await openConfiguredStore(config);
-let findings = 0;
+let findings: number;
 try {
   const lines = await readPriceLines(store);
   // Every post, a page at a time.

@@ -314,7 +314,7 @@ export const customsRateOn = (notifications: readonly CustomsRateNotification[],
  *
  * `demoRelations` (src/lib/demoRelations.ts) states the same links for the consistency check.
  */
-export function generateDemoData(options: { seed?: number; today: IsoDate }): DemoData {
+export function generateDemoData(options: { seed?: number | undefined; today: IsoDate }): DemoData {
   const seed = options.seed ?? DEFAULT_SEED;
   const start = historyStart(options.today);
   const days = simulate(seed, start, options.today);
