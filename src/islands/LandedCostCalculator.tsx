@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { LANDED_COST_FIELDS, landedCost, parityGap, parseLandedCostInput, type LandedCost, type LandedCostField } from '../lib/landedCost.ts';
-import { formatPercent, formatRupees as rupees } from '../lib/numbers.ts';
+import { formatNumber, formatRupees as rupees } from '../lib/numbers.ts';
 
 /** The customs notification the exchange rate was prefilled from. */
 export interface NotifiedRate {
@@ -110,7 +110,7 @@ export default function LandedCostCalculator({ initial, initialResult, initialEr
           <dl className="calculator-result">
             <div><dt>{domestic.label}</dt><dd data-testid="domestic-per-kg">{rupees(gap.domesticPerKg)} /kg</dd></div>
             <div><dt>This import, landed incl. IGST</dt><dd>{rupees(gap.landedPerKg)} /kg</dd></div>
-            <div className="total"><dt>{gap.gapPerKg >= 0 ? 'Import dearer by' : 'Import cheaper by'}</dt><dd data-testid="gap-per-kg">{rupees(Math.abs(gap.gapPerKg))} /kg ({formatPercent(Math.abs(gap.gapPct))})</dd></div>
+            <div className="total"><dt>{gap.gapPerKg >= 0 ? 'Import dearer by' : 'Import cheaper by'}</dt><dd data-testid="gap-per-kg">{rupees(Math.abs(gap.gapPerKg))} /kg ({formatNumber(Math.abs(gap.gapPct))}%)</dd></div>
           </dl>
           <p className="muted calculator-note">
             Both prices carry their tax (IGST on the import, GST on the domestic price), and a registered buyer gets both back, so the gap is in the price. Of the landed cost,{' '}
