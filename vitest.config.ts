@@ -27,6 +27,7 @@ const PROCESS_FILES = [
   'tests/integration/serverDrain.test.ts',
   'tests/integration/backup.test.ts',
   'tests/integration/store-copy.test.ts',
+  'tests/integration/data-check.test.ts',
   'tests/integration/test-all.test.ts',
   'tests/integration/test-e2e.test.ts',
 ];

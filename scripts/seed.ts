@@ -1,6 +1,7 @@
 // `npm run seed`: fills the configured store (by default SQLite under DATA_DIR, ./data; see
 // src/server/store/open.ts) with the deterministic demo data, up to today (IST), the seed
-// banners and the posts of src/content/news/. Idempotent: running it again rewrites the same
+// banners and the posts of src/content/news/ (their price templates filled from the data of
+// each post's date: src/lib/newsQuotes.ts). Idempotent: running it again rewrites the same
 // prices and writes only posts that are not there yet (the desk's edits stay).
 // `npm run seed -- --posts` imports the posts only (e.g. into a production store, which never
 // gets invented prices).
@@ -12,9 +13,12 @@ import { isoDateOf } from '../src/lib/dates.ts';
 import { readConfig } from '../src/server/config/settings.ts';
 import { describeStore, openConfiguredStore, storeConfigFrom } from '../src/server/store/open.ts';
 import type { Banner } from '../src/server/store/prices.ts';
-import { postOfSeed, seedIdOf, seedPostSchema } from '../src/server/posts/seed.ts';
+import { linesQuotedBy, postOfSeed, quotePosts, seedIdOf, seedPostSchema } from '../src/server/posts/seed.ts';
 import type { Post } from '../src/server/store/posts.ts';
-import { seedDemoPrices } from '../src/server/store/seedDemo.ts';
+import { writeDemoData } from '../src/server/store/seedDemo.ts';
+import { generateDemoData } from '../src/lib/demoData.ts';
+import { priceLines, type PriceLine } from '../src/lib/priceLines.ts';
+import { readPriceLines } from '../src/server/priceLines.ts';
 
 /** The seed posts, read and checked as the content collection reads them (frontmatter + body). */
 function seedPostsFromFiles(dir: string): Post[] {
@@ -37,11 +41,12 @@ const seed = process.env['SEED'] ? Number(process.env['SEED']) : undefined;
 const started = performance.now();
 const store = await openConfiguredStore(config);
 try {
-  const posts = seedPostsFromFiles(resolve('src/content/news'));
-  const written = await store.seedPosts(posts);
-  console.log(`[seed] ${written} of ${posts.length} posts written (the others were there already)`);
+  // Prices first: the posts quote them as they stood on each post's date.
+  let lines: PriceLine[] | null = null;
   if (!postsOnly) {
-    const report = await seedDemoPrices(store, isoDateOf(new Date()), seed);
+    const data = generateDemoData({ today: isoDateOf(new Date()), seed });
+    const report = await writeDemoData(store, data);
+    lines = priceLines(data);
     // Banners come from the content collection's seed file, read as plain JSON here.
     try {
       const banners = JSON.parse(readFileSync(resolve('src/content/banners.json'), 'utf8')) as Banner[];
@@ -52,9 +57,14 @@ try {
     }
     const ms = Math.round(performance.now() - started);
     console.log(
-      `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers into ${describeStore(config)} in ${ms} ms`,
+      `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers, ${report.customsRates} customs notifications into ${describeStore(config)} in ${ms} ms`,
     );
   }
+  const files = seedPostsFromFiles(resolve('src/content/news'));
+  const quoted = quotePosts(files, lines ?? (await readPriceLines(store, linesQuotedBy(files))));
+  for (const why of quoted.skipped) console.warn(`[seed] post left out: ${why}`);
+  const written = await store.seedPosts(quoted.posts);
+  console.log(`[seed] ${written} of ${quoted.posts.length} posts written (the others were there already)`);
 } finally {
   await store.close();
 }

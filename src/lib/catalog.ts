@@ -323,6 +323,22 @@ export const usdInrReferenceBasis: Basis = {
   note: 'the market rate of the day; customs value imports at the rate CBIC notifies every fortnight, which can differ',
 };
 
+/** The customs exchange rate: notified by CBIC, in force from a notification's effective date until the next (src/lib/customsRates.ts). */
+export const customsRateBasis: Basis = {
+  location: place('India', 'country', 'Indian customs: imports valued under section 14 of the Customs Act, 1962'),
+  terms: null,
+  benchmark: 'CBIC customs rate',
+  taxes: { treatment: 'not-applicable', taxes: 'an exchange rate' },
+  unit: '₹/US$',
+  decimals: 2,
+  kind: 'notified',
+  publication: { frequency: 'as-notified', days: 'usually the first and third Thursday of a month', byIst: '20:00', note: 'in force from the effective date the notification names' },
+  source: 'Central Board of Indirect Taxes and Customs (CBIC): exchange-rate notifications, Customs (N.T.) series',
+  methodology: 'exchange-rates',
+  quotes: 'single',
+  note: 'the rate customs value imports at; the FBIL reference rate is the market’s rate of the day',
+};
+
 /**
  * Post types of the newsroom. `future-trend/<product>`, `global-bazaar/<country>` and
  * `services/<service>` are one type per catalog entry; `vip-delegations` holds the desk's

@@ -4,29 +4,38 @@
  *
  *   Brent (mean-reverting walk) → naphtha → ethylene / propylene / aromatics → EDC → VCM
  *   propylene → CIF Nhava Sheva PP; ethylene → CIF PE grades; VCM → CIF PVC
- *   CIF × ₹/US$ ÷ 1000 × import parity × 1.18 GST → Mumbai ex-works ₹/kg
+ *   (with a lag of FEEDSTOCK_LAG_DAYS: a polymer follows its monomer of two weeks before)
+ *   CIF × customs rate in force + duties + port charges, less the producers' discount, + GST
+ *     → Mumbai ex-works ₹/kg → the city-wise sheets; CIF Nhava Sheva → global-bazaar India
  *
  * Frequencies: feedstocks and USD/INR every weekday; CIF NS weekly (Fridays); Mumbai ex-works
  * weekly (Mondays, the list-price revision day); international offers twice a month;
- * city-wise sheets on the last two years of Mumbai revision days. See docs/data.md.
+ * city-wise sheets on the last two years of Mumbai revision days; customs rates when CBIC
+ * notifies them (twice a month). See docs/data.md, "Demo data".
  */
 import { cities, feedstocks, globalBazaarCountries, polymers, type Polymer } from './catalog.ts';
 import { addDays, daysBetween, type IsoDate } from './dates.ts';
+import type { CustomsRateNotification } from './customsRates.ts';
+import { DEFAULT_RATES, landedCost } from './landedCost.ts';
 import { roundTo } from './numbers.ts';
 import type { CityPriceRow, OfferData, OfferRecord, PricePoint } from './priceTypes.ts';
 import { allSeries, feedstockSeriesId, FX_SERIES_ID, historicalSeriesId, type SeriesDef } from './seriesCatalog.ts';
 
+/**
+ * What the generator makes. Each price is a record (not a bare number), so a price can carry
+ * more about itself (a low and a high where the market quotes ranges) without a new shape.
+ */
 export interface DemoData {
   readonly series: readonly SeriesDef[];
   readonly points: ReadonlyMap<string, readonly PricePoint[]>;
   readonly citySheets: readonly CityPriceRow[];
   readonly offers: readonly OfferRecord[];
+  /** CBIC's customs exchange-rate notifications, oldest first. */
+  readonly customsRates: readonly CustomsRateNotification[];
 }
 
 export const DEFAULT_SEED = 20_140_101;
 export const GST = 0.18;
-/** Domestic list prices sit a little under full import parity (7.5% BCD, less producer discount). */
-export const IMPORT_PARITY = 0.95;
 
 // ---- randomness -----------------------------------------------------------------------
 
@@ -105,6 +114,9 @@ interface Day {
   readonly cif: ReadonlyMap<string, number>;
 }
 
+/** How many weekdays a polymer's price trails its monomer's (a cargo's buying-to-arrival time). */
+export const FEEDSTOCK_LAG_DAYS = 10;
+
 /** Walks the market one weekday at a time from `start` to `today` (inclusive). */
 function simulate(seed: number, start: IsoDate, today: IsoDate): Day[] {
   const random = createRandom(seed);
@@ -133,6 +145,9 @@ function simulate(seed: number, start: IsoDate, today: IsoDate): Day[] {
   const gradeSpread = new Map(polymers.flatMap((p) => p.grades.map((g) => [g.key, spread(1.5, 12, 0.05)] as const)));
 
   const total = Math.max(1, daysBetween(start, today));
+  // Polymer prices follow their monomers with a lag: a cargo is bought on the monomer's price of
+  // about two weeks before (FEEDSTOCK_LAG_DAYS weekdays).
+  const monomers: { propylene: number; ethylene: number; vcm: number }[] = [];
   const days: Day[] = [];
   for (let date = start; date <= today; date = addDays(date, 1)) {
     const dow = weekday(date);
@@ -187,12 +202,14 @@ function simulate(seed: number, start: IsoDate, today: IsoDate): Day[] {
       });
     }
 
+    monomers.push({ propylene, ethylene, vcm });
+    const lagged = monomers[Math.max(0, monomers.length - 1 - FEEDSTOCK_LAG_DAYS)]!;
     const base: Record<Polymer['slug'], number> = {
-      PP: propylene + 210,
-      HDPE: ethylene * 0.95 + 250,
-      LLDPE: ethylene * 0.95 + 225,
-      LDPE: ethylene + 370,
-      PVC: vcm * 1.05 + 120,
+      PP: lagged.propylene + 210,
+      HDPE: lagged.ethylene * 0.95 + 250,
+      LLDPE: lagged.ethylene * 0.95 + 225,
+      LDPE: lagged.ethylene + 370,
+      PVC: lagged.vcm * 1.05 + 120,
     };
     const cif = new Map<string, number>();
     for (const p of polymers) {
@@ -206,46 +223,138 @@ function simulate(seed: number, start: IsoDate, today: IsoDate): Day[] {
   return days;
 }
 
-/** Mumbai ex-works price (₹/kg incl. GST) at import parity, rounded to 50 paise. */
-export const mumbaiExWorks = (cifUsdPerTonne: number, usdinr: number): number =>
-  round(((cifUsdPerTonne * usdinr) / 1000) * IMPORT_PARITY * (1 + GST), 0.5);
+/** The producers' discount to import parity: domestic list prices sit just under what an import lands at. */
+export const PRODUCER_DISCOUNT = 0.02;
+
+/**
+ * Mumbai ex-works (₹/kg incl. 18% GST) at import parity: what a cargo at `cifUsdPerTonne` lands
+ * at in Mumbai at the customs rate in force (duties and port charges of src/lib/landedCost.ts,
+ * IGST left out as the creditable tax it is), less the producers' discount, plus GST; 50 paise.
+ */
+export function mumbaiExWorks(cifUsdPerTonne: number, customsRate: number): number {
+  const landed = landedCost({ cifUsdPerTonne, exchangeRate: customsRate, ...DEFAULT_RATES });
+  return round(landed.netOfIgstPerKg * (1 - PRODUCER_DISCOUNT) * (1 + GST), 0.5);
+}
 
 /** City-wise sheets go back this many weekly revision days (two years: the city-wise history). */
 export const CITY_SHEET_WEEKS = 104;
 
-/** Generates every catalog series, city sheet and offer from `historyStart(today)` to `today`. */
-export function generateDemoData(options: { seed?: number; today: IsoDate }): DemoData {
+/** The distributors' margin: ex-godown Mumbai over the producers' ex-works Mumbai (₹/kg, incl. GST). */
+export const DISTRIBUTOR_MARGIN = 1;
+
+/**
+ * What a city's ex-godown sheet adds to the Mumbai ex-works price (₹/kg): the distributors'
+ * margin, and for every city but Mumbai the freight from the producers' depots (−0.5 to +3,
+ * in 50 paise; a city near a plant can be under Mumbai). Fixed per city, so the sheets of two
+ * cities and the Mumbai series never disagree about a move.
+ */
+export const cityDifferential = (citySlug: string): number =>
+  citySlug === 'mumbai' ? DISTRIBUTOR_MARGIN : DISTRIBUTOR_MARGIN + round(-0.5 + (hashString(citySlug) % 8) / 2, 0.5);
+
+/** The sellers' asking premium of the global-bazaar India offers over the CIF Nhava Sheva assessment (US$/t). */
+export const INDIA_OFFER_PREMIUM = 15;
+
+/** The customs rates CBIC notifies stand this far (₹/US$) either side of the reference rate of the notification day. */
+export const CUSTOMS_RATE_MARGIN = 0.85;
+
+/** The latest of `items` dated on or before `date` (items ascending by `dateOf`), else null. */
+export function latestOnOrBefore<T>(items: readonly T[], date: IsoDate, dateOf: (item: T) => IsoDate): T | null {
+  let lo = 0;
+  let hi = items.length - 1;
+  let found: T | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const item = items[mid]!;
+    if (dateOf(item) <= date) {
+      found = item;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/**
+ * The customs notifications of the history: CBIC notifies the rates on the first and third
+ * Thursday of a month, in force from the next day, at the reference rate of the day rounded to
+ * 5 paise and set CUSTOMS_RATE_MARGIN above (imports) and below (exports). Numbered in the
+ * year's "Customs (N.T.)" series, which other non-tariff notifications share (hence the gaps).
+ */
+function customsNotifications(days: readonly Day[]): CustomsRateNotification[] {
+  const notifications: CustomsRateNotification[] = [];
+  let year = '';
+  let count = 0;
+  for (const day of days) {
+    const dayOfMonth = Number(day.date.slice(8, 10));
+    if (weekday(day.date) !== 4 || !(dayOfMonth <= 7 || (dayOfMonth >= 15 && dayOfMonth <= 21))) continue;
+    if (day.date.slice(0, 4) !== year) [year, count] = [day.date.slice(0, 4), 0];
+    count += 1;
+    notifications.push({
+      number: `${count * 3 + 1}/${year}-Customs (N.T.)`,
+      notifiedOn: day.date,
+      effectiveFrom: addDays(day.date, 1),
+      importRate: round(day.usdinr + CUSTOMS_RATE_MARGIN, 0.05),
+      exportRate: round(day.usdinr - CUSTOMS_RATE_MARGIN, 0.05),
+    });
+  }
+  return notifications;
+}
+
+/** The customs rate in force on `date`: the newest notification effective by then (the first before any). */
+export const customsRateOn = (notifications: readonly CustomsRateNotification[], date: IsoDate): CustomsRateNotification | null =>
+  latestOnOrBefore(notifications, date, (n) => n.effectiveFrom) ?? notifications[0] ?? null;
+
+/**
+ * Generates every catalog series, city sheet, offer and customs notification from
+ * `historyStart(today)` to `today`, from one walk of the market:
+ *
+ *   CIF Nhava Sheva (Fridays) = the day's import price
+ *   Mumbai ex-works (Mondays) = import parity of the latest CIF Nhava Sheva at the customs rate in force
+ *   city-wise (Mondays) = Mumbai ex-works + the city's differential (cityDifferential)
+ *   global-bazaar India = the latest CIF Nhava Sheva + INDIA_OFFER_PREMIUM; other countries around India
+ *
+ * `demoRelations` (src/lib/demoRelations.ts) states the same links for the consistency check.
+ */
+export function generateDemoData(options: { seed?: number | undefined; today: IsoDate }): DemoData {
   const seed = options.seed ?? DEFAULT_SEED;
   const start = historyStart(options.today);
   const days = simulate(seed, start, options.today);
   const points = new Map<string, PricePoint[]>(allSeries.map((s) => [s.id, []]));
   const push = (id: string, date: IsoDate, value: number) => points.get(id)?.push({ date, value });
+  const customsRates = customsNotifications(days);
 
+  const cifNsOn = (gradeKey: string, date: IsoDate, day: Day): number => {
+    const published = points.get(historicalSeriesId(gradeKey, 'CIF NS'))!;
+    return latestOnOrBefore(published, date, (p) => p.date)?.value ?? day.cif.get(gradeKey)!;
+  };
+  const mumbaiOn = new Map<IsoDate, Map<string, number>>();
   for (const day of days) {
     for (const [id, value] of day.feedstock) push(id, day.date, value);
     push(FX_SERIES_ID, day.date, day.usdinr);
     const dow = weekday(day.date);
+    const customs = customsRateOn(customsRates, day.date);
+    const mumbai = new Map<string, number>();
     for (const p of polymers) {
       for (const g of p.grades) {
-        const cif = day.cif.get(g.key)!;
-        if (dow === 5) push(historicalSeriesId(g.key, 'CIF NS'), day.date, cif);
-        if (dow === 1) push(historicalSeriesId(g.key, 'Mumbai'), day.date, mumbaiExWorks(cif, day.usdinr));
+        if (dow === 5) push(historicalSeriesId(g.key, 'CIF NS'), day.date, day.cif.get(g.key)!);
+        if (dow === 1) {
+          const price = mumbaiExWorks(cifNsOn(g.key, day.date, day), customs?.importRate ?? day.usdinr);
+          mumbai.set(g.key, price);
+          push(historicalSeriesId(g.key, 'Mumbai'), day.date, price);
+        }
       }
     }
+    if (dow === 1) mumbaiOn.set(day.date, mumbai);
   }
 
-  // City-wise sheets on the last two years of Mumbai revision days: Mumbai price + the city's freight.
+  // City-wise sheets on the last two years of Mumbai revision days.
   const mondays = days.filter((d) => weekday(d.date) === 1).slice(-CITY_SHEET_WEEKS);
   const citySheets: CityPriceRow[] = [];
   for (const day of mondays) {
+    const mumbai = mumbaiOn.get(day.date)!;
     for (const city of cities) {
-      const freight = city.slug === cities[1]?.slug ? 0 : -0.5 + (hashString(city.slug) % 35) / 10;
-      const cityRandom = createRandom(seed ^ hashString(`${city.slug}:${day.date}`));
       for (const p of polymers) {
         for (const g of p.grades) {
-          const mumbai = mumbaiExWorks(day.cif.get(g.key)!, day.usdinr);
-          const price = round(mumbai + freight + (cityRandom() - 0.5), 0.5);
-          citySheets.push({ city: city.slug, polymerType: p.slug, grade: g.key, price, date: day.date });
+          citySheets.push({ city: city.slug, polymerType: p.slug, grade: g.key, price: round(mumbai.get(g.key)! + cityDifferential(city.slug), 0.5), date: day.date });
         }
       }
     }
@@ -259,18 +368,44 @@ export function generateDemoData(options: { seed?: number; today: IsoDate }): De
   });
   const offers: OfferRecord[] = [];
   for (const country of globalBazaarCountries) {
-    const differential = -90 + (hashString(country.slug) % 211);
+    const differential = country.slug === 'India' ? 0 : -90 + (hashString(country.slug) % 211);
     for (const day of offerDays) {
       const countryRandom = createRandom(seed ^ hashString(`${country.slug}:${day.date}`));
       const data: OfferData = {};
       for (const p of polymers) {
         const group: Record<string, number> = {};
-        for (const g of p.grades) group[g.name] = round(day.cif.get(g.key)! + differential + (countryRandom() - 0.5) * 30, 5);
+        for (const g of p.grades) {
+          const india = cifNsOn(g.key, day.date, day) + INDIA_OFFER_PREMIUM;
+          group[g.name] = country.slug === 'India' ? india : round(india + differential + (countryRandom() - 0.5) * 30, 5);
+        }
         data[p.slug] = group;
       }
       offers.push({ country: country.slug, date: day.date, data });
     }
   }
 
-  return { series: allSeries, points, citySheets, offers };
+  return { series: allSeries, points, citySheets, offers, customsRates };
+}
+
+/** A producer's list price from its effective date (₹/kg, ex-works, excl. GST: the basic price producers publish). */
+export interface ListPriceRevision {
+  readonly effectiveFrom: IsoDate;
+  readonly price: number;
+}
+
+/**
+ * A producer's list-price path for a grade, from the same model: each Monday the producers set
+ * their basic price from the import parity the Mumbai ex-works assessment follows (that price
+ * without GST) plus the producer's own premium (₹/kg, may be negative), in 50 paise; a revision
+ * is a Monday whose price differs from the one before. The city-wise sheets of that Monday
+ * follow the revision. For the producer prices kind to seed from.
+ */
+export function producerListPricePath(data: DemoData, gradeKey: string, premium: number, since?: IsoDate): ListPriceRevision[] {
+  const revisions: ListPriceRevision[] = [];
+  for (const point of data.points.get(historicalSeriesId(gradeKey, 'Mumbai')) ?? []) {
+    if (since && point.date < since) continue;
+    const price = round(point.value / (1 + GST) + premium, 0.5);
+    if (revisions.at(-1)?.price !== price) revisions.push({ effectiveFrom: point.date, price });
+  }
+  return revisions;
 }

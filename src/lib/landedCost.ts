@@ -106,3 +106,34 @@ export function parseLandedCostInput(raw: Partial<Record<LandedCostField, string
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: value as LandedCostInput };
 }
+
+/**
+ * How a landed import compares with the domestic price of the same grade (issue 20: the
+ * calculator explains the gap). Both with their tax: IGST on the import and GST on the domestic
+ * price are both credited back to a registered buyer, so the gap is in the price itself. Per kg.
+ */
+export interface ParityGap {
+  /** Landed cost incl. IGST. */
+  readonly landedPerKg: number;
+  /** The domestic price incl. GST. */
+  readonly domesticPerKg: number;
+  /** landed − domestic (positive: the import costs more). */
+  readonly gapPerKg: number;
+  /** The gap as a percentage of the landed cost. */
+  readonly gapPct: number;
+  /** Basic customs duty and its surcharge: what only the import pays. */
+  readonly dutiesPerKg: number;
+  readonly portPerKg: number;
+}
+
+export function parityGap(landed: LandedCost, domesticPerKg: number): ParityGap {
+  const gap = landed.landedPerKg - domesticPerKg;
+  return {
+    landedPerKg: landed.landedPerKg,
+    domesticPerKg,
+    gapPerKg: r2(gap),
+    gapPct: r2((gap / landed.landedPerKg) * 100),
+    dutiesPerKg: r2((landed.bcd + landed.sws) / 1000),
+    portPerKg: r2(landed.portCharges / 1000),
+  };
+}

@@ -5,7 +5,7 @@
  * (src/content/methodology/); the facts come from here, so they cannot drift from the screens.
  */
 import { basisFacts, KIND_TEXT, placeOf, publicationText, taxesText, type Basis, type BasisFact, type MethodologyFamily } from './basis.ts';
-import { allGrades, cities, cityBasis, feedstocks, globalBazaarCountries, historicalSeries, offerBasis, usdInrReferenceBasis } from './catalog.ts';
+import { allGrades, cities, cityBasis, customsRateBasis, feedstocks, globalBazaarCountries, historicalSeries, offerBasis, usdInrReferenceBasis } from './catalog.ts';
 import { decimalsOf } from './numbers.ts';
 import { UNIT_FACTS } from './units.ts';
 
@@ -29,7 +29,10 @@ export function familyPrices(family: MethodologyFamily): FamilyPrice[] {
     case 'historical-grades':
       return historicalSeries.flatMap((h) => allGrades.map((g) => ({ name: `${g.polymer.slug} ${g.grade.name}`, basis: h.basis, href: `/historical-data/${g.polymer.slug}?polymer=${g.grade.key}` })));
     case 'exchange-rates':
-      return [{ name: 'US dollar to Indian rupee', basis: usdInrReferenceBasis, href: '/indian-bazaar/customExchangeRate' }];
+      return [
+        { name: 'Customs exchange rate, US dollar (CBIC)', basis: customsRateBasis, href: '/indian-bazaar/customExchangeRate' },
+        { name: 'US dollar to Indian rupee', basis: usdInrReferenceBasis, href: '/indian-bazaar/customExchangeRate' },
+      ];
     case 'producer-prices':
       return [];
   }

@@ -2,13 +2,17 @@
  * No configuration = the embedded default with demo data (docs/architecture.md, "Modes and security"). The first open of a store
  * without prices fills it with the deterministic demo data (src/lib/demoData.ts), an empty
  * banner table with the `banners` collection, and a store without posts with the demo posts
- * (the `newsSeed` collection, src/server/posts/seed.ts). A filled store is left alone.
+ * (the `newsSeed` collection, src/server/posts/seed.ts), their prices quoted from the data of
+ * their dates. A filled store is left alone.
  */
 import { getCollection } from 'astro:content';
 import { isoDateOf } from '../lib/dates.ts';
 import type { Store } from './store/index.ts';
-import { postOfSeed } from './posts/seed.ts';
-import { seedDemoPrices } from './store/seedDemo.ts';
+import { generateDemoData } from '../lib/demoData.ts';
+import { priceLines, type PriceLine } from '../lib/priceLines.ts';
+import { linesQuotedBy, postOfSeed, quotePosts } from './posts/seed.ts';
+import { readPriceLines } from './priceLines.ts';
+import { writeDemoData } from './store/seedDemo.ts';
 
 async function bannersFromContent() {
   try {
@@ -29,11 +33,21 @@ export async function seedPostsFromContent() {
 }
 
 export async function seedIfEmpty(store: Store, now: Date = new Date()): Promise<void> {
+  // Prices first: the demo posts quote them as they stood on each post's date.
+  let lines: PriceLine[] | null = null;
+  if (await store.hasNoPrices()) {
+    const data = generateDemoData({ today: isoDateOf(now) });
+    await writeDemoData(store, data);
+    lines = priceLines(data);
+  }
   if (await store.hasNoPosts()) {
     const posts = await seedPostsFromContent();
-    if (posts.length > 0) await store.seedPosts(posts);
+    if (posts.length > 0) {
+      const quoted = quotePosts(posts, lines ?? (await readPriceLines(store, linesQuotedBy(posts))));
+      for (const why of quoted.skipped) console.warn(`[seed] demo post left out: ${why}`);
+      await store.seedPosts(quoted.posts);
+    }
   }
-  if (await store.hasNoPrices()) await seedDemoPrices(store, isoDateOf(now));
   if ((await store.listBanners()).length === 0) {
     const banners = await bannersFromContent();
     if (banners.length > 0) await store.replaceBanners(banners);

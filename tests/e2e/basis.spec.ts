@@ -53,7 +53,10 @@ test('each data screen says its basis and links its family’s methodology', asy
   await expect(city).toContainText('ex-godown Pune · desk assessment of traded levels · incl. 18% GST · ₹/kg · weekly (Mondays) by 18:00 IST');
   const offers = await basisOf(page, '/global-bazaar/India');
   await expect(offers).toContainText('CIF Nhava Sheva · offers (sellers’ asking prices)');
-  const rate = await basisOf(page, '/indian-bazaar/customExchangeRate');
+  // The notified customs rate first, then the daily reference rate: two prices, two bases.
+  const customs = await basisOf(page, '/indian-bazaar/customExchangeRate');
+  await expect(customs).toContainText('CBIC customs rate · official rate notified by the government');
+  const rate = page.getByTestId('basis').nth(1);
   await expect(rate).toContainText('FBIL · official reference rate');
   await expect(page.getByTestId('customs-rate-note')).toContainText('CBIC');
 

@@ -158,8 +158,16 @@ test('indian bazaar: city-wise sheet with a city selector', async ({ page }) => 
   await expect(page.getByTestId('city-sheet').getByRole('table')).toHaveCount(5);
 });
 
-test('indian bazaar: USD→INR chart with a year selector', async ({ page }) => {
+test('indian bazaar: the customs rate in force with its notification, the year’s notifications, and the USD→INR chart with a year selector', async ({ page }) => {
   await page.goto('/indian-bazaar/customExchangeRate');
+  const inForce = page.getByTestId('customs-rate-in-force');
+  await expect(inForce).toContainText(/₹\d{2}\.\d{2}\/US\$ for imports/);
+  await expect(inForce).toContainText(/Notification No\. \d+\/\d{4}-Customs \(N\.T\.\), notified .* in force from /);
+  // Twice a month: about two dozen notifications in a year, each with its number and dates.
+  const rows = page.getByTestId('customs-notifications').locator('tbody tr');
+  expect(await rows.count()).toBeGreaterThan(0);
+  expect(await rows.count()).toBeLessThanOrEqual(24);
+  await expect(rows.first()).toContainText(/No\. \d+\/\d{4}\s*notified/);
   await expect(redLine(page)).toBeVisible();
   const year = String(new Date().getFullYear() - 5);
   await choose(page, 'year-select', year);
@@ -173,6 +181,16 @@ test('indian bazaar: the landed-cost calculator recomputes live and validates', 
   const form = page.getByTestId('landed-cost-form');
   await expect(form.getByLabel('CIF price (US$/t)')).not.toHaveValue('');
   await expect(page.getByTestId('landed-per-kg')).toContainText('/kg');
+  // Prefilled with the customs rate in force, and says which notification it is.
+  const notified = page.getByTestId('customs-notification-used');
+  await expect(notified).toContainText(/^Customs rate: ₹[\d.]+\/US\$, CBIC notification No\. \d+\/\d{4}-Customs \(N\.T\.\), in force from /);
+  const rate = (await form.getByLabel('Customs exchange rate (₹/US$)').inputValue());
+  expect(await notified.textContent()).toContain(`₹${Number(rate).toFixed(2)}/US$`);
+  // The gap to the domestic price, explained.
+  const gap = page.getByTestId('domestic-gap');
+  await expect(gap).toContainText('PP Raffia ex-works Mumbai, incl. 18% GST');
+  await expect(gap).toContainText(/Import (dearer|cheaper) by/);
+  await expect(gap).toContainText('customs duty (BCD and its surcharge)');
   await form.scrollIntoViewIfNeeded();
 
   const fill = async (label: string, value: string) => {
@@ -189,6 +207,7 @@ test('indian bazaar: the landed-cost calculator recomputes live and validates', 
   await fill('Port & clearing charges (₹/t)', '1500');
   await expect(page.getByTestId('landed-per-kg')).toHaveText('₹110.07 /kg');
   await expect(page.getByTestId('net-per-kg')).toHaveText('₹93.51 /kg');
+  await expect(notified).toContainText('The customs rate entered is not the one in force');
 
   await fill('Basic customs duty (%)', '150');
   await expect(form.getByRole('alert')).toContainText('Basic customs duty (%) must be between 0 and 100');

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entitlement } from '../../src/lib/access/policy.ts';
 import { checkImport } from '../../src/lib/admin/priceImport.ts';
 import { basisFacts, basisFields, basisJson, methodologyPath, METHODOLOGY_FAMILIES, placeOf, type Basis } from '../../src/lib/basis.ts';
-import { allGrades, cities, cityBasis, feedstocks, globalBazaarCountries, historicalSeries, offerBasis, polymers } from '../../src/lib/catalog.ts';
+import { allGrades, cities, cityBasis, customsRateBasis, feedstocks, globalBazaarCountries, historicalSeries, offerBasis, polymers } from '../../src/lib/catalog.ts';
 import { parsePriceCsv } from '../../src/lib/csv.ts';
 import { addDays, isoDateOf, toDisplayDate } from '../../src/lib/dates.ts';
 import { familyPrices } from '../../src/lib/methodology.ts';
@@ -128,10 +128,13 @@ describe('every data screen shows the basis of its prices', () => {
   });
 
   it('the exchange rate, the landed-cost calculator and the producer price sections', async () => {
-    expectBasisLine(await render(IndianBazaarPage, '/indian-bazaar/customExchangeRate', { slug: 'customExchangeRate' }), seriesBasis(FX_SERIES_ID), 'customExchangeRate');
+    // The notified customs rate and, apart from it, the daily reference rate: each with its basis.
+    const rates = await render(IndianBazaarPage, '/indian-bazaar/customExchangeRate', { slug: 'customExchangeRate' });
+    expectBasisLine(rates, customsRateBasis, 'customExchangeRate (customs)');
+    expectBasisLine(rates, seriesBasis(FX_SERIES_ID), 'customExchangeRate (reference)');
     const calculator = await render(IndianBazaarPage, '/indian-bazaar/importCalculation?grade=ppRaffia', { slug: 'importCalculation' });
     expect(calculator).toContain('CIF Nhava Sheva, US$/t');
-    expect(calculator).toContain('FBIL US$/INR reference rate of');
+    expect(calculator).toMatch(/the customs rate of CBIC notification No\. \d+\/\d{4}-Customs \(N\.T\.\), in force from/);
     expect(calculator).toContain(`href="${methodologyPath('exchange-rates')}"`);
     for (const slug of ['companyPrice', 'rateRevision']) expect(await render(IndianBazaarPage, `/indian-bazaar/${slug}`, { slug })).toContain(`href="${methodologyPath('producer-prices')}"`);
   });

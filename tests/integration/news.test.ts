@@ -85,8 +85,10 @@ describe('the demo posts (seeded from src/content/news on first start)', () => {
     expect(seed.length).toBeGreaterThan(50);
     for (const entry of seed) {
       const stored = await db.getPost(entry.id);
-      expect(stored, entry.id).toMatchObject({ id: entry.id, slug: entry.id, title: entry.data.title, type: entry.data.type, status: 'published', access: entry.data.access === 'premium' ? 'full' : 'public' });
-      expect(stored!.body).toBe((entry.body ?? '').trim());
+      expect(stored, entry.id).toMatchObject({ id: entry.id, slug: entry.id, type: entry.data.type, status: 'published', access: entry.data.access === 'premium' ? 'full' : 'public' });
+      // A post's price templates are filled from the data of its date (src/lib/newsQuotes.ts); the rest is the file's text.
+      if (!/\{\{/.test(entry.body ?? '')) expect(stored!.body).toBe((entry.body ?? '').trim());
+      for (const text of [stored!.title, stored!.summary, stored!.body]) expect(text, entry.id).not.toContain('{{');
     }
   });
 });

@@ -85,6 +85,7 @@ async function seedThinDemoPrices(store: Store, today: IsoDate): Promise<void> {
   await store.upsertCityPrices(data.citySheets.filter((row) => kept.has(row.date)));
   await store.upsertOffers(firstOfEach(data.offers, (offer) => `${offer.country} ${quarterOf(offer.date)}`));
   const rows = [...data.points].flatMap(([seriesId, points]) => firstOfEach(points, (p) => quarterOf(p.date)).map((p) => ({ seriesId, date: p.date, value: p.value })));
+  await store.upsertCustomsRates(data.customsRates);
   await store.upsertPoints(rows);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATES, landedCost, parseLandedCostInput } from '../../src/lib/landedCost.ts';
+import { DEFAULT_RATES, landedCost, parityGap, parseLandedCostInput } from '../../src/lib/landedCost.ts';
 
 describe('landedCost', () => {
   it('matches a worked example done by hand', () => {
@@ -59,5 +59,14 @@ describe('parseLandedCostInput', () => {
 
   it('has sensible defaults for polymers', () => {
     expect(DEFAULT_RATES).toEqual({ bcdPct: 7.5, swsPct: 10, igstPct: 18, portChargesPerTonne: 1500 });
+  });
+});
+
+describe('parityGap', () => {
+  it('sets the landed cost (incl. IGST) against a domestic price (incl. GST) and names what only the import pays', () => {
+    const landed = landedCost({ cifUsdPerTonne: 1000, exchangeRate: 85, ...DEFAULT_RATES });
+    // ₹110.07/kg landed against ₹107.50/kg domestic: ₹2.57/kg, 2.33% of the landed cost.
+    expect(parityGap(landed, 107.5)).toEqual({ landedPerKg: 110.07, domesticPerKg: 107.5, gapPerKg: 2.57, gapPct: 2.33, dutiesPerKg: 7.01, portPerKg: 1.5 });
+    expect(parityGap(landed, 112).gapPerKg).toBe(-1.93);
   });
 });

@@ -59,6 +59,13 @@ describe('renderPostHtml', () => {
     ['<div><img src=/x.png onmouseover=alert(1)></div>'],
   ])('%s renders inert', (markdown) => expectInert(renderPostHtml(markdown)));
 
+  it('keeps a quoted price’s <data value> mark (the consistency check reads it), and nothing else on it', () => {
+    const html = renderPostHtml('Raffia at <data value="historical.ppRaffia.mumbai@2026-11-18" onclick="alert(1)" class="x">₹119.00/kg</data> this week.\n\n| Grade | Price |\n|---|---|\n| Raffia | <data value="city.mumbai.ppRaffia@2026-11-18">₹120.00/kg</data> |');
+    expect(html).toContain('<data value="historical.ppRaffia.mumbai@2026-11-18">₹119.00/kg</data>');
+    expect(html).toContain('<td><data value="city.mumbai.ppRaffia@2026-11-18">₹120.00/kg</data></td>');
+    expect(html).not.toMatch(/onclick|class="x"/);
+  });
+
   it('keeps text that merely looks like HTML as text in code', () => {
     const html = renderPostHtml('`<script>alert(1)</script>`');
     expect(html).toContain('&lt;script&gt;');

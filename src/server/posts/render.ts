@@ -19,6 +19,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'p', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'hr', 'br',
     'strong', 'em', 'b', 'i', 'del', 's', 'sub', 'sup', 'code', 'pre', 'a', 'img',
     'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption',
+    // A quoted price and the data it quotes (src/lib/newsQuotes.ts).
+    'data',
   ],
   allowedAttributes: {
     // rel: set below on links to other sites.
@@ -28,6 +30,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     td: ['align', 'colspan', 'rowspan'],
     ol: ['start'],
     code: ['class'],
+    data: ['value'],
   },
   allowedClasses: { code: [/^language-[\w-]+$/] },
   // Links: the web and mail only. Relative links (a path on this site) carry no scheme and stay.

@@ -7,6 +7,9 @@
  */
 import { z } from 'astro/zod';
 import { newsTypes } from '../../lib/catalog.ts';
+import { isoDateOf } from '../../lib/dates.ts';
+import { resolveQuotes, templateLines } from '../../lib/newsQuotes.ts';
+import type { PriceLine } from '../../lib/priceLines.ts';
 import type { Post } from '../../lib/posts.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are ISO YYYY-MM-DD');
@@ -54,3 +57,27 @@ export const seedIdOf = (path: string): string =>
     .split('/')
     .at(-1)!
     .replace(/\.(md|mdx)$/, '');
+
+/**
+ * The seed posts with their price templates filled from the data as it stood on each post's
+ * date (src/lib/newsQuotes.ts): title and summary in plain text, the body marked for the
+ * consistency check. A post whose templates cannot all be filled (prices the store does not
+ * hold) is left out and named in `skipped`, never written with a template showing.
+ */
+export function quotePosts(posts: readonly Post[], lines: readonly PriceLine[]): { posts: Post[]; skipped: string[] } {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const lineOf = (id: string) => byId.get(id);
+  const out: Post[] = [];
+  const skipped: string[] = [];
+  for (const post of posts) {
+    const date = isoDateOf(new Date(post.publishAt ?? post.createdAt));
+    const [title, summary, body] = [resolveQuotes(post.title, date, lineOf, false), resolveQuotes(post.summary, date, lineOf, false), resolveQuotes(post.body, date, lineOf, true)];
+    const problems = [...title.problems, ...summary.problems, ...body.problems];
+    if (problems.length > 0) skipped.push(`${post.id}: ${problems.join('; ')}`);
+    else out.push({ ...post, title: title.text, summary: summary.text, body: body.text });
+  }
+  return { posts: out, skipped };
+}
+
+/** The line ids the posts' templates name. */
+export const linesQuotedBy = (posts: readonly Post[]): Set<string> => templateLines(posts.flatMap((p) => [p.title, p.summary, p.body]));

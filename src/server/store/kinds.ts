@@ -10,6 +10,7 @@
  * written once over the document driver, and its wiring in ./index.ts (docs/architecture.md,
  * "Adding a record kind").
  */
+import { customsNotificationProblem, type CustomsRateNotification } from '../../lib/customsRates.ts';
 import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
@@ -90,6 +91,15 @@ export const RECORD_KINDS = {
   points: kind<PointRow>()({ identity: ['seriesId', 'date'], check: (p) => finite(`value of ${p.seriesId} on ${p.date}`, p.value) }),
   cityPrices: kind<CityPriceRow>()({ identity: ['city', 'date', 'grade'], check: (r) => finite(`price of ${r.city} ${r.grade} on ${r.date}`, r.price) }),
   offers: kind<OfferRecord>()({ identity: ['country', 'date'] }),
+  customsRates: kind<CustomsRateNotification>()({
+    identity: ['effectiveFrom'],
+    check: (n) => {
+      const problem = customsNotificationProblem(n);
+      if (problem) throw new RangeError(`customs notification ${JSON.stringify(n.number)}: ${problem}`);
+    },
+    // Key order is effective-date order (ISO dates).
+    documents: { collection: 'customsRates', table: 'customs_rates', key: 'effectiveFrom' },
+  }),
   banners: kind<Banner>()({ identity: ['id'], check: (b) => finite(`order of banner ${b.id}`, b.order) }),
   bannerImages: kind<BannerImageRecord>()({ identity: ['name'] }),
   posts: kind<Post>()({ identity: ['id'] }),

@@ -3,19 +3,25 @@
  * an empty store and by `npm run seed`. Every write is an idempotent upsert, so seeding twice
  * changes nothing.
  */
-import { generateDemoData, DEFAULT_SEED } from '../../lib/demoData.ts';
+import { generateDemoData, DEFAULT_SEED, type DemoData } from '../../lib/demoData.ts';
 import type { IsoDate } from '../../lib/dates.ts';
-import type { PointRow, PriceStore } from './prices.ts';
+import type { Store } from './index.ts';
+import type { PointRow } from './prices.ts';
 
 export interface SeedReport {
   readonly series: number;
   readonly points: number;
   readonly cityRows: number;
   readonly offers: number;
+  readonly customsRates: number;
 }
 
-export async function seedDemoPrices(store: PriceStore, today: IsoDate, seed: number = DEFAULT_SEED): Promise<SeedReport> {
-  const data = generateDemoData({ seed, today });
+type DemoTarget = Pick<Store, 'upsertSeries' | 'upsertCityPrices' | 'upsertOffers' | 'upsertPoints' | 'upsertCustomsRates'>;
+
+export const seedDemoPrices = (store: DemoTarget, today: IsoDate, seed: number = DEFAULT_SEED): Promise<SeedReport> => writeDemoData(store, generateDemoData({ seed, today }));
+
+/** Writes generated demo data (the seed's posts then quote the same data: src/server/posts/seed.ts). */
+export async function writeDemoData(store: DemoTarget, data: DemoData): Promise<SeedReport> {
   await store.upsertSeries(data.series);
   const rows: PointRow[] = [];
   for (const [seriesId, points] of data.points) for (const p of points) rows.push({ seriesId, date: p.date, value: p.value });
@@ -23,6 +29,7 @@ export async function seedDemoPrices(store: PriceStore, today: IsoDate, seed: nu
   // anywhere before them is simply run again (every write is an idempotent upsert).
   const cityRows = await store.upsertCityPrices(data.citySheets);
   const offers = await store.upsertOffers(data.offers);
+  const customsRates = await store.upsertCustomsRates(data.customsRates);
   const points = await store.upsertPoints(rows);
-  return { series: data.series.length, points, cityRows, offers };
+  return { series: data.series.length, points, cityRows, offers, customsRates };
 }
