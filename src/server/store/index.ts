@@ -7,6 +7,7 @@ import { createAuditStore } from './documents/audit.ts';
 import { createDeliveryStore } from './documents/delivery.ts';
 import type { DocumentDriver } from './documents/driver.ts';
 import { createPaymentStore } from './documents/payments.ts';
+import { createProducerPriceStore } from './documents/producerPrices.ts';
 import { createSavedViewStore } from './documents/savedViews.ts';
 import { transferOver, type OwnKind, type PartialTransfer } from './documents/transfer.ts';
 import { createUserStore, type UserQueries } from './documents/users.ts';
@@ -35,6 +36,7 @@ import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
+import type { ProducerPriceStore } from './producerPrices.ts';
 import type { SavedViewStore } from './savedViews.ts';
 import type { TransferStore } from './transfer.ts';
 import type { UserCacheOptions } from './userCache.ts';
@@ -49,6 +51,7 @@ export type Store = UserStore &
   AuditStore &
   PostStore &
   SavedViewStore &
+  ProducerPriceStore &
   TransferStore &
   DeliveryStore & {
     /** One tiny read: resolves when the store answers (health checks, outage probes). */
@@ -78,6 +81,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...createPaymentStore(docs),
     ...createAuditStore(docs),
     ...createSavedViewStore(docs),
+    ...createProducerPriceStore(docs),
     ...createDeliveryStore(docs),
     ...transferOver(docs, ownTransfer),
     ping: () => docs.ping(),
