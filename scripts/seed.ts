@@ -52,7 +52,7 @@ try {
     }
     const ms = Math.round(performance.now() - started);
     console.log(
-      `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers into ${describeStore(config)} in ${ms} ms`,
+      `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers, ${report.producerPrices} producer list prices into ${describeStore(config)} in ${ms} ms`,
     );
   }
 } finally {

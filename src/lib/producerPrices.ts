@@ -14,6 +14,10 @@ import { PRODUCERS, type Producer } from './delivery/producers.ts';
 import { priceValue } from './numbers.ts';
 import { priceProblem } from './priceRanges.ts';
 
+/** The two screens of producer prices (Indian bazaar sections). */
+export const COMPANY_PRICE_PATH = '/indian-bazaar/companyPrice';
+export const RATE_REVISION_PATH = '/indian-bazaar/rateRevision';
+
 /** Where a producer sells from: its plant gate (ex-works) or one of its depots (ex-depot). */
 export interface ListLocation {
   /** `jamnagar`, `mumbai-depot`: stable, used in the CSV and in ids. */
@@ -113,8 +117,14 @@ export function listBasis(line: ListLine): Basis {
   };
 }
 
-/** The basis every list price shares (the screens' one basis line: only the place and terms vary). */
-export const LIST_PRICE_BASIS: Basis = listBasis(LIST_LINES[0]!);
+/** What every list price shares (the screens' one basis line; each row says its place and terms): ₹/kg, GST extra, as revised. */
+export const LIST_PRICE_BASIS: Basis = {
+  ...listBasis(LIST_LINES[0]!),
+  location: { name: 'producers’ plants and depots', kind: 'region' },
+  terms: null,
+  benchmark: 'Producers’ plants (ex-works) and depots (ex-depot)',
+  source: 'each producer’s price circular to its distributors',
+};
 
 // ---- records and revisions -------------------------------------------------------------
 
@@ -224,6 +234,9 @@ export function listFilterOf(query: URLSearchParams): ListFilter {
     month: month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : null,
   };
 }
+
+/** The months (`YYYY-MM`) revisions took effect in, newest first. */
+export const monthsOf = (revisions: readonly Revision[]): string[] => [...new Set(revisions.map((r) => r.record.effective.slice(0, 7)))].sort().reverse();
 
 export const matchesFilter = (revision: Revision, filter: ListFilter): boolean =>
   (filter.producer === null || revision.line.producer.id === filter.producer) &&

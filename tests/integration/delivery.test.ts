@@ -44,7 +44,8 @@ import { findInstrument, instruments } from '../../src/lib/delivery/instruments.
 import { deliveryDayOf, istHourOf } from '../../src/lib/delivery/schedule.ts';
 import { shortDay } from '../../src/lib/delivery/dateWords.ts';
 import { priceText } from '../../src/lib/delivery/quoteLine.ts';
-import { parseSlashedDate } from '../../src/lib/dates.ts';
+import { isoDateOf, parseSlashedDate } from '../../src/lib/dates.ts';
+import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
 import { dailyUpdateTemplate, priceAlertTemplate, REGISTERED_TEMPLATES } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { startFakeGraph, type FakeGraph } from './fakeGraph.ts';
 import { listOutbox, parseHeaders, readOutboxMessage } from '../../src/server/mail/outbox.ts';
@@ -525,7 +526,16 @@ describe('the WhatsApp webhook and the price bot', () => {
     expect(await ask('पीपी रैफिया दिल्ली')).toMatch(/^\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
     expect(await ask('pp raffia kal ka bhav')).toMatch(/^As of \d{1,2} \w{3}( \d{4})?:\n\*PP Raffia Mumbai\* (₹|no price)/);
     expect(await ask('naphtha japan last week')).toMatch(/^Now, and the change since last week \(\d{1,2} \w{3}( \d{4})?\):\n\*Naphtha Japan\* \$/);
-    expect(await ask('reliance pp raffia')).toMatch(/^Reliance \(RIL\) list prices are not on PolyIndex yet\. The market price:\n\*PP Raffia Mumbai\* ₹/);
+    // A producer PolyIndex lists: its list prices in force, from the store; one it does not list: the market price.
+    const today = isoDateOf(new Date());
+    const raffia = findListLine('reliance.ppRaffia.jamnagar')!;
+    await db.adminWriteProducerPrices({ records: [producerPriceRecord(raffia, today, 123.5, { at: new Date(), by: admin.uid })], actor: { uid: admin.uid, email: null }, now: new Date(), via: 'form', dryRun: false });
+    const ril = await ask('ril pp price');
+    expect(ril).toMatch(new RegExp(`^\\*Reliance \\(RIL\\)\\* PP Raffia, ex-works Jamnagar: ₹123\\.50/kg from ${escapeRegExp(shortDay(today, 'en'))}( \\([+−]₹[\\d.]+/kg\\))?$`, 'm'));
+    expect(ril.split('\n').filter((line) => line.startsWith('*Reliance (RIL)* '))).toEqual(ril.split('\n').slice(0, -2));
+    expect(ril.split('\n').every((line) => !line.startsWith('*Reliance (RIL)* ') || line.includes(' PP '))).toBe(true);
+    expect(ril).toMatch(/\nProducer list prices, GST extra\.\nhttp:\/\/127\.0\.0\.1:4321\/indian-bazaar\/companyPrice$/);
+    expect(await ask('nayara pp raffia')).toMatch(/^Nayara Energy list prices are not on PolyIndex yet\. The market price:\n\*PP Raffia Mumbai\* ₹/);
     expect(await ask('ldpe film')).toMatch(/^I did not find that price\. Did you mean:\n• LDPE General Mumbai\n• LDPE Lamination Mumbai\n• LDPE General \w+$/);
     // The subscriber chooses Hindi: answers come in Hindi, whatever the question's script.
     await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['fx.usdinr'], email: false, whatsapp: false, hour: 9, language: 'hi' }, session: premiumSession(user) });

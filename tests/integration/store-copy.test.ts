@@ -118,7 +118,7 @@ async function seedSource(store: Store): Promise<void> {
   // Producer list prices: a list and its revision (the revision itself is computed, not stored).
   const raffia = findListLine('reliance.ppRaffia.jamnagar')!;
   const entered = { at: NOW, by: ADMIN.uid };
-  await store.adminWriteProducerPrices({ records: [producerPriceRecord(raffia, '2026-11-10', 104.5, entered), producerPriceRecord(raffia, '2026-11-17', 106, entered)], actor: ADMIN, now: NOW, via: 'import', dryRun: false });
+  await store.importRecords('producerPrices', [producerPriceRecord(raffia, '2026-11-10', 104.5, entered), producerPriceRecord(raffia, '2026-11-17', 106, entered)]);
   await store.saveView({ uid: 'u-buyer', name: 'Naphtha vs PP', query: 's=feedstock.naphtha.japan,historical.ppRaffia.mumbai&range=5Y&unit=inr_kg', now: NOW });
   await store.replaceBanners([
     { id: 'b-one', title: 'One', subtitle: 'first', href: '/one', image: '/img/one.webp', alt: 'one', order: 1 },

@@ -36,6 +36,7 @@ const HOME = 'redirect /';
 /** The screen each gated page belongs to: the paywall's `?locked=` (the plan table's SCREENS ids). */
 const SCREEN_OF: Record<string, string> = {
   '/crude': 'feedstock', '/crude/Naphtha': 'feedstock', '/global-bazaar/USA': 'global-bazaar', '/indian-bazaar/citywise': 'indian-bazaar',
+  '/indian-bazaar/companyPrice': 'indian-bazaar', '/indian-bazaar/rateRevision': 'indian-bazaar',
   '/historical-data/PP': 'historical-data', '/future-trend/PP': 'future-trends', '/future-trends': 'future-trends', '/graph/HDPE': 'graphs',
   '/plant-news': 'plant-news', '/compare': 'compare',
 };
@@ -52,6 +53,8 @@ const publicPages = ['/', '/pricing', '/pricing/', '/register', '/terms', '/priv
 const limitedPages = ['/buy-sell', '/vip-delegations/2019/k-show', '/vip-delegations', '/services', '/services/events'];
 const gatedPages = [
   '/crude', '/crude/Naphtha', '/global-bazaar/USA', '/indian-bazaar/citywise', '/historical-data/PP',
+  // Producer list prices and their revisions: data screens, gated as every Indian-bazaar section.
+  '/indian-bazaar/companyPrice', '/indian-bazaar/rateRevision',
   '/future-trend/PP', '/future-trends', '/graph/HDPE', '/plant-news',
 ];
 const dataApis = ['/api/feedstock', '/api/citywise', '/api/citywise/mumbai', '/api/internationaloffers', '/api/historicaldata', '/api/blogs'];
