@@ -45,3 +45,5 @@ if (form) {
   importButton.addEventListener('click', () => void send(false));
   preview.disabled = importButton.disabled = false;
 }
+
+export {};
