@@ -4,8 +4,8 @@
  * parameter (`DemoMarket`): today it is the demo data's Mumbai ex-works series (src/lib/demoData.ts)
  * without its GST, so the lists move with the demo's city and historical prices; the one coherent
  * demo market model drives it by passing its own level. A producer revises a line only when the
- * level has moved by at least REVISION_STEP since its last list, on its own weekday, and lists in
- * steps of ₹0.50 like the real circulars.
+ * level has moved by at least REVISION_STEP since its last list, on its own weekday, at most once a
+ * fortnight, and lists in steps of ₹0.50 like the real circulars.
  */
 import { createRandom, DEFAULT_SEED, GST, hashString } from './demoData.ts';
 import { addDays, daysBetween, type IsoDate } from './dates.ts';
@@ -16,8 +16,9 @@ export type DemoMarket = (grade: string, date: IsoDate) => number | null;
 
 /** How far back the demo lists go. */
 export const PRODUCER_DEMO_DAYS = 365;
-/** The smallest move a producer passes on (₹/kg). */
-export const REVISION_STEP = 1;
+/** The smallest move a producer passes on (₹/kg), and the fewest days between two revisions of a line. */
+export const REVISION_STEP = 1.5;
+export const REVISION_GAP_DAYS = 14;
 
 /** Each producer's premium or discount to the market level (₹/kg), and the weekday it revises on (0 Sunday). */
 const PRODUCER_TERMS: Readonly<Record<string, { readonly premium: number; readonly weekday: number }>> = {
@@ -65,16 +66,18 @@ export function generateProducerDemo(options: { readonly today: IsoDate; readonl
     // A line's own small offset (a grade a producer is long or short of), fixed for the year.
     const own = toHalf((random() - 0.5) * 2);
     let last: number | null = null;
+    let lastDate: IsoDate | null = null;
     for (let day = 0; day <= daysBetween(start, options.today); day++) {
       const date = addDays(start, day);
       const isRevisionDay = new Date(`${date}T00:00:00Z`).getUTCDay() === terms.weekday;
-      if (last !== null && !isRevisionDay) continue;
+      if (last !== null && (!isRevisionDay || daysBetween(lastDate!, date) < REVISION_GAP_DAYS)) continue;
       const level = options.market(line.grade, date);
       if (level === null) continue;
       const price = toHalf(level + terms.premium + placePremium(line) + own);
       if (last !== null && Math.abs(price - last) < REVISION_STEP) continue;
       records.push(producerPriceRecord(line, date, price, entered(date)));
       last = price;
+      lastDate = date;
     }
   }
   return records;

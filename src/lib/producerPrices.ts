@@ -9,7 +9,7 @@
  */
 import type { Basis, DeliveryTerms } from './basis.ts';
 import { findGrade } from './catalog.ts';
-import { isoDateOf, parseIsoDate, type IsoDate } from './dates.ts';
+import { isoDateOf, parseIsoDate, toDisplayDate, toDisplayDayMonth, type IsoDate } from './dates.ts';
 import { PRODUCERS, type Producer } from './delivery/producers.ts';
 import { priceValue } from './numbers.ts';
 import { priceProblem } from './priceRanges.ts';
@@ -234,6 +234,9 @@ export function listFilterOf(query: URLSearchParams): ListFilter {
     month: month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : null,
   };
 }
+
+/** "23rd Nov" in the year of `today`, "23rd Nov 2025" before it: the screens' dates, short enough for a phone's column. */
+export const listDateText = (date: IsoDate, today: IsoDate): string => (date.slice(0, 4) === today.slice(0, 4) ? toDisplayDayMonth(date) : toDisplayDate(date));
 
 /** The months (`YYYY-MM`) revisions took effect in, newest first. */
 export const monthsOf = (revisions: readonly Revision[]): string[] => [...new Set(revisions.map((r) => r.record.effective.slice(0, 7)))].sort().reverse();

@@ -11,8 +11,8 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { methodologyPath } from '../../src/lib/basis.ts';
-import { addDays, isoDateOf, toDisplayDate } from '../../src/lib/dates.ts';
-import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
+import { addDays, isoDateOf } from '../../src/lib/dates.ts';
+import { findListLine, listDateText, producerPriceRecord } from '../../src/lib/producerPrices.ts';
 import IndianBazaarPage from '../../src/pages/indian-bazaar/[slug].astro';
 import { GET as tickerRoute } from '../../src/pages/api/home/ticker.ts';
 import type { Session } from '../../src/server/auth/session.ts';
@@ -54,7 +54,7 @@ describe('/indian-bazaar/companyPrice', () => {
     expect(row).toContain('LLDPE Film ex-depot Kolkata depot');
     expect(row).toContain('118.50');
     expect(row).toContain('−2.50');
-    expect(row).toContain(toDisplayDate(today));
+    expect(row).toContain(listDateText(today, today));
     for (const producer of ['reliance', 'iocl', 'gail', 'haldia', 'opal', 'hmel', 'bcpl']) expect(html).toContain(`data-producer="${producer}"`);
   });
 

@@ -5,7 +5,8 @@ import { historicalSeriesId } from '../../src/lib/seriesCatalog.ts';
 import { basisShort } from '../../src/lib/basis.ts';
 import { revisionTickerItems, tickerDirection } from '../../src/lib/home.ts';
 import { PRODUCERS } from '../../src/lib/delivery/producers.ts';
-import { generateProducerDemo, marketFromSeries, REVISION_STEP } from '../../src/lib/producerDemo.ts';
+import { generateProducerDemo, marketFromSeries, REVISION_GAP_DAYS, REVISION_STEP } from '../../src/lib/producerDemo.ts';
+import { daysBetween } from '../../src/lib/dates.ts';
 import {
   currentLists,
   findListLine,
@@ -94,11 +95,16 @@ describe('the demo history', () => {
   const market = marketFromSeries((grade) => data.points.get(historicalSeriesId(grade, 'Mumbai')) ?? []);
   const records = generateProducerDemo({ today, market });
 
-  it('gives every line a list, revisions of at least the step on the producer’s weekday, none after today, deterministically', () => {
+  it('gives every line a list, revisions of at least the step at most once a fortnight, none after today, deterministically', () => {
     expect(new Set(records.map((r) => `${r.producer}.${r.grade}.${r.location}`)).size).toBe(LIST_LINES.length);
     const revisions = revisionsOnly(revisionsOf(records));
     expect(revisions.length).toBeGreaterThan(LIST_LINES.length);
-    for (const r of revisions) expect(Math.abs(r.change!)).toBeGreaterThanOrEqual(REVISION_STEP);
+    for (const r of revisions) {
+      expect(Math.abs(r.change!)).toBeGreaterThanOrEqual(REVISION_STEP);
+      expect(daysBetween(r.previous!.effective, r.record.effective)).toBeGreaterThanOrEqual(REVISION_GAP_DAYS);
+    }
+    // About two revisions a month per line at most, as producers revise.
+    expect(revisions.length).toBeLessThan(LIST_LINES.length * 27);
     expect(records.every((r) => r.effective <= today && r.value * 2 === Math.round(r.value * 2))).toBe(true);
     expect(generateProducerDemo({ today, market })).toEqual(records);
   });

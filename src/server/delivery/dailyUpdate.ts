@@ -8,7 +8,9 @@
  * runs, on however many instances: each message is claimed in the Store's sent-log first
  * (dispatch.ts). What it carries is what the plan allows today.
  */
-import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice } from '../../lib/delivery/dailyUpdate.ts';
+import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice, type DailyRevision } from '../../lib/delivery/dailyUpdate.ts';
+import { decide } from '../../lib/access/policy.ts';
+import { RATE_REVISION_PATH, revisionsOf, revisionsOnly } from '../../lib/producerPrices.ts';
 import type { SessionFacts } from '../../lib/access/policy.ts';
 import { findInstrument, type Instrument } from '../../lib/delivery/instruments.ts';
 import { languageOf } from '../../lib/delivery/language.ts';
@@ -58,6 +60,29 @@ export async function dailyPricesOf(quote: (instrument: Instrument) => Promise<I
 export const moreLinkOf = (prices: readonly DailyPrice[], settingsLink: string): string =>
   prices.find((p) => p.screen && groupOf(p.instrument) === 'india')?.screen ?? prices.find((p) => p.screen)?.screen ?? settingsLink;
 
+/** How far back an update looks for producer revisions: the ones entered since about the last update. */
+export const REVISIONS_SINCE_MS = 24 * 3_600_000;
+
+/**
+ * The producers' revisions entered in the REVISIONS_SINCE_MS before `now`, newest first, for a
+ * reader whose plan opens the revisions screen (none for the others: the figures are the screen's).
+ */
+export async function dailyRevisionsOf(store: DeliveryDeps['store'], siteUrl: string, session: SessionFacts | null, now: Date): Promise<DailyRevision[]> {
+  if (decide(RATE_REVISION_PATH, session, now).kind !== 'allow') return [];
+  const since = new Date(now.getTime() - REVISIONS_SINCE_MS).toISOString();
+  return revisionsOnly(revisionsOf(await store.listProducerPrices()))
+    .filter((r) => r.record.enteredAt > since && r.record.enteredAt <= now.toISOString())
+    .sort((a, b) => (a.record.enteredAt < b.record.enteredAt ? 1 : a.record.enteredAt > b.record.enteredAt ? -1 : 0))
+    .map((r) => ({
+      producer: r.line.producer,
+      grade: r.line.grade,
+      place: `${r.line.location.terms} ${r.line.location.name}`,
+      latest: { date: r.record.effective, value: r.record.value },
+      previous: { date: r.previous!.effective, value: r.previous!.value },
+      screen: absoluteLink(siteUrl, RATE_REVISION_PATH),
+    }));
+}
+
 export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport> {
   const now = deps.now();
   const windowHours = deps.windowHours ?? DEFAULT_DELIVERY_WINDOW_HOURS;
@@ -93,14 +118,15 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
     const language = languageOf(settings.language);
     const prices = await dailyPricesOf(quote, deps.siteUrl, session, dailySeriesOf(rights, settings.series), now);
     if (prices.length === 0) continue;
+    const revisions = await dailyRevisionsOf(deps.store, deps.siteUrl, session, now);
     due++;
     const settingsLink = absoluteLink(deps.siteUrl, '/alerts');
     if (channels.includes('email')) {
-      const mail = dailyUpdateMail(deps, user.email!, user.uid, mailDailyUpdate({ day, language, prices, settingsLink }));
+      const mail = dailyUpdateMail(deps, user.email!, user.uid, mailDailyUpdate({ day, language, prices, revisions, settingsLink }));
       outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'email' }, () => deps.sendMail(mail)));
     }
     if (channels.includes('whatsapp')) {
-      const update = whatsappDailyUpdate({ day, language, prices, moreLink: moreLinkOf(prices, settingsLink) });
+      const update = whatsappDailyUpdate({ day, language, prices, revisions, moreLink: moreLinkOf(prices, settingsLink) });
       const message = await whatsappFor(deps, user.uid, settings.whatsappNumber!, update.text, update.template, update.params);
       if (message) outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'whatsapp' }, () => deps.whatsapp.send(message)));
     }
