@@ -14,6 +14,9 @@ import { LIST_LINES, producerPriceRecord, type ListLine, type ProducerPriceRecor
 /** The market's ₹/kg level of a grade on a day, GST excluded (null: no level known that day). */
 export type DemoMarket = (grade: string, date: IsoDate) => number | null;
 
+/** Who entered a demo list: the seed, not the desk (the daily update reports only the desk's entries). */
+export const DEMO_ENTERED_BY = 'demo';
+
 /** How far back the demo lists go. */
 export const PRODUCER_DEMO_DAYS = 365;
 /** The smallest move a producer passes on (₹/kg), and the fewest days between two revisions of a line. */
@@ -58,7 +61,7 @@ export function marketFromSeries(points: (grade: string) => readonly { readonly 
 export function generateProducerDemo(options: { readonly today: IsoDate; readonly market: DemoMarket; readonly seed?: number }): ProducerPriceRecord[] {
   const seed = options.seed ?? DEFAULT_SEED;
   const start = addDays(options.today, -PRODUCER_DEMO_DAYS);
-  const entered = (date: IsoDate) => ({ at: new Date(`${date}T12:30:00.000Z`), by: 'demo' });
+  const entered = (date: IsoDate) => ({ at: new Date(`${date}T12:30:00.000Z`), by: DEMO_ENTERED_BY });
   const records: ProducerPriceRecord[] = [];
   for (const line of LIST_LINES) {
     const terms = PRODUCER_TERMS[line.producer.id] ?? { premium: 0, weekday: 1 };

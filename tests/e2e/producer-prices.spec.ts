@@ -58,8 +58,8 @@ test('the desk enters a new list price; the revision is on rateRevision, the tic
   const subscriber = await playwright.request.newContext({ baseURL });
   const email = await premiumAccount(admin, subscriber);
   const headers = { Origin: baseURL };
-  // The subscriber's daily update, due at this hour in India, by e-mail; a verified WhatsApp number for the bot.
-  expect((await subscriber.put('/api/alerts/settings', { data: { series: ['fx.usdinr'], email: true, whatsapp: false, hour: hourInIndia() }, headers })).status()).toBe(200);
+  // The subscriber's daily update (an HDPE price among its prices: the HDPE revisions come with it), due at this hour in India, by e-mail; a verified WhatsApp number for the bot.
+  expect((await subscriber.put('/api/alerts/settings', { data: { series: ['fx.usdinr', 'city.mumbai.hdpeFilm'], email: true, whatsapp: false, hour: hourInIndia() }, headers })).status()).toBe(200);
   const number = uniqueNumber();
   expect((await subscriber.post('/api/alerts/whatsapp', { data: { number: `+${number}`, consent: true }, headers })).status()).toBe(202);
   await expect.poll(async () => (await whatsappTo(number)).filter((m) => m.type === 'polyindex_verification_code').length).toBeGreaterThan(0);

@@ -45,7 +45,7 @@ import { deliveryDayOf, istHourOf } from '../../src/lib/delivery/schedule.ts';
 import { shortDay } from '../../src/lib/delivery/dateWords.ts';
 import { priceText } from '../../src/lib/delivery/quoteLine.ts';
 import { isoDateOf, parseSlashedDate } from '../../src/lib/dates.ts';
-import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
+import { currentLists } from '../../src/lib/producerPrices.ts';
 import { dailyUpdateTemplate, priceAlertTemplate, REGISTERED_TEMPLATES } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { startFakeGraph, type FakeGraph } from './fakeGraph.ts';
 import { listOutbox, parseHeaders, readOutboxMessage } from '../../src/server/mail/outbox.ts';
@@ -526,14 +526,14 @@ describe('the WhatsApp webhook and the price bot', () => {
     expect(await ask('पीपी रैफिया दिल्ली')).toMatch(/^\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
     expect(await ask('pp raffia kal ka bhav')).toMatch(/^As of \d{1,2} \w{3}( \d{4})?:\n\*PP Raffia Mumbai\* (₹|no price)/);
     expect(await ask('naphtha japan last week')).toMatch(/^Now, and the change since last week \(\d{1,2} \w{3}( \d{4})?\):\n\*Naphtha Japan\* \$/);
-    // A producer PolyIndex lists: its list prices in force, from the store; one it does not list: the market price.
+    // A producer PolyIndex lists: its lists in force today, from the store (the demo's lists); one it does not list: the market price.
     const today = isoDateOf(new Date());
-    const raffia = findListLine('reliance.ppRaffia.jamnagar')!;
-    await db.adminWriteProducerPrices({ records: [producerPriceRecord(raffia, today, 123.5, { at: new Date(), by: admin.uid })], actor: { uid: admin.uid, email: null }, now: new Date(), via: 'form', dryRun: false });
+    const [raffia] = currentLists(await db.listProducerPrices('reliance'), today);
     const ril = await ask('ril pp price');
-    expect(ril).toMatch(new RegExp(`^\\*Reliance \\(RIL\\)\\* PP Raffia, ex-works Jamnagar: ₹123\\.50/kg from ${escapeRegExp(shortDay(today, 'en'))}( \\([+−]₹[\\d.]+/kg\\))?$`, 'm'));
-    expect(ril.split('\n').filter((line) => line.startsWith('*Reliance (RIL)* '))).toEqual(ril.split('\n').slice(0, -2));
-    expect(ril.split('\n').every((line) => !line.startsWith('*Reliance (RIL)* ') || line.includes(' PP '))).toBe(true);
+    const since = escapeRegExp(shortDay(raffia!.record.effective, 'en', today));
+    const value = escapeRegExp(raffia!.record.value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    expect(ril).toMatch(new RegExp(`^\\*Reliance \\(RIL\\)\\* PP Raffia, ex-works Jamnagar: ₹${value}/kg from ${since}( \\([+−]₹[\\d.]+/kg\\))?$`, 'm'));
+    expect(ril.split('\n').slice(0, -2).every((line) => /^\*Reliance \(RIL\)\* PP /.test(line))).toBe(true);
     expect(ril).toMatch(/\nProducer list prices, GST extra\.\nhttp:\/\/127\.0\.0\.1:4321\/indian-bazaar\/companyPrice$/);
     expect(await ask('nayara pp raffia')).toMatch(/^Nayara Energy list prices are not on PolyIndex yet\. The market price:\n\*PP Raffia Mumbai\* ₹/);
     expect(await ask('ldpe film')).toMatch(/^I did not find that price\. Did you mean:\n• LDPE General Mumbai\n• LDPE Lamination Mumbai\n• LDPE General \w+$/);

@@ -11,6 +11,10 @@
 import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice, type DailyRevision } from '../../lib/delivery/dailyUpdate.ts';
 import { decide } from '../../lib/access/policy.ts';
 import { RATE_REVISION_PATH, revisionsOf, revisionsOnly } from '../../lib/producerPrices.ts';
+import { DEMO_ENTERED_BY } from '../../lib/producerDemo.ts';
+import { findGrade } from '../../lib/catalog.ts';
+import { addDays, isoDateOf } from '../../lib/dates.ts';
+import { gradeOf } from './producerPrices.ts';
 import type { SessionFacts } from '../../lib/access/policy.ts';
 import { findInstrument, type Instrument } from '../../lib/delivery/instruments.ts';
 import { languageOf } from '../../lib/delivery/language.ts';
@@ -60,18 +64,26 @@ export async function dailyPricesOf(quote: (instrument: Instrument) => Promise<I
 export const moreLinkOf = (prices: readonly DailyPrice[], settingsLink: string): string =>
   prices.find((p) => p.screen && groupOf(p.instrument) === 'india')?.screen ?? prices.find((p) => p.screen)?.screen ?? settingsLink;
 
-/** How far back an update looks for producer revisions: the ones entered since about the last update. */
+/** How far back an update looks for producer revisions: the ones entered since about the last update, effective within the last week. */
 export const REVISIONS_SINCE_MS = 24 * 3_600_000;
+export const REVISIONS_EFFECTIVE_DAYS = 7;
+
+/** The polymers (`PP`, `HDPE` …) of a reader's chosen prices: the revisions they follow. */
+export const productsOf = (prices: readonly DailyPrice[]): Set<string> =>
+  new Set(prices.flatMap((p) => findGrade(gradeOf(p.instrument) ?? '')?.polymer.slug ?? []));
 
 /**
- * The producers' revisions entered in the REVISIONS_SINCE_MS before `now`, newest first, for a
- * reader whose plan opens the revisions screen (none for the others: the figures are the screen's).
+ * The producers' revisions the desk entered in the REVISIONS_SINCE_MS before `now` (not the demo's
+ * seeded history), effective within the last REVISIONS_EFFECTIVE_DAYS, on the polymers the reader
+ * follows, newest first; none for a reader whose plan does not open the revisions screen.
  */
-export async function dailyRevisionsOf(store: DeliveryDeps['store'], siteUrl: string, session: SessionFacts | null, now: Date): Promise<DailyRevision[]> {
-  if (decide(RATE_REVISION_PATH, session, now).kind !== 'allow') return [];
+export async function dailyRevisionsOf(store: DeliveryDeps['store'], siteUrl: string, session: SessionFacts | null, now: Date, products: ReadonlySet<string>): Promise<DailyRevision[]> {
+  if (products.size === 0 || decide(RATE_REVISION_PATH, session, now).kind !== 'allow') return [];
   const since = new Date(now.getTime() - REVISIONS_SINCE_MS).toISOString();
+  const effectiveSince = addDays(isoDateOf(now), -REVISIONS_EFFECTIVE_DAYS);
   return revisionsOnly(revisionsOf(await store.listProducerPrices()))
-    .filter((r) => r.record.enteredAt > since && r.record.enteredAt <= now.toISOString())
+    .filter((r) => r.record.enteredBy !== DEMO_ENTERED_BY && r.record.enteredAt > since && r.record.enteredAt <= now.toISOString())
+    .filter((r) => r.record.effective >= effectiveSince && products.has(r.line.product))
     .sort((a, b) => (a.record.enteredAt < b.record.enteredAt ? 1 : a.record.enteredAt > b.record.enteredAt ? -1 : 0))
     .map((r) => ({
       producer: r.line.producer,
@@ -118,7 +130,7 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
     const language = languageOf(settings.language);
     const prices = await dailyPricesOf(quote, deps.siteUrl, session, dailySeriesOf(rights, settings.series), now);
     if (prices.length === 0) continue;
-    const revisions = await dailyRevisionsOf(deps.store, deps.siteUrl, session, now);
+    const revisions = await dailyRevisionsOf(deps.store, deps.siteUrl, session, now, productsOf(prices));
     due++;
     const settingsLink = absoluteLink(deps.siteUrl, '/alerts');
     if (channels.includes('email')) {

@@ -15,7 +15,7 @@ import { DELIVERY_LANGUAGES, type DeliveryLanguage } from '../../lib/delivery/la
 import { absoluteLink } from '../../lib/delivery/messages.ts';
 import { priceText } from '../../lib/delivery/quoteLine.ts';
 import { renderTemplate } from '../../lib/delivery/whatsappTemplates.ts';
-import { dailyPricesOf, dailyRevisionsOf, moreLinkOf } from './dailyUpdate.ts';
+import { dailyPricesOf, dailyRevisionsOf, moreLinkOf, productsOf } from './dailyUpdate.ts';
 import { deliveryDayOf, istHourOf } from '../../lib/delivery/schedule.ts';
 import { splitIds } from '../../lib/compare/state.ts';
 import { json, unauthenticated } from '../http/responses.ts';
@@ -62,7 +62,7 @@ export async function previewFor(session: Session, ids: readonly string[], hour:
   const reader = { uid: session.uid, record: session.record };
   const prices = await dailyPricesOf(quoteCache(deps.store), deps.siteUrl, reader, ids, now);
   if (prices.length === 0) return { day, hour, message: null };
-  const revisions = await dailyRevisionsOf(deps.store, deps.siteUrl, reader, now);
+  const revisions = await dailyRevisionsOf(deps.store, deps.siteUrl, reader, now, productsOf(prices));
   const update = whatsappDailyUpdate({ day, language, prices, revisions, moreLink: moreLinkOf(prices, absoluteLink(deps.siteUrl, '/alerts')) });
   return { day, hour, message: renderTemplate(update.template, update.params) };
 }

@@ -32,7 +32,7 @@ export interface ProducerPriceSource {
 export const MAX_LISTS_IN_ANSWER = 8;
 
 /** The grade keys an instrument names (a city sheet's grade, a historical series' grade); none for feedstocks. */
-function gradeOf(instrument: Instrument): string | null {
+export function gradeOf(instrument: Instrument): string | null {
   const source = instrument.source;
   if (source.kind === 'city') return source.grade;
   const series = findSeries(source.seriesId);
