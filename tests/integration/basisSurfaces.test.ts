@@ -52,7 +52,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await store.close();
+  // The runtime's shared store (the files share one module graph): closed so that the next file reopens it.
+  await (await import('../../src/server/runtime.ts')).closeStore();
 });
 
 const premium: Session = { uid: 'basis-premium', email: 'basis@polyindex.test', record: null, entitlement: 'full', inTrial: null };
