@@ -45,7 +45,7 @@ try {
   let lines: PriceLine[] | null = null;
   if (!postsOnly) {
     const data = generateDemoData({ today: isoDateOf(new Date()), seed });
-    const report = await writeDemoData(store, data);
+    const report = await writeDemoData(store, data, isoDateOf(new Date()), seed);
     lines = priceLines(data);
     // Banners come from the content collection's seed file, read as plain JSON here.
     try {
@@ -57,7 +57,7 @@ try {
     }
     const ms = Math.round(performance.now() - started);
     console.log(
-      `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers, ${report.customsRates} customs notifications into ${describeStore(config)} in ${ms} ms`,
+      `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers, ${report.customsRates} customs notifications, ${report.producerPrices} producer list prices into ${describeStore(config)} in ${ms} ms`,
     );
   }
   const files = seedPostsFromFiles(resolve('src/content/news'));

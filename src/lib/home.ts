@@ -5,7 +5,8 @@
  * and the banner carousel's rules.
  */
 import { basisShort, placeOf } from './basis.ts';
-import type { IsoDate } from './dates.ts';
+import { addDays, type IsoDate } from './dates.ts';
+import { listBasis, revisionsOnly, type Revision } from './producerPrices.ts';
 import { decimalsOf, FIGURE_DECIMALS, priceValue, roundTo } from './numbers.ts';
 import type { PricePoint } from './priceTypes.ts';
 import { summarize, thin } from './series.ts';
@@ -111,6 +112,39 @@ export function tickerItem(id: string, latest: readonly PricePoint[]): TickerIte
     change: summary.change === null ? null : priceValue(summary.change, basis),
     changePct: summary.changePct === null ? null : roundTo(summary.changePct, FIGURE_DECIMALS),
   };
+}
+
+/** Producer revisions on the ticker: each producer's latest, of the last TICKER_REVISION_DAYS, at most TICKER_REVISIONS. */
+export const TICKER_REVISIONS = 4;
+export const TICKER_REVISION_DAYS = 14;
+
+/**
+ * The ticker's producer list-price revisions: each producer's latest revision (the last entered
+ * when it revised several grades that day) effective within TICKER_REVISION_DAYS of `today`,
+ * newest first. "Reliance (RIL) PP Raffia list 106.00 (ex-works Jamnagar) +1.50".
+ */
+export function revisionTickerItems(revisions: readonly Revision[], today: IsoDate): TickerItem[] {
+  const since = addDays(today, -TICKER_REVISION_DAYS);
+  const recent = revisionsOnly(revisions)
+    .filter((r) => r.record.effective >= since && r.record.effective <= today)
+    .sort((a, b) => (a.record.effective !== b.record.effective ? (a.record.effective < b.record.effective ? 1 : -1) : a.record.enteredAt < b.record.enteredAt ? 1 : a.record.enteredAt > b.record.enteredAt ? -1 : 0));
+  const byProducer = new Map<string, Revision>();
+  for (const r of recent) if (!byProducer.has(r.line.producer.id)) byProducer.set(r.line.producer.id, r);
+  return [...byProducer.values()].slice(0, TICKER_REVISIONS).map((r) => {
+    const basis = listBasis(r.line);
+    return {
+      id: `revision.${r.record.id}`,
+      label: `${r.line.producer.name} ${r.line.gradeName} list`,
+      unit: basis.unit,
+      decimals: decimalsOf(basis),
+      place: placeOf(basis),
+      basis: basisShort(basis),
+      value: priceValue(r.record.value, basis),
+      date: r.record.effective,
+      change: r.change,
+      changePct: r.change === null || !r.previous ? null : roundTo((r.change / r.previous.value) * 100, FIGURE_DECIMALS),
+    };
+  });
 }
 
 /** Banner carousel: how long a slide stays before the next one. */

@@ -7,6 +7,7 @@
 import { basisFacts, KIND_TEXT, placeOf, publicationText, taxesText, type Basis, type BasisFact, type MethodologyFamily } from './basis.ts';
 import { allGrades, cities, cityBasis, customsRateBasis, feedstocks, globalBazaarCountries, historicalSeries, offerBasis, usdInrReferenceBasis } from './catalog.ts';
 import { decimalsOf } from './numbers.ts';
+import { COMPANY_PRICE_PATH, LIST_LINES, listBasis } from './producerPrices.ts';
 import { UNIT_FACTS } from './units.ts';
 
 export interface FamilyPrice {
@@ -17,7 +18,7 @@ export interface FamilyPrice {
   readonly href: string;
 }
 
-/** Every price of a family, in catalog order (producer list prices are not data yet: none). */
+/** Every price of a family, in catalog order. */
 export function familyPrices(family: MethodologyFamily): FamilyPrice[] {
   switch (family) {
     case 'feedstocks':
@@ -34,7 +35,7 @@ export function familyPrices(family: MethodologyFamily): FamilyPrice[] {
         { name: 'US dollar to Indian rupee', basis: usdInrReferenceBasis, href: '/indian-bazaar/customExchangeRate' },
       ];
     case 'producer-prices':
-      return [];
+      return LIST_LINES.map((line) => ({ name: `${line.producer.name} ${line.gradeName}`, basis: listBasis(line), href: `${COMPANY_PRICE_PATH}?producer=${line.producer.id}&product=${line.product}` }));
   }
 }
 

@@ -37,7 +37,7 @@ export async function seedIfEmpty(store: Store, now: Date = new Date()): Promise
   let lines: PriceLine[] | null = null;
   if (await store.hasNoPrices()) {
     const data = generateDemoData({ today: isoDateOf(now) });
-    await writeDemoData(store, data);
+    await writeDemoData(store, data, isoDateOf(now));
     lines = priceLines(data);
   }
   if (await store.hasNoPosts()) {

@@ -39,8 +39,12 @@ const revived = (value: unknown): unknown => {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revived(v)]));
 };
 
+/** Kinds added after the fixture was written: such a store holds none of them (the checksum of nothing). */
+const ADDED_SINCE: readonly string[] = ['producerPrices'];
+const NOTHING = { count: 0, checksum: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' };
+
 async function expectSameAsBefore(store: Store, sums: Record<string, { count: number; checksum: string }>) {
-  for (const kind of TRANSFER_KINDS) expect(await summarizeKind(store, kind), kind).toEqual(sums[kind]);
+  for (const kind of TRANSFER_KINDS) expect(await summarizeKind(store, kind), kind).toEqual(ADDED_SINCE.includes(kind) ? NOTHING : sums[kind]);
   expect((await store.findUserBy('email', 'asha@EXAMPLE.test'))?.uid).toBe('u-1');
   expect((await store.findUserBy('phone', ' +919820000001 '))?.company).toBe('Polymers Pvt Ltd');
   expect((await store.cachedUser('u-1'))?.plan).toBe('Premium');

@@ -15,6 +15,7 @@ import BannersPage from '../../src/pages/admin/banners.astro';
 import OutboxMessagePage from '../../src/pages/admin/outbox/[file].astro';
 import OutboxPage from '../../src/pages/admin/outbox/index.astro';
 import MarketsPage from '../../src/pages/admin/markets.astro';
+import ProducerPricesPage from '../../src/pages/admin/producer-prices/index.astro';
 import ImportPage from '../../src/pages/admin/prices/import.astro';
 import PricesPage from '../../src/pages/admin/prices/index.astro';
 import PostsPage from '../../src/pages/admin/posts/index.astro';
@@ -73,6 +74,7 @@ const pages = [
   ['/admin/prices/import', ImportPage, undefined],
   ['/admin/banners', BannersPage, undefined],
   ['/admin/markets?city=pune&country=Egypt', MarketsPage, undefined],
+  ['/admin/producer-prices?producer=gail', ProducerPricesPage, undefined],
   ['/admin/outbox', OutboxPage, undefined],
   ['/admin/outbox/{file}', OutboxMessagePage, () => ({ file: outboxFile })],
 ] as const;

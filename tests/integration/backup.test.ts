@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST_FILE, STORE_FILE, type BackupManifest } from '../../src/server/ops/backup.ts';
+import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
 import { verifyKinds } from '../../src/server/store/copy.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
 import { TEST_DATA_DIR } from './env.ts';
@@ -52,6 +53,10 @@ beforeAll(async () => {
   store = await openStore({ url: sqliteUrlFor(source) });
   for (let i = 0; i < 25; i++) expect(await store.createUser(userRecordOf(`backup-user-${i}`))).toBe(true);
   await store.putBannerImage({ name: `${randomUUID()}.png`, contentType: 'image/png', bytes: PNG });
+  const raffia = findListLine('iocl.ppRaffia.panipat')!;
+  const entered = { at: new Date('2026-11-20T06:00:00.000Z'), by: 'admin-1' };
+  const prices = [producerPriceRecord(raffia, '2026-11-10', 105, entered), producerPriceRecord(raffia, '2026-11-17', 103.5, entered)];
+  await store.adminWriteProducerPrices({ records: prices, actor: { uid: 'admin-1', email: null }, now: entered.at, via: 'import', dryRun: false });
   for (const [path, content] of Object.entries(KEPT)) {
     mkdirSync(join(source, path, '..'), { recursive: true });
     writeFileSync(join(source, path), content);
@@ -131,6 +136,7 @@ describe('npm run backup / restore', () => {
       const reports = await verifyKinds(store, copy);
       for (const report of reports) expect(report, report.kind).toMatchObject({ match: true });
       expect(reports.find((r) => r.kind === 'bannerImages')).toMatchObject({ match: true });
+      expect(reports.find((r) => r.kind === 'producerPrices')).toMatchObject({ match: true, source: { count: 2 } });
     } finally {
       await copy.close();
     }

@@ -53,6 +53,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The runtime's shared store (the files share one module graph): closed so that the next file reopens it.
   await (await import('../../src/server/runtime.ts')).closeStore();
 });
 

@@ -44,7 +44,8 @@ import { findInstrument, instruments } from '../../src/lib/delivery/instruments.
 import { deliveryDayOf, istHourOf } from '../../src/lib/delivery/schedule.ts';
 import { shortDay } from '../../src/lib/delivery/dateWords.ts';
 import { priceText } from '../../src/lib/delivery/quoteLine.ts';
-import { parseSlashedDate } from '../../src/lib/dates.ts';
+import { isoDateOf, parseSlashedDate } from '../../src/lib/dates.ts';
+import { currentLists } from '../../src/lib/producerPrices.ts';
 import { dailyUpdateTemplate, priceAlertTemplate, REGISTERED_TEMPLATES } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { startFakeGraph, type FakeGraph } from './fakeGraph.ts';
 import { listOutbox, parseHeaders, readOutboxMessage } from '../../src/server/mail/outbox.ts';
@@ -532,7 +533,16 @@ describe('the WhatsApp webhook and the price bot', () => {
     expect(await ask('पीपी रैफिया दिल्ली')).toMatch(/^\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
     expect(await ask('pp raffia kal ka bhav')).toMatch(/^As of \d{1,2} \w{3}( \d{4})?:\n\*PP Raffia Mumbai\* (₹|no price)/);
     expect(await ask('naphtha japan last week')).toMatch(/^Now, and the change since last week \(\d{1,2} \w{3}( \d{4})?\):\n\*Naphtha Japan\* \$/);
-    expect(await ask('reliance pp raffia')).toMatch(/^Reliance \(RIL\) list prices are not on PolyIndex yet\. The market price:\n\*PP Raffia Mumbai\* ₹/);
+    // A producer PolyIndex lists: its lists in force today, from the store (the demo's lists); one it does not list: the market price.
+    const today = isoDateOf(new Date());
+    const [raffia] = currentLists(await db.listProducerPrices('reliance'), today);
+    const ril = await ask('ril pp price');
+    const since = escapeRegExp(shortDay(raffia!.record.effective, 'en', today));
+    const value = escapeRegExp(raffia!.record.value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    expect(ril).toMatch(new RegExp(`^\\*Reliance \\(RIL\\)\\* PP Raffia, ex-works Jamnagar: ₹${value}/kg from ${since}( \\([+−]₹[\\d.]+/kg\\))?$`, 'm'));
+    expect(ril.split('\n').slice(0, -2).every((line) => /^\*Reliance \(RIL\)\* PP /.test(line))).toBe(true);
+    expect(ril).toMatch(/\nProducer list prices, GST extra\.\nhttp:\/\/127\.0\.0\.1:4321\/indian-bazaar\/companyPrice$/);
+    expect(await ask('nayara pp raffia')).toMatch(/^Nayara Energy list prices are not on PolyIndex yet\. The market price:\n\*PP Raffia Mumbai\* ₹/);
     expect(await ask('ldpe film')).toMatch(/^I did not find that price\. Did you mean:\n• LDPE General Mumbai\n• LDPE Lamination Mumbai\n• LDPE General \w+$/);
     // The subscriber chooses Hindi: answers come in Hindi, whatever the question's script.
     await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['fx.usdinr'], email: false, whatsapp: false, hour: 9, language: 'hi' }, session: premiumSession(user) });

@@ -10,6 +10,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../src/lib/dates.ts';
 import { generateDemoData } from '../../src/lib/demoData.ts';
+import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
 import { summarize } from '../../src/server/store/checksum.ts';
 import { copyStore, summarizeKind, verifyKinds, type TransferSide } from '../../src/server/store/copy.ts';
 import { openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
@@ -115,6 +116,10 @@ async function seedSource(store: Store): Promise<void> {
   await store.grantOrder({ orderId: 'order_paid', paymentId: 'pay_1', signature: 'sig', now: NOW, durationDays: 365, event: { id: 'evt_paid', type: 'payment.captured' } });
   await store.failOrder({ orderId: 'order_failed', paymentId: 'pay_2', reason: 'card declined', now: NOW, event: { id: 'evt_failed', type: 'payment.failed' } });
   await store.recordEvent({ id: 'evt_refund', type: 'refund.created' }, NOW);
+  // Producer list prices: a list and its revision (the revision itself is computed, not stored).
+  const raffia = findListLine('reliance.ppRaffia.jamnagar')!;
+  const entered = { at: NOW, by: ADMIN.uid };
+  await store.importRecords('producerPrices', [producerPriceRecord(raffia, '2026-11-10', 104.5, entered), producerPriceRecord(raffia, '2026-11-17', 106, entered)]);
   await store.saveView({ uid: 'u-buyer', name: 'Naphtha vs PP', query: 's=feedstock.naphtha.japan,historical.ppRaffia.mumbai&range=5Y&unit=inr_kg', now: NOW });
   await store.replaceBanners([
     { id: 'b-one', title: 'One', subtitle: 'first', href: '/one', image: '/img/one.webp', alt: 'one', order: 1 },

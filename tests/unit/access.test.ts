@@ -36,6 +36,7 @@ const HOME = 'redirect /';
 /** The screen each gated page belongs to: the paywall's `?locked=` (the plan table's SCREENS ids). */
 const SCREEN_OF: Record<string, string> = {
   '/crude': 'feedstock', '/crude/Naphtha': 'feedstock', '/global-bazaar/USA': 'global-bazaar', '/indian-bazaar/citywise': 'indian-bazaar',
+  '/indian-bazaar/companyPrice': 'indian-bazaar', '/indian-bazaar/rateRevision': 'indian-bazaar',
   '/historical-data/PP': 'historical-data', '/future-trend/PP': 'future-trends', '/future-trends': 'future-trends', '/graph/HDPE': 'graphs',
   '/plant-news': 'plant-news', '/compare': 'compare',
 };
@@ -52,6 +53,8 @@ const publicPages = ['/', '/pricing', '/pricing/', '/register', '/terms', '/priv
 const limitedPages = ['/buy-sell', '/vip-delegations/2019/k-show', '/vip-delegations', '/services', '/services/events'];
 const gatedPages = [
   '/crude', '/crude/Naphtha', '/global-bazaar/USA', '/indian-bazaar/citywise', '/historical-data/PP',
+  // Producer list prices and their revisions: data screens, gated as every Indian-bazaar section.
+  '/indian-bazaar/companyPrice', '/indian-bazaar/rateRevision',
   '/future-trend/PP', '/future-trends', '/graph/HDPE', '/plant-news',
 ];
 const dataApis = ['/api/feedstock', '/api/citywise', '/api/citywise/mumbai', '/api/internationaloffers', '/api/historicaldata', '/api/blogs'];
@@ -201,9 +204,9 @@ describe('/api/blogs by type', () => {
 // The editor role (granted by an admin): posts and banners, nothing else of the admin area.
 describe('the editor role', () => {
   const editorPages = ['/admin/posts', '/admin/posts/new', '/admin/posts/some-id', '/admin/banners'];
-  const adminOnlyPages = ['/admin', '/admin/whatsapp', '/admin/users', '/admin/users/demo-free', '/admin/prices', '/admin/prices/import', '/admin/markets', '/admin/outbox', '/admin/audit'];
+  const adminOnlyPages = ['/admin', '/admin/whatsapp', '/admin/users', '/admin/users/demo-free', '/admin/prices', '/admin/prices/import', '/admin/markets', '/admin/producer-prices', '/admin/outbox', '/admin/audit'];
   const editorApis = ['/api/admin/posts', '/api/admin/posts/some-id', '/api/admin/posts/preview', '/api/admin/posts/some-id/cover', '/api/admin/banners', '/api/admin/banners/b1/move', '/api/admin/banners/b1/remove'];
-  const adminOnlyApis = ['/api/admin/users', '/api/admin/users/u1/role', '/api/admin/users/u1/grant', '/api/admin/prices/import', '/api/admin/prices/fx.usdinr/set', '/api/admin/citywise/mumbai/set', '/api/admin/offers/USA/set', '/api/admin/audit'];
+  const adminOnlyApis = ['/api/admin/users', '/api/admin/users/u1/role', '/api/admin/users/u1/grant', '/api/admin/prices/import', '/api/admin/prices/fx.usdinr/set', '/api/admin/citywise/mumbai/set', '/api/admin/offers/USA/set', '/api/admin/producer-prices', '/api/admin/producer-prices/import', '/api/admin/audit'];
   const pageExpect: Record<Who, (p: string) => string> = {
     anonymous: REG, free: () => '403', trial: () => '403', basic: () => '403', standard: () => '403', premium: () => '403', platinum: () => '403',
     otherPlan: () => '403', expired: () => '403', admin: () => A, editor: () => A, editorPremium: () => A, noRecord: () => '403',

@@ -29,6 +29,7 @@ import { decimalsOf } from '../../src/lib/numbers.ts';
 import { UNIT_RANGES } from '../../src/lib/priceRanges.ts';
 import { allSeries, feedstockSeriesId, findSeries, FX_SERIES_ID, historicalSeriesId, seriesBasis } from '../../src/lib/seriesCatalog.ts';
 import { PRICE_UNITS, UNIT_FACTS, readUnit } from '../../src/lib/units.ts';
+import { LIST_LINES } from '../../src/lib/producerPrices.ts';
 
 /** Every price the catalog names, with its basis and what it is. */
 const everyPrice: readonly { name: string; basis: Basis; product: string }[] = [
@@ -90,7 +91,8 @@ describe('every price has its basis', () => {
     expect(familyPrices('historical-grades').length).toBe(allSeries.filter((s) => s.family === 'historical').length);
     expect(familyPrices('indian-city-wise').length).toBe(cities.length);
     expect(familyPrices('international-offers').length).toBe(globalBazaarCountries.length);
-    expect(familyPrices('producer-prices')).toEqual([]);
+    expect(familyPrices('producer-prices').length).toBe(LIST_LINES.length);
+    for (const price of familyPrices('producer-prices')) expect([price.basis.methodology, price.basis.kind]).toEqual(['producer-prices', 'list']);
   });
 });
 

@@ -7,7 +7,8 @@
  * in, a registered template), with the prices that do not fit counted on a "+N more" line.
  */
 import { describe, expect, it } from 'vitest';
-import { dailyGroups, groupOf, mailDailyUpdate, whatsappDailyUpdate } from '../../src/lib/delivery/dailyUpdate.ts';
+import { dailyGroups, groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyRevision } from '../../src/lib/delivery/dailyUpdate.ts';
+import { PRODUCERS } from '../../src/lib/delivery/producers.ts';
 import { findInstrument, instruments } from '../../src/lib/delivery/instruments.ts';
 import type { DeliveryLanguage } from '../../src/lib/delivery/language.ts';
 import { findRegisteredTemplate, graphRefusal, MAX_DAILY_LINES, parameterProblem, REGISTERED_TEMPLATES, renderTemplate, TEMPLATE_BODY_MAX, templateDefinitions } from '../../src/lib/delivery/whatsappTemplates.ts';
@@ -88,5 +89,33 @@ describe('limits', () => {
     expect(groupOf(findInstrument('historical.ppRaffia.mumbai')!)).toBe('india');
     expect(groupOf(findInstrument('historical.ppRaffia.cif-ns')!)).toBe('international');
     expect(dailyGroups(PRICES, 'en', DAY).map((g) => [g.title, g.rows.length])).toEqual([['Feedstocks', 4], ['Indian market', 3], ['CIF / international', 1]]);
+  });
+});
+
+describe.each(['en', 'hi'] as const)('producer revisions in the daily update, %s', (language: DeliveryLanguage) => {
+  const reliance = PRODUCERS.find((p) => p.id === 'reliance')!;
+  const gail = PRODUCERS.find((p) => p.id === 'gail')!;
+  const screen = `${SITE}/indian-bazaar/rateRevision?producer=reliance`;
+  const revisions: DailyRevision[] = [
+    { producer: reliance, grade: 'ppRaffia', place: 'ex-works Jamnagar', latest: { date: '2026-11-24', value: 106 }, previous: { date: '2026-11-17', value: 104.5 }, screen },
+    { producer: gail, grade: 'hdpeFilm', place: 'ex-depot Delhi depot', latest: { date: '2026-11-23', value: 108 }, previous: { date: '2026-11-09', value: 110 }, screen },
+  ];
+
+  it('come last, as a group of their own with each revision’s ± and date, on WhatsApp and by e-mail (snapshots)', async () => {
+    const update = whatsappDailyUpdate({ day: DAY, language, prices: PRICES, revisions, moreLink: MORE });
+    await expect(update.text).toMatchFileSnapshot(`${SNAPSHOTS}/revisions.whatsapp.${language}.text.txt`);
+    expect(graphRefusal(graphRequestOf({ kind: 'template', to: '919820012345', template: update.template, params: update.params }))).toBeNull();
+    const groups = dailyGroups(PRICES, language, DAY, revisions);
+    expect(groups.at(-1)!.key).toBe('producers');
+    expect(groups.at(-1)!.rows.map((r) => [r.line?.change, r.otherDay])).toEqual(
+      language === 'en' ? [['▲1.50 (1.44%)', '24 Nov'], ['▼2.00 (1.82%)', '23 Nov']] : [[expect.stringMatching(/^▲1\.50/), expect.any(String)], [expect.stringMatching(/^▼2\.00/), expect.any(String)]],
+    );
+    const mail = dailyUpdateMail({ siteUrl: SITE, linkSecret: 'snapshot-secret' }, 'trader@example.test', 'u-snapshot', mailDailyUpdate({ day: DAY, language, prices: PRICES, revisions, settingsLink: `${SITE}/alerts` }));
+    await expect(mail.text).toMatchFileSnapshot(`${SNAPSHOTS}/revisions.email.${language}.txt`);
+    expect(mail.html).toContain(screen.replace(/&/g, '&amp;'));
+  });
+
+  it('none: no group', () => {
+    expect(dailyGroups(PRICES, language, DAY, []).map((g) => g.key)).not.toContain('producers');
   });
 });

@@ -23,6 +23,7 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   removed: 'Banner removed.',
   city: 'City price saved.',
   offers: 'Offers saved.',
+  'list-price': 'List price saved.',
   'post-created': 'Post created.',
   'post-saved': 'Post saved.',
   'post-published': 'Post published: it is live.',

@@ -9,6 +9,7 @@ export interface AdminSection {
 export const adminSections: readonly AdminSection[] = [
   { href: '/admin', label: 'Dashboard', description: 'Accounts, orders and the latest admin changes.' },
   { href: '/admin/prices', label: 'Prices', description: 'See and edit the points of a series; import a CSV file.' },
+  { href: '/admin/producer-prices', label: 'Producer prices', description: 'A producer’s new list price (the revision is worked out), corrections, and a CSV import.' },
   { href: '/admin/markets', label: 'City-wise and offers', description: 'Edit a city’s sheet for a date and a country’s international offers.' },
   { href: '/admin/posts', label: 'Posts', description: 'The newsroom: write, preview, schedule, publish and unpublish posts.' },
   { href: '/admin/banners', label: 'Banners', description: 'The home page carousel: add, order and remove banners.' },

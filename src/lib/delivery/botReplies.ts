@@ -2,6 +2,7 @@
  * The price bot's answers, in English or Hindi (the subscriber's chosen language; a stranger's
  * is the script they wrote in). Price lines come from `quoteLine`, like every delivery message.
  */
+import { findGrade } from '../catalog.ts';
 import type { IsoDate } from '../dates.ts';
 import type { Quote } from './alerts.ts';
 import { shortDay } from './dateWords.ts';
@@ -9,7 +10,8 @@ import type { Instrument } from './instruments.ts';
 import type { DeliveryLanguage } from './language.ts';
 import type { When } from './priceBot.ts';
 import type { Producer } from './producers.ts';
-import { priceName, quoteLine } from './quoteLine.ts';
+import { priceName, priceText, quoteLine } from './quoteLine.ts';
+import { GRADE_HI } from './vocabulary.ts';
 
 type Words = Readonly<Record<DeliveryLanguage, string>>;
 
@@ -102,6 +104,38 @@ function whenHeading(when: When, language: DeliveryLanguage, today: IsoDate): st
 export function priceAnswer(quotes: readonly BotQuote[], when: When, language: DeliveryLanguage, today: IsoDate, link: string | null): string {
   const heading = whenHeading(when, language, today);
   return [...(heading ? [heading] : []), ...quotes.map((q) => botLine(q, when, language, today)), ...(link ? [link] : [])].join('\n');
+}
+
+/** One producer list price as the bot words it: its grade and place, the list, since when, and its last change. */
+export interface ProducerListLine {
+  /** Catalog grade key (`ppRaffia`). */
+  readonly grade: string;
+  /** "ex-works Jamnagar". */
+  readonly place: string;
+  readonly value: number;
+  readonly date: IsoDate;
+  readonly change: number | null;
+}
+
+/** List prices are ₹/kg (in the messages' own unit table). */
+const LIST_UNIT = '₹/kg' as const;
+
+/**
+ * A producer's lists, one line each: "*Reliance (RIL)* PP Raffia, ex-works Jamnagar: ₹104.50/kg
+ * from 24 Nov (+₹1.50/kg)", then what the price is (list price, GST extra).
+ */
+export function producerListAnswer(producer: Producer, lists: readonly ProducerListLine[], language: DeliveryLanguage, today: IsoDate, link: string | null): string {
+  const hi = language === 'hi';
+  const name = hi ? producer.nameHi : producer.name;
+  const lines = lists.map((l) => {
+    const ref = findGrade(l.grade);
+    const grade = ref ? `${ref.polymer.slug} ${hi ? (GRADE_HI[ref.grade.name] ?? ref.grade.name) : ref.grade.name}` : l.grade;
+    const since = hi ? `${shortDay(l.date, language, today)} से` : `from ${shortDay(l.date, language, today)}`;
+    const change = l.change === null || l.change === 0 ? '' : ` (${l.change > 0 ? '+' : '−'}${priceText(LIST_UNIT, Math.abs(l.change), language)})`;
+    return `*${name}* ${grade}, ${l.place}: ${priceText(LIST_UNIT, l.value, language)} ${since}${change}`;
+  });
+  const note = hi ? 'उत्पादक की लिस्ट प्राइस, GST अलग।' : 'Producer list prices, GST extra.';
+  return [...lines, note, ...(link ? [link] : [])].join('\n');
 }
 
 /** A producer's list price: not published yet; the market price instead, when the question named one. */

@@ -15,7 +15,11 @@ import type { Quote } from './alerts.ts';
 import { fullDay } from './dateWords.ts';
 import type { Instrument } from './instruments.ts';
 import type { DeliveryLanguage } from './language.ts';
-import { priceName, quoteLine, type QuoteLine } from './quoteLine.ts';
+import { changeText, priceName, priceText, quoteLine, type QuoteLine } from './quoteLine.ts';
+import { shortDay } from './dateWords.ts';
+import { GRADE_HI } from './vocabulary.ts';
+import { findGrade } from '../catalog.ts';
+import type { Producer } from './producers.ts';
 import { dailyUpdateTemplate, MAX_DAILY_LINES, renderTemplate, TEMPLATE_BODY_MAX, TEXT_BODY_MAX, type WhatsAppTemplate } from './whatsappTemplates.ts';
 
 /** One price of a subscriber's update: its quote, and its screen's absolute link when their plan opens it. */
@@ -26,14 +30,64 @@ export interface DailyPrice {
   readonly screen: string | null;
 }
 
-export type DailyGroupKey = 'feedstocks' | 'india' | 'international';
+/**
+ * A producer's list-price revision since the last update (src/lib/producerPrices.ts computes it):
+ * the group "Producer revisions" after the prices, for readers whose plan opens the revisions.
+ */
+export interface DailyRevision {
+  readonly producer: Producer;
+  /** Catalog grade key (`ppRaffia`). */
+  readonly grade: string;
+  /** "ex-works Jamnagar". */
+  readonly place: string;
+  /** The new list and the one it revises (effective dates, ₹/kg). */
+  readonly latest: Quote;
+  readonly previous: Quote;
+  /** The revisions screen's absolute link. */
+  readonly screen: string;
+}
+
+export type DailyGroupKey = 'feedstocks' | 'india' | 'international' | 'producers';
 const GROUP_ORDER: readonly DailyGroupKey[] = ['feedstocks', 'india', 'international'];
 
 const GROUP_WORDS: Readonly<Record<DailyGroupKey, { readonly mark: string; readonly en: string; readonly hi: string; readonly linkEn: string; readonly linkHi: string }>> = {
   feedstocks: { mark: '🛢', en: 'Feedstocks', hi: 'फ़ीडस्टॉक', linkEn: 'All feedstock prices', linkHi: 'सभी फ़ीडस्टॉक भाव' },
   india: { mark: '🇮🇳', en: 'Indian market', hi: 'भारतीय बाज़ार', linkEn: 'All Indian prices', linkHi: 'सभी भारतीय भाव' },
   international: { mark: '🚢', en: 'CIF / international', hi: 'CIF / अंतरराष्ट्रीय', linkEn: 'All CIF prices', linkHi: 'सभी CIF भाव' },
+  producers: { mark: '🏭', en: 'Producer list-price revisions', hi: 'उत्पादक लिस्ट प्राइस बदलाव', linkEn: 'All revisions', linkHi: 'सभी बदलाव' },
 };
+
+const LIST_UNIT = '₹/kg' as const;
+
+/** A revision as a price line: "Reliance (RIL) PP Raffia ex-works Jamnagar" ₹106.00/kg ▲1.50 (1.44%) · 24 Nov. */
+function revisionLine(r: DailyRevision, language: DeliveryLanguage, today: IsoDate): QuoteLine {
+  const hi = language === 'hi';
+  const ref = findGrade(r.grade);
+  const grade = ref ? `${ref.polymer.slug} ${hi ? (GRADE_HI[ref.grade.name] ?? ref.grade.name) : ref.grade.name}` : r.grade;
+  const change = changeText(LIST_UNIT, r.latest, r.previous, language);
+  return {
+    name: `${hi ? r.producer.nameHi : r.producer.name} ${grade} ${r.place}`,
+    price: priceText(LIST_UNIT, r.latest.value, language),
+    change: change?.text ?? null,
+    direction: change?.direction ?? null,
+    asOf: shortDay(r.latest.date, language, today),
+    date: r.latest.date,
+  };
+}
+
+/** The most revisions one update lists (the rest are on the revisions screen). */
+export const MAX_DAILY_REVISIONS = 6;
+
+/** The revisions group, or none. */
+function revisionGroup(revisions: readonly DailyRevision[], language: DeliveryLanguage, day: IsoDate): DailyGroup[] {
+  if (revisions.length === 0) return [];
+  const words = GROUP_WORDS.producers;
+  const rows = revisions.slice(0, MAX_DAILY_REVISIONS).map((r) => {
+    const line = revisionLine(r, language, day);
+    return { instrument: null, line, name: line.name, otherDay: line.asOf };
+  });
+  return [{ key: 'producers', title: language === 'hi' ? words.hi : words.en, day: '', link: { text: language === 'hi' ? words.linkHi : words.linkEn, href: revisions[0]!.screen }, rows }];
+}
 
 /** Feedstocks and the rupee; the Indian market (city sheets, Mumbai ex-works); CIF Nhava Sheva. */
 export function groupOf(instrument: Instrument): DailyGroupKey {
@@ -43,7 +97,8 @@ export function groupOf(instrument: Instrument): DailyGroupKey {
 }
 
 export interface DailyRow {
-  readonly instrument: Instrument;
+  /** The price's instrument; null for a producer's revision. */
+  readonly instrument: Instrument | null;
   /** Null: no price yet. */
   readonly line: QuoteLine | null;
   readonly name: string;
@@ -63,8 +118,12 @@ export interface DailyGroup {
 
 const NO_PRICE: Readonly<Record<DeliveryLanguage, string>> = { en: 'no price yet', hi: 'अभी भाव नहीं' };
 
-/** The prices grouped, in group order and, within a group, in the order chosen. */
-export function dailyGroups(prices: readonly DailyPrice[], language: DeliveryLanguage, day: IsoDate): DailyGroup[] {
+/** The prices grouped, in group order and, within a group, in the order chosen; the producers' revisions last. */
+export function dailyGroups(prices: readonly DailyPrice[], language: DeliveryLanguage, day: IsoDate, revisions: readonly DailyRevision[] = []): DailyGroup[] {
+  return [...priceGroups(prices, language, day), ...revisionGroup(revisions, language, day)];
+}
+
+function priceGroups(prices: readonly DailyPrice[], language: DeliveryLanguage, day: IsoDate): DailyGroup[] {
   const lines = prices.map((p) => ({ price: p, line: p.latest ? quoteLine({ instrument: p.instrument, latest: p.latest, previous: p.previous }, language, day) : null }));
   return GROUP_ORDER.flatMap((key) => {
     const members = lines.filter(({ price }) => groupOf(price.instrument) === key);
@@ -143,9 +202,9 @@ const FREE_TEXT_WORDS: Readonly<Record<DeliveryLanguage, { readonly title: strin
 };
 
 /** The daily update on WhatsApp: the template (with parameters) and the same update as free text. */
-export function whatsappDailyUpdate(input: { readonly day: IsoDate; readonly language: DeliveryLanguage; readonly prices: readonly DailyPrice[]; readonly moreLink: string }): WhatsAppDailyUpdate {
+export function whatsappDailyUpdate(input: { readonly day: IsoDate; readonly language: DeliveryLanguage; readonly prices: readonly DailyPrice[]; readonly revisions?: readonly DailyRevision[]; readonly moreLink: string }): WhatsAppDailyUpdate {
   const { day, language, moreLink } = input;
-  const groups = dailyGroups(input.prices, language, day);
+  const groups = dailyGroups(input.prices, language, day, input.revisions);
   const lines = linesOf(groups, language);
   const header = fullDay(day, language);
 
@@ -199,7 +258,7 @@ const MAIL_WORDS: Readonly<Record<DeliveryLanguage, Omit<MailDailyUpdate, 'group
 };
 
 /** The daily update by e-mail: a table per group (name | price | change | as of) with the group's link. */
-export function mailDailyUpdate(input: { readonly day: IsoDate; readonly language: DeliveryLanguage; readonly prices: readonly DailyPrice[]; readonly settingsLink: string }): MailDailyUpdate {
+export function mailDailyUpdate(input: { readonly day: IsoDate; readonly language: DeliveryLanguage; readonly prices: readonly DailyPrice[]; readonly revisions?: readonly DailyRevision[]; readonly settingsLink: string }): MailDailyUpdate {
   const words = MAIL_WORDS[input.language];
   const day = fullDay(input.day, input.language);
   return {
@@ -207,7 +266,7 @@ export function mailDailyUpdate(input: { readonly day: IsoDate; readonly languag
     language: input.language,
     subject: `${words.subject} · ${day}`,
     heading: `${words.heading} · ${day}`,
-    groups: dailyGroups(input.prices, input.language, input.day),
+    groups: dailyGroups(input.prices, input.language, input.day, input.revisions),
     settings: { text: words.settings, href: input.settingsLink },
   };
 }

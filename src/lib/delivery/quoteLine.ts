@@ -95,7 +95,7 @@ export function priceName(instrument: Instrument, language: DeliveryLanguage): s
 const STEADY: Readonly<Record<DeliveryLanguage, string>> = { en: 'steady', hi: 'स्थिर' };
 
 /** "▲0.50 (0.48%)", "▼2.5 (0.41%)", "▬ steady". */
-function changeText(unit: Unit, latest: Quote, previous: Quote, language: DeliveryLanguage): { text: string; direction: Direction } | null {
+export function changeText(unit: Unit, latest: Quote, previous: Quote, language: DeliveryLanguage): { text: string; direction: Direction } | null {
   const percent = percentChange(latest, previous);
   if (percent === null) return null;
   const delta = latest.value - previous.value;

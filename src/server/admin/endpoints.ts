@@ -16,6 +16,7 @@ import { createPost, deletePost, getPost, listPosts, patchPost, previewPost } fr
 import { uploadCover } from './postCover.ts';
 import { sendTestMail } from './postMail.ts';
 import { deletePoint, importPrices, setPoint } from './priceChanges.ts';
+import { importListPrices, setListPrice } from './producerPriceChanges.ts';
 import { ExtendBody, extendChange, GrantBody, grantChange, RevokeBody, revokeChange, RoleBody, roleChange, userChangeEndpoint } from './userChanges.ts';
 
 // ---- administrators -------------------------------------------------------------------------
@@ -51,6 +52,11 @@ export const setPricePoint = endpoint('admin', setPoint);
 export const deletePricePoint = endpoint('admin', deletePoint);
 /** POST /api/admin/prices/import[?dryRun=1] (text/csv): the bulk import, all or nothing. */
 export const importPriceCsv = endpoint('admin', importPrices);
+
+/** POST /api/admin/producer-prices `{producer, grade, location, effective, value}`: one producer list price. */
+export const setProducerListPrice = endpoint('admin', setListPrice);
+/** POST /api/admin/producer-prices/import[?dryRun=1] (text/csv): producer list prices, all or nothing. */
+export const importProducerListPrices = endpoint('admin', importListPrices);
 
 /** POST /api/admin/citywise/{city}/set `{date, grade, price|null, expected?}`: one row of a city's sheet (409 when it changed meanwhile). */
 export const setCitywisePrice = endpoint('admin', setCityPrice);

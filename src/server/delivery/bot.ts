@@ -14,6 +14,7 @@ import {
   notLinked,
   priceAnswer,
   producerAnswer,
+  producerListAnswer,
   rateLimited,
   STARTED,
   startedUnlinked,
@@ -26,13 +27,12 @@ import { answerLanguage, type DeliveryLanguage } from '../../lib/delivery/langua
 import { absoluteLink } from '../../lib/delivery/messages.ts';
 import { planAndUp } from '../../lib/delivery/planWords.ts';
 import { readBotMessage, type When } from '../../lib/delivery/priceBot.ts';
-import { priceName, priceText } from '../../lib/delivery/quoteLine.ts';
 import { dailySeriesOf, deliveryRightsOf } from '../../lib/delivery/rights.ts';
 import { deliveryDayOf, istClockOf } from '../../lib/delivery/schedule.ts';
-import { shortDay } from '../../lib/delivery/dateWords.ts';
 import { createRateLimiter } from '../mail/rateLimit.ts';
 import type { DeliveryDeps } from './dispatch.ts';
 import { NO_PRODUCER_PRICES, type ProducerPriceSource } from './producerPrices.ts';
+import { COMPANY_PRICE_PATH } from '../../lib/producerPrices.ts';
 import { quoteOf, quoteOn } from './quotes.ts';
 
 export interface InboundMessage {
@@ -172,9 +172,8 @@ async function answer(deps: BotDeps, message: InboundMessage): Promise<InboundOu
     const date = request.when.kind === 'latest' ? today : request.when.date;
     const listed = await (deps.producerPrices ?? NO_PRODUCER_PRICES).listPrices(request.producer, request.instruments, date);
     if (listed.length > 0) {
-      const name = language === 'hi' ? request.producer.nameHi : request.producer.name;
-      const lines = listed.map((p) => `*${name}* ${priceName(p.instrument, language)}: ${priceText(p.instrument.unit, p.value, language)} · ${shortDay(p.date, language, today)}`);
-      await reply(lines.join('\n'));
+      const lists = listed.map((p) => ({ grade: p.line.grade, place: `${p.line.location.terms} ${p.line.location.name}`, value: p.value, date: p.date, change: p.change }));
+      await reply(producerListAnswer(request.producer, lists, language, today, absoluteLink(deps.siteUrl, COMPANY_PRICE_PATH)));
       return 'replied';
     }
     const market = request.instruments.length > 0 ? await answerFor(request.instruments, request.when) : null;

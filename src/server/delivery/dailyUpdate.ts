@@ -8,7 +8,13 @@
  * runs, on however many instances: each message is claimed in the Store's sent-log first
  * (dispatch.ts). What it carries is what the plan allows today.
  */
-import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice } from '../../lib/delivery/dailyUpdate.ts';
+import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice, type DailyRevision } from '../../lib/delivery/dailyUpdate.ts';
+import { decide } from '../../lib/access/policy.ts';
+import { RATE_REVISION_PATH, revisionsOf, revisionsOnly } from '../../lib/producerPrices.ts';
+import { DEMO_ENTERED_BY } from '../../lib/producerDemo.ts';
+import { findGrade } from '../../lib/catalog.ts';
+import { addDays, isoDateOf } from '../../lib/dates.ts';
+import { gradeOf } from './producerPrices.ts';
 import type { SessionFacts } from '../../lib/access/policy.ts';
 import { findInstrument, type Instrument } from '../../lib/delivery/instruments.ts';
 import { languageOf } from '../../lib/delivery/language.ts';
@@ -58,6 +64,37 @@ export async function dailyPricesOf(quote: (instrument: Instrument) => Promise<I
 export const moreLinkOf = (prices: readonly DailyPrice[], settingsLink: string): string =>
   prices.find((p) => p.screen && groupOf(p.instrument) === 'india')?.screen ?? prices.find((p) => p.screen)?.screen ?? settingsLink;
 
+/** How far back an update looks for producer revisions: the ones entered since about the last update, effective within the last week. */
+export const REVISIONS_SINCE_MS = 24 * 3_600_000;
+export const REVISIONS_EFFECTIVE_DAYS = 7;
+
+/** The polymers (`PP`, `HDPE` …) of a reader's chosen prices: the revisions they follow. */
+export const productsOf = (prices: readonly DailyPrice[]): Set<string> =>
+  new Set(prices.flatMap((p) => findGrade(gradeOf(p.instrument) ?? '')?.polymer.slug ?? []));
+
+/**
+ * The producers' revisions the desk entered in the REVISIONS_SINCE_MS before `now` (not the demo's
+ * seeded history), effective within the last REVISIONS_EFFECTIVE_DAYS, on the polymers the reader
+ * follows, newest first; none for a reader whose plan does not open the revisions screen.
+ */
+export async function dailyRevisionsOf(store: DeliveryDeps['store'], siteUrl: string, session: SessionFacts | null, now: Date, products: ReadonlySet<string>): Promise<DailyRevision[]> {
+  if (products.size === 0 || decide(RATE_REVISION_PATH, session, now).kind !== 'allow') return [];
+  const since = new Date(now.getTime() - REVISIONS_SINCE_MS).toISOString();
+  const effectiveSince = addDays(isoDateOf(now), -REVISIONS_EFFECTIVE_DAYS);
+  return revisionsOnly(revisionsOf(await store.listProducerPrices()))
+    .filter((r) => r.record.enteredBy !== DEMO_ENTERED_BY && r.record.enteredAt > since && r.record.enteredAt <= now.toISOString())
+    .filter((r) => r.record.effective >= effectiveSince && products.has(r.line.product))
+    .sort((a, b) => (a.record.enteredAt < b.record.enteredAt ? 1 : a.record.enteredAt > b.record.enteredAt ? -1 : 0))
+    .map((r) => ({
+      producer: r.line.producer,
+      grade: r.line.grade,
+      place: `${r.line.location.terms} ${r.line.location.name}`,
+      latest: { date: r.record.effective, value: r.record.value },
+      previous: { date: r.previous!.effective, value: r.previous!.value },
+      screen: absoluteLink(siteUrl, RATE_REVISION_PATH),
+    }));
+}
+
 export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport> {
   const now = deps.now();
   const windowHours = deps.windowHours ?? DEFAULT_DELIVERY_WINDOW_HOURS;
@@ -93,14 +130,15 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
     const language = languageOf(settings.language);
     const prices = await dailyPricesOf(quote, deps.siteUrl, session, dailySeriesOf(rights, settings.series), now);
     if (prices.length === 0) continue;
+    const revisions = await dailyRevisionsOf(deps.store, deps.siteUrl, session, now, productsOf(prices));
     due++;
     const settingsLink = absoluteLink(deps.siteUrl, '/alerts');
     if (channels.includes('email')) {
-      const mail = dailyUpdateMail(deps, user.email!, user.uid, mailDailyUpdate({ day, language, prices, settingsLink }));
+      const mail = dailyUpdateMail(deps, user.email!, user.uid, mailDailyUpdate({ day, language, prices, revisions, settingsLink }));
       outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'email' }, () => deps.sendMail(mail)));
     }
     if (channels.includes('whatsapp')) {
-      const update = whatsappDailyUpdate({ day, language, prices, moreLink: moreLinkOf(prices, settingsLink) });
+      const update = whatsappDailyUpdate({ day, language, prices, revisions, moreLink: moreLinkOf(prices, settingsLink) });
       const message = await whatsappFor(deps, user.uid, settings.whatsappNumber!, update.text, update.template, update.params);
       if (message) outcomes.push(await sendOnce(deps, { uid: user.uid, kind: 'daily', ref: day, channel: 'whatsapp' }, () => deps.whatsapp.send(message)));
     }

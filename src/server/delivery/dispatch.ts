@@ -9,11 +9,15 @@
 import type { OutgoingMail } from '../mail/mailer.ts';
 import type { DeliveryClaim, DeliveryStore, NewDelivery } from '../store/delivery.ts';
 import type { PriceStore } from '../store/prices.ts';
+import type { ProducerPriceStore } from '../store/producerPrices.ts';
 import type { UserStore } from '../store/users.ts';
 import type { WhatsAppTemplate } from '../../lib/delivery/whatsappTemplates.ts';
 import type { WhatsAppMessage, WhatsAppSender } from './whatsapp.ts';
 
-export type DeliveryStorePart = DeliveryStore & Pick<UserStore, 'findUserBy'> & Pick<PriceStore, 'latestPoints' | 'latestCitySheet' | 'citySheetOn' | 'points' | 'citySheetDates'>;
+export type DeliveryStorePart = DeliveryStore &
+  Pick<UserStore, 'findUserBy'> &
+  Pick<PriceStore, 'latestPoints' | 'latestCitySheet' | 'citySheetOn' | 'points' | 'citySheetDates'> &
+  Pick<ProducerPriceStore, 'listProducerPrices'>;
 
 /** Everything delivery needs, injected (the server builds it from astro:env in ./index.ts). */
 export interface DeliveryDeps {

@@ -11,6 +11,7 @@ import { sendMail } from '../mail/index.ts';
 import { store } from '../runtime.ts';
 import { createBotLimiter } from './bot.ts';
 import type { DeliveryDeps } from './dispatch.ts';
+import { storeProducerPrices, type ProducerPriceSource } from './producerPrices.ts';
 import { createCloudApiSender, createOutboxSender, type WhatsAppSender } from './whatsapp.ts';
 
 const { dataDir, whatsapp } = config;
@@ -50,10 +51,12 @@ const limiter = createBotLimiter();
 export const windowHours: number = config.deliveryWindowHours;
 
 /** The delivery services of this process (the store opened once by runtime.ts). */
-export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter: typeof limiter; readonly windowHours: number }> {
+export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter: typeof limiter; readonly windowHours: number; readonly producerPrices: ProducerPriceSource }> {
+  const opened = await store();
   return {
     windowHours,
-    store: await store(),
+    store: opened,
+    producerPrices: storeProducerPrices(opened),
     whatsapp: whatsappSender(),
     sendMail,
     siteUrl,

@@ -4,7 +4,7 @@
  *     it (the WhatsApp template's body), for prices not saved yet;
  *   - GET /api/alerts/price?series=id: a price's latest value and unit, beside an alert's
  *     threshold.
- * The message is built by the job's own builders (dailyPricesOf, whatsappDailyUpdate), so the
+ * The message is built by the job's own builders (dailyPricesOf, dailyRevisionsOf, whatsappDailyUpdate), so the
  * preview is what the job sends: the template's body as the phone shows it.
  */
 import { z } from 'astro/zod';
@@ -15,7 +15,7 @@ import { DELIVERY_LANGUAGES, type DeliveryLanguage } from '../../lib/delivery/la
 import { absoluteLink } from '../../lib/delivery/messages.ts';
 import { priceText } from '../../lib/delivery/quoteLine.ts';
 import { renderTemplate } from '../../lib/delivery/whatsappTemplates.ts';
-import { dailyPricesOf, moreLinkOf } from './dailyUpdate.ts';
+import { dailyPricesOf, dailyRevisionsOf, moreLinkOf, productsOf } from './dailyUpdate.ts';
 import { deliveryDayOf, istHourOf } from '../../lib/delivery/schedule.ts';
 import { splitIds } from '../../lib/compare/state.ts';
 import { json, unauthenticated } from '../http/responses.ts';
@@ -59,9 +59,11 @@ export async function previewFor(session: Session, ids: readonly string[], hour:
   const deps = await deliveryDeps();
   const now = deps.now();
   const day = nextUpdateDay(hour, now);
-  const prices = await dailyPricesOf(quoteCache(deps.store), deps.siteUrl, { uid: session.uid, record: session.record }, ids, now);
+  const reader = { uid: session.uid, record: session.record };
+  const prices = await dailyPricesOf(quoteCache(deps.store), deps.siteUrl, reader, ids, now);
   if (prices.length === 0) return { day, hour, message: null };
-  const update = whatsappDailyUpdate({ day, language, prices, moreLink: moreLinkOf(prices, absoluteLink(deps.siteUrl, '/alerts')) });
+  const revisions = await dailyRevisionsOf(deps.store, deps.siteUrl, reader, now, productsOf(prices));
+  const update = whatsappDailyUpdate({ day, language, prices, revisions, moreLink: moreLinkOf(prices, absoluteLink(deps.siteUrl, '/alerts')) });
   return { day, hour, message: renderTemplate(update.template, update.params) };
 }
 

@@ -8,6 +8,7 @@ import { createDeliveryStore } from './documents/delivery.ts';
 import type { DocumentDriver } from './documents/driver.ts';
 import { createPaymentStore } from './documents/payments.ts';
 import { createCustomsRateStore } from './documents/customsRates.ts';
+import { createProducerPriceStore } from './documents/producerPrices.ts';
 import { createSavedViewStore } from './documents/savedViews.ts';
 import { transferOver, type OwnKind, type PartialTransfer } from './documents/transfer.ts';
 import { createUserStore, type UserQueries } from './documents/users.ts';
@@ -37,6 +38,7 @@ import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
 import type { CustomsRateStore } from './customsRates.ts';
+import type { ProducerPriceStore } from './producerPrices.ts';
 import type { SavedViewStore } from './savedViews.ts';
 import type { TransferStore } from './transfer.ts';
 import type { UserCacheOptions } from './userCache.ts';
@@ -52,6 +54,7 @@ export type Store = UserStore &
   PostStore &
   SavedViewStore &
   CustomsRateStore &
+  ProducerPriceStore &
   TransferStore &
   DeliveryStore & {
     /** One tiny read: resolves when the store answers (health checks, outage probes). */
@@ -82,6 +85,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...createAuditStore(docs),
     ...createSavedViewStore(docs),
     ...createCustomsRateStore(docs),
+    ...createProducerPriceStore(docs),
     ...createDeliveryStore(docs),
     ...transferOver(docs, ownTransfer),
     ping: () => docs.ping(),

@@ -16,6 +16,7 @@ import type { BannerImageRecord } from './bannerImages.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
 import type { OrderRecord, PaymentEventRecord } from './payments.ts';
 import type { Post } from './posts.ts';
+import { lineIdOf, producerPriceId, type ProducerPriceRecord } from '../../lib/producerPrices.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
 import { viewNameKey, type SavedView } from './savedViews.ts';
 import { userLookupKey, type UserRecord } from './users.ts';
@@ -103,6 +104,14 @@ export const RECORD_KINDS = {
   banners: kind<Banner>()({ identity: ['id'], check: (b) => finite(`order of banner ${b.id}`, b.order) }),
   bannerImages: kind<BannerImageRecord>()({ identity: ['name'] }),
   posts: kind<Post>()({ identity: ['id'] }),
+  producerPrices: kind<ProducerPriceRecord>()({
+    identity: ['id'],
+    check: (price) => {
+      finite(`list price ${price.id}`, price.value);
+      if (price.id !== producerPriceId(lineIdOf(price), price.effective)) throw new RangeError(`list price ${JSON.stringify(price.id)}: the id is not its line and effective date`);
+    },
+    documents: { collection: 'producerPrices', table: 'producer_prices', key: 'id', indexes: { producer: true, product: true } },
+  }),
   audit: kind<AuditEntry>()({
     identity: ['id'],
     check: (entry) => {

@@ -5,6 +5,8 @@
  */
 import { generateDemoData, DEFAULT_SEED, type DemoData } from '../../lib/demoData.ts';
 import type { IsoDate } from '../../lib/dates.ts';
+import { generateProducerDemo, marketFromSeries } from '../../lib/producerDemo.ts';
+import { historicalSeriesId } from '../../lib/seriesCatalog.ts';
 import type { Store } from './index.ts';
 import type { PointRow } from './prices.ts';
 
@@ -14,14 +16,18 @@ export interface SeedReport {
   readonly cityRows: number;
   readonly offers: number;
   readonly customsRates: number;
+  readonly producerPrices: number;
 }
 
-type DemoTarget = Pick<Store, 'upsertSeries' | 'upsertCityPrices' | 'upsertOffers' | 'upsertPoints' | 'upsertCustomsRates'>;
+type DemoTarget = Pick<Store, 'upsertSeries' | 'upsertCityPrices' | 'upsertOffers' | 'upsertPoints' | 'upsertCustomsRates' | 'importRecords'>;
 
-export const seedDemoPrices = (store: DemoTarget, today: IsoDate, seed: number = DEFAULT_SEED): Promise<SeedReport> => writeDemoData(store, generateDemoData({ seed, today }));
+export const seedDemoPrices = (store: DemoTarget, today: IsoDate, seed: number = DEFAULT_SEED): Promise<SeedReport> => writeDemoData(store, generateDemoData({ seed, today }), today, seed);
 
 /** Writes generated demo data (the seed's posts then quote the same data: src/server/posts/seed.ts). */
-export async function writeDemoData(store: DemoTarget, data: DemoData): Promise<SeedReport> {
+export async function writeDemoData(store: DemoTarget, data: DemoData, today: IsoDate, seed: number = DEFAULT_SEED): Promise<SeedReport> {
+  // Producer list prices follow the demo's Mumbai ex-works prices (src/lib/producerDemo.ts).
+  const market = marketFromSeries((grade) => data.points.get(historicalSeriesId(grade, 'Mumbai')) ?? []);
+  const producerPrices = await store.importRecords('producerPrices', generateProducerDemo({ today, market, seed }));
   await store.upsertSeries(data.series);
   const rows: PointRow[] = [];
   for (const [seriesId, points] of data.points) for (const p of points) rows.push({ seriesId, date: p.date, value: p.value });
@@ -31,5 +37,5 @@ export async function writeDemoData(store: DemoTarget, data: DemoData): Promise<
   const offers = await store.upsertOffers(data.offers);
   const customsRates = await store.upsertCustomsRates(data.customsRates);
   const points = await store.upsertPoints(rows);
-  return { series: data.series.length, points, cityRows, offers, customsRates };
+  return { series: data.series.length, points, cityRows, offers, customsRates, producerPrices };
 }
