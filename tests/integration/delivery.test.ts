@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as signInEndpoint } from '../../src/pages/api/auth/session.ts';
 import { GET as citywise } from '../../src/pages/api/citywise/index.ts';
 import { POST as setPointRoute } from '../../src/pages/api/admin/prices/[series]/set.ts';
@@ -58,7 +58,17 @@ const ORIGIN = 'http://127.0.0.1:4321';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MAIL_OUTBOX = join(TEST_DATA_DIR, 'outbox');
 const SERIES = 'feedstock.va.china';
-const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+// Plans that outlast the clock of the tests that move it to 2094 (below).
+const inAYear = '2099-12-31T00:00:00.000Z';
+
+/**
+ * For the tests that write a run of prices newer than every demo point: a price may not be dated
+ * after today (IST), so the clock (Date only; it keeps running) moves to 2094, after their dates.
+ */
+function in2094(): void {
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'], now: new Date('2094-01-01T06:00:00.000Z'), shouldAdvanceTime: true }));
+  afterEach(() => void vi.useRealTimers());
+}
 let db: Store;
 let seq = 0;
 let admin: UserRecord;
@@ -176,6 +186,8 @@ describe('/api/alerts: what the plan allows, with every bad input refused', () =
     }
     const alerts: [unknown, string][] = [
       [{ series: 'fx.usdinr', kind: 'above', value: 5000, channels: ['email'] }, 'value'], [{ series: 'fx.usdinr', kind: 'move', value: 0, channels: ['email'] }, 'value'],
+      // The documented move range is 0.1–50 % (probe finding 6: 0.05 was accepted).
+      [{ series: 'fx.usdinr', kind: 'move', value: 0.05, channels: ['email'] }, 'value'], [{ series: 'fx.usdinr', kind: 'move', value: 50.5, channels: ['email'] }, 'value'],
       [{ series: 'fx.usdinr', kind: 'up', value: 90, channels: ['email'] }, 'kind'], [{ series: 'fx.usdinr', kind: 'above', value: 90, channels: ['whatsapp'] }, 'channels'],
       [{ series: 'gold', kind: 'above', value: 90, channels: ['email'] }, 'series'],
     ];
@@ -268,6 +280,7 @@ describe('/alerts: the preview of the next update and the price beside an alert'
 });
 
 describe('an alert fires once per crossing after an admin price write', () => {
+  in2094();
   it('one e-mail and one WhatsApp message per crossing; the same side again sends nothing', async () => {
     const user = await premiumUser('dl-alert');
     const session = premiumSession(user);
@@ -329,6 +342,7 @@ describe('an alert fires once per crossing after an admin price write', () => {
 });
 
 describe('an alert fires once per crossing after a CSV import and after a city-wise write', () => {
+  in2094();
   const alertMails = (user: UserRecord) => mailsTo(user.email!, /^Price alert/);
   const alertMessages = async (number: string) => (await whatsappTo(number)).filter((m) => m.type === 'polyindex_price_alert' || /Price alert/.test(m.text));
   /** A Premium user with a verified number and an alert on `series` (created after the first price, so it arms below). */
@@ -770,6 +784,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
 });
 
 describe('a deleted price fires no alert', () => {
+  in2094();
   it('deleting the latest point (a correction) neither fires nor re-arms; the next write steps on', async () => {
     const series = 'feedstock.butadiene.china';
     const user = await premiumUser('dl-delete');

@@ -4,8 +4,9 @@
  * words and templates, the hour rule, signed unsubscribe links, webhook signatures and payloads,
  * and every body the /api/alerts endpoints accept (with bad input).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { INITIAL_ALERT_STATE, stepAlert, type AlertState } from '../../src/lib/delivery/alerts.ts';
+import { INITIAL_ALERT_STATE, MOVE_PERCENT, moveProblem, stepAlert, type AlertState } from '../../src/lib/delivery/alerts.ts';
 import { findInstrument, instruments, instrumentsOfSeries } from '../../src/lib/delivery/instruments.ts';
 import { alertHeadline, priceLine } from '../../src/lib/delivery/messages.ts';
 import { dailyUpdateTemplate, graphRefusal, priceAlertTemplate, renderTemplate, templateParam, verificationCodeTemplate } from '../../src/lib/delivery/whatsappTemplates.ts';
@@ -194,6 +195,14 @@ describe('alerts fire once per crossing', () => {
   });
 
   it('no price, no step', () => expect(stepAlert('above', 1, INITIAL_ALERT_STATE, null, null)).toEqual({ state: INITIAL_ALERT_STATE, fires: null }));
+});
+
+describe('the move range of an alert is the documented one', () => {
+  it.each([0.1, 0.5, 50])('accepts %s %%', (value) => expect(moveProblem(value)).toBeNull());
+  it.each([0, 0.05, 0.0999, 50.01, -1, Number.NaN, Number.POSITIVE_INFINITY])('refuses %s %%', (value) => expect(moveProblem(value)).toBe('A move is a per-cent change between 0.1 and 50.'));
+  it('docs/delivery.md states the same range', () => {
+    expect(readFileSync('docs/delivery.md', 'utf8')).toContain(`a per-cent day move ${MOVE_PERCENT.min}–${MOVE_PERCENT.max}`);
+  });
 });
 
 describe('the price bot reads a message', () => {

@@ -9,7 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
-import { ALERT_KINDS, INITIAL_ALERT_STATE, stepAlert } from '../../lib/delivery/alerts.ts';
+import { ALERT_KINDS, INITIAL_ALERT_STATE, moveProblem, stepAlert } from '../../lib/delivery/alerts.ts';
 import { findInstrument, instruments, type Instrument } from '../../lib/delivery/instruments.ts';
 import { UNSUBSCRIBE_PAGE_PATH } from '../../lib/delivery/paths.ts';
 import { displayNumber, whatsappNumberOf } from '../../lib/delivery/phone.ts';
@@ -212,7 +212,8 @@ export const postAlert: EndpointHandler = async ({ locals, request }) => {
   if (!rightsOf(session).alerts) return forbidden('alerts');
   const instrument = findInstrument(data.series)!;
   if (data.kind === 'move') {
-    if (data.value <= 0 || data.value > 50) return jsonError(400, 'invalid_input', 'A move is a per-cent change between 0.1 and 50.', 'value');
+    const problem = moveProblem(data.value);
+    if (problem) return jsonError(400, 'invalid_input', problem, 'value');
   } else {
     const problem = valueProblem(instrument.unit, data.value);
     if (problem) return jsonError(400, 'invalid_input', `For ${instrument.label}, ${problem}.`, 'value');
