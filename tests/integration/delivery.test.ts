@@ -12,6 +12,8 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import UnsubscribePage from '../../src/pages/unsubscribe.astro';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as signInEndpoint } from '../../src/pages/api/auth/session.ts';
@@ -34,6 +36,7 @@ import type { Session } from '../../src/server/auth/session.ts';
 import { runDailyUpdate } from '../../src/server/delivery/dailyUpdate.ts';
 import { deliveryDeps, webhookAppSecret, webhookVerifyToken, whatsappOutboxDir } from '../../src/server/delivery/index.ts';
 import { sandboxSendTo } from '../../src/server/delivery/routes.ts';
+import { readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeToken } from '../../src/server/delivery/links.ts';
 import { endpoint } from '../../src/server/edge/endpoint.ts';
 import { priceAlertsSettled } from '../../src/server/delivery/priceWrites.ts';
 import { inboundTextPayload, signatureOf } from '../../src/server/delivery/webhook.ts';
@@ -328,6 +331,44 @@ describe('an alert fires once per crossing after an admin price write', () => {
     const opened = await call(unsubscribeGetRoute, `/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'GET', origin: null });
     expect(opened.status).toBe(303);
     expect(opened.response.headers.get('location')).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+  });
+
+  it(`an unsubscribe link older than ${UNSUBSCRIBE_LINK_DAYS} days acts on nothing; its page sends a fresh one to the account's own address`, async () => {
+    const user = await premiumUser('dl-expired');
+    const session = premiumSession(user);
+    expect((await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['fx.usdinr'], email: true, whatsapp: false, hour: 9 }, session })).status).toBe(200);
+    const { linkSecret } = await deliveryDeps();
+    const old = unsubscribeToken(linkSecret, { uid: user.uid, what: 'daily' }, new Date(Date.now() - UNSUBSCRIBE_LINK_DAYS * 86_400_000 - 60_000));
+    const oneClick = await call(unsubscribeRoute, `/api/unsubscribe?token=${encodeURIComponent(old)}`, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' }, origin: null });
+    expect(oneClick).toMatchObject({ status: 410, json: { error: { code: 'link_expired', field: 'token' } } });
+    expect((await db.getDeliverySettings(user.uid))?.email).toBe(true);
+
+    const container = await AstroContainer.create();
+    const page = (method: 'GET' | 'POST', body?: string) =>
+      container.renderToString(UnsubscribePage, {
+        request: new Request(new URL(`/unsubscribe?token=${encodeURIComponent(old)}`, ORIGIN), { method, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }) }),
+        locals: { session: null },
+      });
+    const opened = await page('GET');
+    expect(opened).toContain('data-testid="link-expired"');
+    expect(opened).not.toContain('>Unsubscribe</button>');
+    // The visitor cannot choose where it goes: an address in the form is not read.
+    const stranger = uniqueEmail('dl-stranger');
+    expect(await page('POST', `email=${encodeURIComponent(stranger)}`)).toContain('data-testid="fresh-link-sent"');
+    await expect.poll(async () => (await mailsTo(user.email!, /^Your PolyIndex unsubscribe link$/)).length, { timeout: 30_000 }).toBe(1);
+    expect(await mailsTo(stranger)).toEqual([]);
+    expect((await db.getDeliverySettings(user.uid))?.email).toBe(true);
+    // Once an hour per account: a second ask sends nothing more.
+    expect(await page('POST', '')).toContain('within the last hour');
+    expect(await mailsTo(user.email!, /^Your PolyIndex unsubscribe link$/)).toHaveLength(1);
+
+    // The fresh link works.
+    const mail = await simpleParser((await readOutboxMessage(MAIL_OUTBOX, (await mailsTo(user.email!, /^Your PolyIndex unsubscribe link$/))[0]!.file))!);
+    const fresh = new URL(/https?:\/\/\S+\/unsubscribe\?token=[\w.%-]+/.exec(mail.text ?? '')![0]).searchParams.get('token')!;
+    expect(readUnsubscribeToken(linkSecret, fresh, new Date())).toEqual({ target: { uid: user.uid, what: 'daily' }, expired: false });
+    const done = await call(unsubscribeRoute, `/api/unsubscribe?token=${encodeURIComponent(fresh)}`, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' }, origin: null });
+    expect(done).toMatchObject({ status: 200, json: { unsubscribed: 'daily' } });
+    expect((await db.getDeliverySettings(user.uid))?.email).toBe(false);
   });
 
   it('deleting an alert is for its owner only', async () => {

@@ -43,7 +43,7 @@ describe.each(['en', 'hi'] as const)('the daily update in %s', (language: Delive
   });
 
   it('e-mail: a table per group with its link, and a plain-text part (snapshots)', async () => {
-    const mail = dailyUpdateMail({ siteUrl: SITE, linkSecret: 'snapshot-secret' }, 'trader@example.test', 'u-snapshot', mailDailyUpdate({ day: DAY, language, prices: PRICES, settingsLink: `${SITE}/alerts` }));
+    const mail = dailyUpdateMail({ siteUrl: SITE, linkSecret: 'snapshot-secret', now: () => new Date('2026-11-24T04:30:00Z') }, 'trader@example.test', 'u-snapshot', mailDailyUpdate({ day: DAY, language, prices: PRICES, settingsLink: `${SITE}/alerts` }));
     await expect(mail.text).toMatchFileSnapshot(`${SNAPSHOTS}/email.${language}.txt`);
     await expect(mail.html).toMatchFileSnapshot(`${SNAPSHOTS}/email.${language}.html`);
     expect(mail.html.match(/<table role="table"/g)).toHaveLength(1);
