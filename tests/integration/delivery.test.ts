@@ -652,13 +652,18 @@ describe('verification codes: limits that hold, tries counted before the compare
     expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: null, optedIn: false });
   });
 
-  it('codes to one number are limited whoever asks (3 in 10 minutes), with Retry-After', async () => {
+  it("codes to one number are limited per account (3 in 10 minutes), with Retry-After; a stranger's requests never lock its owner out", async () => {
     const number = uniqueNumber();
-    for (let i = 0; i < 3; i++) expect((await askCode(premiumSession(await premiumUser(`dl-flood-${i}`)), number)).status).toBe(202);
-    const fourth = await askCode(premiumSession(await premiumUser('dl-flood-3')), number);
+    const stranger = premiumSession(await premiumUser('dl-flood'));
+    for (let i = 0; i < 3; i++) expect((await askCode(stranger, number)).status).toBe(202);
+    const fourth = await askCode(stranger, number);
     expect(fourth).toMatchObject({ status: 429, json: { error: { code: 'rate_limited', field: 'number' } } });
     expect(Number(fourth.response.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await whatsappTo(number)).filter((m) => m.type === 'polyindex_verification_code')).toHaveLength(3);
+    // The number's owner, from their own account, still gets a code (before: 429 for 10 minutes, and for the day after five).
+    const owner = await premiumUser('dl-owner-of-number');
+    expect((await askCode(premiumSession(owner), number)).status).toBe(202);
+    expect((await whatsappTo(number)).filter((m) => m.type === 'polyindex_verification_code')).toHaveLength(4);
+    expect(await db.getWhatsAppContact(number)).toMatchObject({ codeSentBy: [stranger.uid, stranger.uid, stranger.uid, owner.uid] });
   });
 
   it('never to a number that sent STOP, until it sends START', async () => {

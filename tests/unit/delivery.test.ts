@@ -618,14 +618,23 @@ describe('verification codes (the rules every store adapter applies)', () => {
   const contact = (extra: Partial<WhatsAppContact>): WhatsAppContact => ({ number: NUMBER, uid: null, optedIn: false, optInAt: null, optOutAt: null, lastInboundAt: null, codeSentAt: [], updatedAt: NOW.toISOString(), ...extra });
   const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 
-  it('never to a number that sent STOP (until START); a number is limited per window', () => {
-    expect(codeStartOf(null, NOW, limits)).toEqual({ ok: true });
-    expect(codeStartOf(contact({ optOutAt: ago(1000) }), NOW, limits)).toEqual({ ok: false, reason: 'stopped' });
-    expect(codeStartOf(contact({ optOutAt: ago(5000), optedIn: true, optInAt: ago(1000) }), NOW, limits)).toEqual({ ok: true });
-    expect(codeStartOf(contact({ codeSentAt: [ago(300_000), ago(200_000)] }), NOW, limits)).toEqual({ ok: true });
-    expect(codeStartOf(contact({ codeSentAt: [ago(300_000), ago(200_000), ago(100_000)] }), NOW, limits)).toEqual({ ok: false, reason: 'limited', retryAfterMs: 300_000 });
-    expect(codeStartOf(contact({ codeSentAt: [ago(20 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000)] }), NOW, limits)).toEqual({ ok: false, reason: 'limited', retryAfterMs: 4 * 3_600_000 });
-    expect(codeStartOf(contact({ codeSentAt: [ago(25 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000)] }), NOW, limits)).toEqual({ ok: true });
+  it('never to a number that sent STOP (until START); a number is limited per window for each account', () => {
+    const by = (uid: string, ...at: string[]) => ({ codeSentAt: at, codeSentBy: at.map(() => uid) });
+    expect(codeStartOf(null, NOW, limits, 'u1')).toEqual({ ok: true });
+    expect(codeStartOf(contact({ optOutAt: ago(1000) }), NOW, limits, 'u1')).toEqual({ ok: false, reason: 'stopped' });
+    expect(codeStartOf(contact({ optOutAt: ago(5000), optedIn: true, optInAt: ago(1000) }), NOW, limits, 'u1')).toEqual({ ok: true });
+    expect(codeStartOf(contact(by('u1', ago(300_000), ago(200_000))), NOW, limits, 'u1')).toEqual({ ok: true });
+    expect(codeStartOf(contact(by('u1', ago(300_000), ago(200_000), ago(100_000))), NOW, limits, 'u1')).toEqual({ ok: false, reason: 'limited', retryAfterMs: 300_000 });
+    expect(codeStartOf(contact(by('u1', ago(20 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000))), NOW, limits, 'u1')).toEqual({ ok: false, reason: 'limited', retryAfterMs: 4 * 3_600_000 });
+    expect(codeStartOf(contact(by('u1', ago(25 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000))), NOW, limits, 'u1')).toEqual({ ok: true });
+  });
+
+  it("a stranger's requests use up only the stranger's own codes for a number, never its owner's (the probe's note)", () => {
+    const stranger = { codeSentAt: [ago(5 * 3_600_000), ago(4 * 3_600_000), ago(3 * 3_600_000), ago(2 * 3_600_000), ago(60_000)], codeSentBy: Array<string>(5).fill('u-stranger') };
+    expect(codeStartOf(contact(stranger), NOW, limits, 'u-stranger')).toMatchObject({ ok: false, reason: 'limited' });
+    expect(codeStartOf(contact(stranger), NOW, limits, 'u-owner')).toEqual({ ok: true });
+    // Sends recorded before accounts were (no codeSentBy) count against nobody.
+    expect(codeStartOf(contact({ codeSentAt: stranger.codeSentAt }), NOW, limits, 'u-owner')).toEqual({ ok: true });
   });
 
   it('a try is counted before the code is compared; spent, expired or missing codes are none', () => {

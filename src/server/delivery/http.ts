@@ -37,8 +37,9 @@ const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 /**
  * Verification codes are paid messages to a number someone typed, so they are limited three ways:
- * - per number (kept in the Store, so it holds across instances: the number's owner is who
- *   a flood would reach): 3 in 10 minutes, 5 a day;
+ * - per account and number (kept in the Store, so it holds across instances): 3 in 10 minutes,
+ *   5 a day. Per account, not per number alone: otherwise anyone with a plan could use up a
+ *   number's codes and lock its owner out of verifying it (docs/delivery.md);
  * - per user (in memory, per instance): 3 in 10 minutes, 10 a day;
  * - per client address (in memory, per instance; generous, many traders share a carrier's address): 20 in 10 minutes, 100 a day.
  */
