@@ -50,7 +50,7 @@ import { priceText } from '../../src/lib/delivery/quoteLine.ts';
 import { parseSlashedDate } from '../../src/lib/dates.ts';
 import { dailyUpdateTemplate, priceAlertTemplate, REGISTERED_TEMPLATES } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { startFakeGraph, type FakeGraph } from './fakeGraph.ts';
-import { listOutbox, parseHeaders, readOutboxMessage } from '../../src/server/mail/outbox.ts';
+import { listOutbox, readMail, readOutboxMessage } from '../../src/server/mail/outbox.ts';
 import { assertSafeToServe, store } from '../../src/server/runtime.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
@@ -304,9 +304,9 @@ describe('an alert fires once per crossing after an admin price write', () => {
     expect(await alertMessages()).toHaveLength(1);
     expect((await alertMessages())[0]!.text).toContain('VAM China reaches or passes RMB 20,000/MT');
     const raw = (await readOutboxMessage(MAIL_OUTBOX, (await alertMails())[0]!.file))!;
-    const headers = parseHeaders(raw);
-    expect(headers.get('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/api\/unsubscribe\?token=[\w.-]+>$/);
-    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const headers = await readMail(raw);
+    expect(headers.header('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/api\/unsubscribe\?token=[\w.-]+>$/);
+    expect(headers.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(raw).toContain('Content-Type: text/html');
 
     await setPoint('2090-01-02', 22_000);
@@ -321,7 +321,7 @@ describe('an alert fires once per crossing after an admin price write', () => {
     expect(await alertMessages()).toHaveLength(2);
 
     // The alert mail's one-click link deletes the alert; a deleted alert sends nothing more.
-    const link = headers.get('list-unsubscribe')!.slice(1, -1);
+    const link = headers.header('list-unsubscribe')!.slice(1, -1);
     const token = new URL(link).searchParams.get('token')!;
     const unsubscribed = await call(unsubscribeRoute, `/api/unsubscribe?token=${encodeURIComponent(token)}`, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' }, origin: null });
     expect(unsubscribed).toMatchObject({ status: 200, json: { unsubscribed: 'alert' } });

@@ -161,14 +161,16 @@ describe('import of an export with its header rows (issue 20)', () => {
 });
 
 describe('outbox text and banner images (pure)', () => {
-  it('finds the text/plain part and undoes base64 and quoted-printable', async () => {
-    const { mimeText } = await import('../../src/lib/admin/mimeText.ts');
-    const b64 = btoa(String.fromCharCode(...new TextEncoder().encode('Namaste ₹ <b>')));
-    const raw = `Subject: x\r\nContent-Type: multipart/mixed; boundary=zz\r\n\r\n--zz\r\nContent-Type: text/html\r\n\r\n<p>no</p>\r\n--zz\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${b64}\r\n--zz--\r\n`;
-    expect(mimeText(raw)).toEqual({ text: 'Namaste ₹ <b>', decoded: true });
-    expect(mimeText('Subject: y\n\nline one=\n continues =3D done\n')).toEqual({ text: 'line one=\n continues =3D done', decoded: true });
-    expect(mimeText('Subject: y\nContent-Transfer-Encoding: quoted-printable\n\nsoft=\nbreak =E2=82=B9\n').text).toBe('softbreak ₹');
-    expect(mimeText('Content-Type: text/html\n\n<p>x</p>')).toEqual({ text: 'Content-Type: text/html\n\n<p>x</p>', decoded: false });
+  it('reads an outbox message with mailparser: the text/plain part, transfer encodings and RFC 2047 headers undone', async () => {
+    const { readMail } = await import('../../src/server/mail/outbox.ts');
+    const b64 = Buffer.from('Namaste ₹ <b>').toString('base64');
+    const raw = `Subject: =?UTF-8?B?${Buffer.from('Dainik ₹ bhav').toString('base64')}?=\r\nFrom: PolyIndex <desk@polyindex.test>\r\nTo: a@example.test, b@example.test\r\nList-Unsubscribe: <http://x.test/api/unsubscribe?token=t>\r\nContent-Type: multipart/mixed; boundary=zz\r\n\r\n--zz\r\nContent-Type: text/html\r\n\r\n<p>no</p>\r\n--zz\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${b64}\r\n--zz--\r\n`;
+    const mail = await readMail(raw);
+    expect(mail).toMatchObject({ subject: 'Dainik ₹ bhav', from: '"PolyIndex" <desk@polyindex.test>', to: 'a@example.test, b@example.test', text: 'Namaste ₹ <b>' });
+    expect(mail.header('list-unsubscribe')).toBe('<http://x.test/api/unsubscribe?token=t>');
+    expect(mail.header('reply-to')).toBeNull();
+    expect((await readMail('Subject: y\nContent-Transfer-Encoding: quoted-printable\n\nsoft=\nbreak =E2=82=B9\n')).text).toBe('softbreak ₹');
+    expect((await readMail('Content-Type: text/html\n\n<p>x</p>')).text).toBeNull();
   });
 
   it('recognises PNG, JPEG and WebP by their bytes only; site paths only', async () => {
