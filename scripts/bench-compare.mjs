@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
 import { failingAudits, runLighthouse } from './lib/lighthouse.mjs';
+import { sessionCookieOf } from './lib/session-cookie.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4598);
 const EMULATOR_HOST = process.env.BENCH_EMULATOR_HOST ?? '127.0.0.1:9598';
@@ -47,9 +48,9 @@ async function premiumCookie() {
   if (!signIn.ok) throw new Error(`emulator sign-in failed: ${signIn.status}`);
   const { idToken } = /** @type {{ idToken: string }} */ (await signIn.json());
   const session = await fetch(`${base}/api/auth/session`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify({ idToken }) });
-  const setCookie = session.headers.get('set-cookie') ?? '';
-  if (!session.ok || !setCookie) throw new Error(`session failed: ${session.status}`);
-  return setCookie.split(';')[0] ?? '';
+  const cookie = sessionCookieOf(session.headers.getSetCookie());
+  if (!session.ok || !cookie) throw new Error(`session failed: ${session.status}`);
+  return cookie;
 }
 
 let failed = false;

@@ -11,6 +11,7 @@
 import sharp from 'sharp';
 import { startBenchSite } from './lib/bench-start.mjs';
 import { measurePages } from './lib/lighthouse.mjs';
+import { sessionCookieOf } from './lib/session-cookie.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4597);
 const EMULATOR_HOST = process.env.BENCH_EMULATOR_HOST ?? '127.0.0.1:9597';
@@ -31,9 +32,9 @@ async function sessionCookie(email) {
   if (!signIn.ok) throw new Error(`emulator sign-in of ${email} failed: ${signIn.status}`);
   const { idToken } = /** @type {{ idToken: string }} */ (await signIn.json());
   const session = await fetch(`${base}/api/auth/session`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify({ idToken }) });
-  const setCookie = session.headers.get('set-cookie') ?? '';
-  if (!session.ok || !setCookie) throw new Error(`session of ${email} failed: ${session.status}`);
-  return setCookie.split(';')[0] ?? '';
+  const cookie = sessionCookieOf(session.headers.getSetCookie());
+  if (!session.ok || !cookie) throw new Error(`session of ${email} failed: ${session.status}`);
+  return cookie;
 }
 
 /**

@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { sessionCookieOf } from './lib/session-cookie.mjs';
 
 const USAGE = `Usage: npm run soak [-- --duration 10m] [--warmup 1m] [--concurrency 8] [--port 4396]
 
@@ -121,7 +122,7 @@ async function request(family, path, { method = 'GET', body, cookie, headers = {
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     status = response.status;
-    setCookie = response.headers.get('set-cookie');
+    setCookie = response.headers.getSetCookie();
     text = await response.text();
   } catch (error) {
     status = 599; // no answer at all: counted with the 5xx
@@ -142,7 +143,7 @@ const emulatorApi = (path, body) =>
 async function signIn(email, password = PASSWORD) {
   const { idToken } = await emulatorApi('accounts:signInWithPassword', { email, password, returnSecureToken: true });
   const answer = await request('sign-in', '/api/auth/session', { method: 'POST', body: { idToken } });
-  const cookie = /__session=[^;]+/.exec(answer.setCookie ?? '')?.[0] ?? null;
+  const cookie = sessionCookieOf(answer.setCookie ?? []);
   return answer.status === 200 ? cookie : null;
 }
 

@@ -92,7 +92,7 @@ async function importTime(rows, today) {
   const text = `${lines.join('\n')}\n`;
   const start = performance.now();
   // The endpoint's 200,000-row limit per file does not apply to the pipeline measured here.
-  const check = await checkImportInSlices(text, () => nextTurn(), Number.POSITIVE_INFINITY);
+  const check = await checkImportInSlices(text, today, () => nextTurn(), Number.POSITIVE_INFINITY);
   if (!check.ok) throw new Error(`import check failed: ${JSON.stringify(check.errors?.slice(0, 2))}`);
   const checked = performance.now();
   const result = await store.adminImportPoints({ rows: check.rows, actor: { uid: 'bench', email: null }, now: new Date(), dryRun: false });

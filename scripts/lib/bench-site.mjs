@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { allSeries } from '../../src/lib/seriesCatalog.ts';
 import { runLighthouse } from './lighthouse.mjs';
+import { sessionCookieOf } from './session-cookie.mjs';
 
 const HOST = '127.0.0.1';
 const DEMO_PASSWORD = 'polyindex-demo';
@@ -85,9 +86,9 @@ async function signIn(base, emulatorHost, email) {
   if (!signedIn.ok) throw new Error(`emulator sign-in of ${email} failed: ${signedIn.status} ${await signedIn.text()}`);
   const { idToken } = await signedIn.json();
   const session = await fetch(`${base}/api/auth/session`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify({ idToken }) });
-  const setCookie = session.headers.get('set-cookie') ?? '';
-  if (!session.ok || !setCookie) throw new Error(`session of ${email} failed: ${session.status} ${await session.text()}`);
-  return setCookie.split(';')[0];
+  const cookie = sessionCookieOf(session.headers.getSetCookie());
+  if (!session.ok || !cookie) throw new Error(`session of ${email} failed: ${session.status} ${await session.text()}`);
+  return cookie;
 }
 
 /** The newest public article the /news listing links to (a premium teaser is skipped). */

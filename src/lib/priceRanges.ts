@@ -38,3 +38,12 @@ export function priceProblem(quoting: Quoting, value: number): string | null {
   if (roundTo(value, decimals) === value) return null;
   return decimals === 0 ? `the value must be a whole number (${quoting.unit} is quoted without decimals here)` : `the value may have at most ${decimals} decimals (${quoting.unit})`;
 }
+
+/**
+ * Null when a price may be dated `date`, else why not: a price dated after today (India's
+ * calendar day, `isoDateOf(now)`) would become the "latest" on the ticker, and so for alerts,
+ * the daily update and the bot, until the calendar caught up with it.
+ */
+export function priceDateProblem(date: string, today: string): string | null {
+  return date > today ? `the date ${date} is after today (${today} IST): a price cannot be dated in the future` : null;
+}

@@ -1,13 +1,11 @@
 /** Sitemap XML (sitemaps.org 0.9), pure: a URL set and a sitemap index. */
+import { escapeXml } from './xml.ts';
 
 export interface SitemapUrl {
   readonly loc: string;
   /** `YYYY-MM-DD` or an ISO instant. */
   readonly lastmod?: string | undefined;
 }
-
-const escapeXml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&apos;');
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

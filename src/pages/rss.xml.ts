@@ -1,6 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { accessBadge, articlePath } from '../lib/posts.ts';
+import { xmlText } from '../lib/xml.ts';
 import { PUBLIC_PAGE_CACHE, isGated, newsTypeLabel } from '../server/news.ts';
 import { livePostEntries } from '../server/posts/read.ts';
 
@@ -9,6 +10,7 @@ export const prerender = false;
 /**
  * The 50 newest live posts, rendered on demand (cached a minute by shared caches). Public posts
  * carry their full text (the one renderer's sanitised HTML); gated posts their summary only.
+ * Every text goes through `xmlText`: a control character in a post must not break the feed.
  */
 export const GET: APIRoute = async ({ site, url }) => {
   const posts = await livePostEntries({ limit: 50, html: true });
@@ -21,12 +23,12 @@ export const GET: APIRoute = async ({ site, url }) => {
     items: posts.map(({ data: post, rendered }) => {
       const badge = accessBadge(post.access);
       return {
-        title: post.title,
+        title: xmlText(post.title),
         link: articlePath(post),
         pubDate: new Date(post.publishAt ?? `${post.date}T00:00:00+05:30`),
-        description: post.summary,
+        description: xmlText(post.summary),
         categories: [newsTypeLabel(post.type), ...(badge ? [badge] : [])],
-        ...(isGated(post) ? {} : { content: rendered?.html ?? '' }),
+        ...(isGated(post) ? {} : { content: xmlText(rendered?.html ?? '') }),
       };
     }),
     customData: '<language>en-IN</language>',

@@ -94,19 +94,22 @@ describe.each(backends)('delivery store on $name', (backend) => {
       for (const id of ['', '..', 'a/b']) expect(await store().patchDeliverySettings(id, { email: true }, NOW, null), id).toBeNull();
     });
 
-    it('a code for a number: recorded with its send time; refused after STOP (until START) and beyond the number\'s limits, for any user', async () => {
+    it('a code for a number: recorded with its send time and asker; refused after STOP (until START) and beyond the limits of that account for that number', async () => {
       const base = (uid: string) => settings(uid, { email: false });
       const start = (uid: string, number: string, at: Date) =>
         store().startWhatsAppCode({ uid, number, codeHash: whatsappCodeHash(uid, number, CODE), expiresAt: new Date(at.getTime() + 600_000).toISOString(), now: at, limits: LIMITS, base: base(uid) });
       expect(await start('u1', '919820000050', NOW)).toEqual({ ok: true });
       expect(await store().getDeliverySettings('u1')).toMatchObject({ pending: { number: '919820000050', attempts: 0 }, email: false });
-      expect(await store().getWhatsAppContact('919820000050')).toMatchObject({ uid: null, optedIn: false, codeSentAt: [NOW.toISOString()] });
-      expect(await start('u2', '919820000050', later(1000))).toEqual({ ok: true });
-      expect(await start('u3', '919820000050', later(2000))).toEqual({ ok: true });
-      // The fourth code to this number in 10 minutes, whoever asks: refused until the first leaves the window.
-      expect(await start('u4', '919820000050', later(3000))).toEqual({ ok: false, reason: 'limited', retryAfterMs: 597_000 });
-      expect(await store().getDeliverySettings('u4')).toBeNull();
-      expect(await start('u4', '919820000050', later(600_001))).toEqual({ ok: true });
+      expect(await store().getWhatsAppContact('919820000050')).toMatchObject({ uid: null, optedIn: false, codeSentAt: [NOW.toISOString()], codeSentBy: ['u1'] });
+      expect(await start('u1', '919820000050', later(1000))).toEqual({ ok: true });
+      expect(await start('u1', '919820000050', later(2000))).toEqual({ ok: true });
+      // The fourth code to this number in 10 minutes for the same account: refused until its first leaves the window…
+      expect(await start('u1', '919820000050', later(3000))).toEqual({ ok: false, reason: 'limited', retryAfterMs: 597_000 });
+      // …while another account (the number's owner, say) is not held back by them.
+      expect(await start('u4', '919820000050', later(3000))).toEqual({ ok: true });
+      expect(await store().getDeliverySettings('u4')).toMatchObject({ pending: { number: '919820000050' } });
+      expect(await start('u1', '919820000050', later(600_001))).toEqual({ ok: true });
+      expect(await store().getWhatsAppContact('919820000050')).toMatchObject({ codeSentBy: ['u1', 'u1', 'u1', 'u4', 'u1'] });
 
       await store().setWhatsAppOptIn('919820000051', false, NOW);
       expect(await start('u1', '919820000051', later(1))).toEqual({ ok: false, reason: 'stopped' });

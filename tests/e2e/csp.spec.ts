@@ -34,7 +34,7 @@ const photosShown = async (page: Page) => {
 const unsubscribeWithSignedLink = async (page: Page) => {
   // The forged link's page made the server keep its secret.
   const secret = readFileSync(join(E2E_DATA_DIR, 'delivery-link-secret'), 'utf8').trim();
-  const token = unsubscribeToken(secret, { uid: `csp-nobody-${Date.now().toString(36)}`, what: 'alert', alertId: 'al_csp' });
+  const token = unsubscribeToken(secret, { uid: `csp-nobody-${Date.now().toString(36)}`, what: 'alert', alertId: 'al_csp' }, new Date());
   await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByTestId('unsubscribed')).toBeVisible();

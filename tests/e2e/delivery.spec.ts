@@ -16,7 +16,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { parseHeaders } from '../../src/server/mail/outbox.ts';
+import { readMail } from '../../src/server/mail/outbox.ts';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, baseURL } from './env.ts';
 import { ensureAccount, signInAs, signInByApi, uniqueEmail } from './helpers/auth.ts';
@@ -289,9 +289,9 @@ test('one-click unsubscribe as a mail client sends it (RFC 8058: form-encoded, n
   expect((await userRequest.put('/api/alerts/settings', { data: { series: ['fx.usdinr'], email: true, whatsapp: false, hour: hourInIndia() }, headers: { Origin: baseURL } })).status()).toBe(200);
   expect((await admin.post('/api/jobs/daily-update', { data: {}, headers: { Authorization: `Bearer ${E2E_JOBS_SECRET}` } })).status()).toBe(200);
   await expect.poll(async () => (await rawMailsTo(email, /^PolyIndex daily prices/)).length).toBe(1);
-  const headers = parseHeaders((await rawMailsTo(email, /^PolyIndex daily prices/))[0]!);
-  expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-  const link = new URL(/^<(.+)>$/.exec(headers.get('list-unsubscribe') ?? '')![1]!);
+  const headers = await readMail((await rawMailsTo(email, /^PolyIndex daily prices/))[0]!);
+  expect(headers.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  const link = new URL(/^<(.+)>$/.exec(headers.header('list-unsubscribe') ?? '')![1]!);
   // The link names the build's site; this server answers on baseURL.
   const oneClick = `${baseURL}${link.pathname}${link.search}`;
   const token = link.searchParams.get('token')!;

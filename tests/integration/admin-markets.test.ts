@@ -12,6 +12,7 @@ import { store } from '../../src/server/runtime.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import { cityTarget, offersTarget } from '../../src/server/store/priceAdmin.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
+import { addDays, isoDateOf } from '../../src/lib/dates.ts';
 
 const ORIGIN = 'http://127.0.0.1:4321';
 let db: Store;
@@ -95,6 +96,14 @@ describe('POST /api/admin/citywise/{city}/set', () => {
     expect((await db.listAudit()).total).toBe(total);
   });
 
+  it.each([addDays(isoDateOf(new Date()), 1), '2999-12-31'])('refuses a sheet row dated after today (IST), %s: 400 naming the date, writing nothing', async (date) => {
+    const total = (await db.listAudit()).total;
+    const answer = await call(setCity, '/api/admin/citywise/pune/set', { city: 'pune' }, { date, grade: 'ppRaffia', price: 100 }, sessionOf(admin, 'admin'));
+    expect(answer).toMatchObject({ status: 400, json: { error: { code: 'invalid_input', field: 'date', message: expect.stringMatching(/after today/) } } });
+    expect(await priceOn('pune', date, 'ppRaffia')).toBeNull();
+    expect((await db.listAudit()).total).toBe(total);
+  });
+
   it('answers 404 for an unknown city, and refuses non-admins and other sites', async () => {
     const body = { date: uniqueDay(), grade: 'ppRaffia', price: 100 };
     expect((await call(setCity, '/api/admin/citywise/chennai/set', { city: 'chennai' }, body, sessionOf(admin, 'admin'))).status).toBe(404);
@@ -135,6 +144,16 @@ describe('POST /api/admin/offers/{country}/set', () => {
     const answer = await call(setOffers, '/api/admin/offers/Egypt/set', { country: 'Egypt' }, body, sessionOf(admin, 'admin'));
     expect(answer.status).toBe(400);
     expect(answer.json.error.field).toBe(field);
+    expect((await db.listAudit()).total).toBe(total);
+  });
+
+  it('refuses offers dated after today (IST): 400 naming the date, writing nothing', async () => {
+    const date = addDays(isoDateOf(new Date()), 1);
+    const total = (await db.listAudit()).total;
+    const answer = await call(setOffers, '/api/admin/offers/Egypt/set', { country: 'Egypt' }, { date, data: { PP: { Raffia: 1000 } } }, sessionOf(admin, 'admin'));
+    expect(answer).toMatchObject({ status: 400, json: { error: { field: 'date', message: expect.stringMatching(/after today/) } } });
+    const [year, month] = date.split('-').map(Number) as [number, number];
+    expect((await db.offersInMonth('Egypt', year, month)).find((o) => o.date === date)).toBeUndefined();
     expect((await db.listAudit()).total).toBe(total);
   });
 

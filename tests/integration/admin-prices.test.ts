@@ -13,6 +13,7 @@ import { POST as importRoute } from '../../src/pages/api/admin/prices/import.ts'
 import { POST as signInEndpoint } from '../../src/pages/api/auth/session.ts';
 import { CSV_HEADER, toPriceCsv } from '../../src/lib/csv.ts';
 import { MAX_IMPORT_BYTES } from '../../src/lib/admin/priceImport.ts';
+import { addDays, isoDateOf } from '../../src/lib/dates.ts';
 import type { Session } from '../../src/server/auth/session.ts';
 import { SESSION_COOKIE } from '../../src/server/auth/sessions.ts';
 import { store } from '../../src/server/runtime.ts';
@@ -176,6 +177,13 @@ describe('one point: add, change, delete, each with its audit entry', () => {
     expect(answer).toMatchObject({ status: 400, json: { error: { field } } });
   });
 
+  it.each([addDays(isoDateOf(new Date()), 1), '2999-12-31'])('refuses a point dated after today (IST), %s: 400 naming the date; the latest point stays', async (date) => {
+    const latest = await db.latestPoints(BRENT, 1);
+    const answer = await expectNothingWritten(BRENT, [date], () => setPoint(BRENT, { date, value: 80 }));
+    expect(answer).toMatchObject({ status: 400, json: { error: { code: 'invalid_input', field: 'date', message: expect.stringMatching(new RegExp(`${date} is after today`)) } } });
+    expect(await db.latestPoints(BRENT, 1)).toEqual(latest);
+  });
+
   it('refuses an unknown series (404) and a body that is not JSON (400)', async () => {
     expect((await setPoint('feedstock.crude.wti', { date: '2025-01-02', value: 80 })).json.error.code).toBe('unknown_series');
     expect((await expectNothingWritten(BRENT, ['2025-01-02'], () => setPoint(BRENT, '{oops'))).status).toBe(400);
@@ -244,6 +252,13 @@ describe('CSV import', () => {
     expect(answer.json.error).toMatchObject({ code: 'invalid_csv', line, field });
     expect(answer.json.error.message).toContain(`Line ${line}`);
     expect(answer.json.errors[0]).toMatchObject({ line, field });
+  });
+
+  it('refuses a file with a row dated after today (IST): 400 naming line and field; none of its rows written', async () => {
+    const good = uniqueDay();
+    const file = `${CSV_HEADER}\n${FX},${good},${uniqueFx()}\n${FX},2116-03-01,${uniqueFx()}\n`;
+    const answer = await expectNothingWritten(FX, [good, '2116-03-01'], () => importCsv(file));
+    expect(answer).toMatchObject({ status: 400, json: { error: { code: 'invalid_csv', field: 'date', line: 3 }, errors: [{ line: 3, field: 'date', message: expect.stringMatching(/after today/) }] } });
   });
 
   it('refuses another content type (415) and a file above 5 MiB (413, clear message), writing nothing', async () => {

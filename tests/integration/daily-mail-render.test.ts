@@ -68,7 +68,7 @@ const bubble = (text: string, language: string): string => `<!doctype html><html
 
 describe.each(['en', 'hi'] as const)('the daily update in %s, rendered', (language) => {
   it('the e-mail at 390 px (and 1366): nothing scrolls sideways or runs past the edge, no text under 11 px', async () => {
-    const mail = dailyUpdateMail({ siteUrl: SITE, linkSecret: 'render-secret' }, 'trader@example.test', 'u-render', mailDailyUpdate({ day: DAY, language, prices: PRICES, settingsLink: `${SITE}/alerts` }));
+    const mail = dailyUpdateMail({ siteUrl: SITE, linkSecret: 'render-secret', now: () => new Date() }, 'trader@example.test', 'u-render', mailDailyUpdate({ day: DAY, language, prices: PRICES, settingsLink: `${SITE}/alerts` }));
     const phone = await render(mail.html, 390, `daily-update-email-390.${language}.png`);
     expect(phone).toEqual({ scrollWidth: 390, overflowing: [], tooSmall: [] });
     const desktop = await render(mail.html, 1366, `daily-update-email-1366.${language}.png`);

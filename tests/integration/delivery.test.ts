@@ -12,8 +12,10 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import UnsubscribePage from '../../src/pages/unsubscribe.astro';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as signInEndpoint } from '../../src/pages/api/auth/session.ts';
 import { GET as citywise } from '../../src/pages/api/citywise/index.ts';
 import { POST as setPointRoute } from '../../src/pages/api/admin/prices/[series]/set.ts';
@@ -34,6 +36,7 @@ import type { Session } from '../../src/server/auth/session.ts';
 import { runDailyUpdate } from '../../src/server/delivery/dailyUpdate.ts';
 import { deliveryDeps, webhookAppSecret, webhookVerifyToken, whatsappOutboxDir } from '../../src/server/delivery/index.ts';
 import { sandboxSendTo } from '../../src/server/delivery/routes.ts';
+import { readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeToken } from '../../src/server/delivery/links.ts';
 import { endpoint } from '../../src/server/edge/endpoint.ts';
 import { priceAlertsSettled } from '../../src/server/delivery/priceWrites.ts';
 import { inboundTextPayload, signatureOf } from '../../src/server/delivery/webhook.ts';
@@ -48,7 +51,7 @@ import { isoDateOf, parseSlashedDate } from '../../src/lib/dates.ts';
 import { currentLists } from '../../src/lib/producerPrices.ts';
 import { dailyUpdateTemplate, priceAlertTemplate, REGISTERED_TEMPLATES } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { startFakeGraph, type FakeGraph } from './fakeGraph.ts';
-import { listOutbox, parseHeaders, readOutboxMessage } from '../../src/server/mail/outbox.ts';
+import { listOutbox, readMail, readOutboxMessage } from '../../src/server/mail/outbox.ts';
 import { assertSafeToServe, store } from '../../src/server/runtime.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import type { UserRecord } from '../../src/server/store/users.ts';
@@ -59,7 +62,17 @@ const ORIGIN = 'http://127.0.0.1:4321';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MAIL_OUTBOX = join(TEST_DATA_DIR, 'outbox');
 const SERIES = 'feedstock.va.china';
-const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString();
+// Plans that outlast the clock of the tests that move it to 2094 (below).
+const inAYear = '2099-12-31T00:00:00.000Z';
+
+/**
+ * For the tests that write a run of prices newer than every demo point: a price may not be dated
+ * after today (IST), so the clock (Date only; it keeps running) moves to 2094, after their dates.
+ */
+function in2094(): void {
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'], now: new Date('2094-01-01T06:00:00.000Z'), shouldAdvanceTime: true }));
+  afterEach(() => void vi.useRealTimers());
+}
 let db: Store;
 let seq = 0;
 let admin: UserRecord;
@@ -177,6 +190,8 @@ describe('/api/alerts: what the plan allows, with every bad input refused', () =
     }
     const alerts: [unknown, string][] = [
       [{ series: 'fx.usdinr', kind: 'above', value: 5000, channels: ['email'] }, 'value'], [{ series: 'fx.usdinr', kind: 'move', value: 0, channels: ['email'] }, 'value'],
+      // The documented move range is 0.1–50 % (probe finding 6: 0.05 was accepted).
+      [{ series: 'fx.usdinr', kind: 'move', value: 0.05, channels: ['email'] }, 'value'], [{ series: 'fx.usdinr', kind: 'move', value: 50.5, channels: ['email'] }, 'value'],
       [{ series: 'fx.usdinr', kind: 'up', value: 90, channels: ['email'] }, 'kind'], [{ series: 'fx.usdinr', kind: 'above', value: 90, channels: ['whatsapp'] }, 'channels'],
       [{ series: 'gold', kind: 'above', value: 90, channels: ['email'] }, 'series'],
     ];
@@ -276,6 +291,7 @@ describe('/alerts: the preview of the next update and the price beside an alert'
 });
 
 describe('an alert fires once per crossing after an admin price write', () => {
+  in2094();
   it('one e-mail and one WhatsApp message per crossing; the same side again sends nothing', async () => {
     const user = await premiumUser('dl-alert');
     const session = premiumSession(user);
@@ -296,9 +312,9 @@ describe('an alert fires once per crossing after an admin price write', () => {
     expect(await alertMessages()).toHaveLength(1);
     expect((await alertMessages())[0]!.text).toContain('VAM China reaches or passes RMB 20,000/t');
     const raw = (await readOutboxMessage(MAIL_OUTBOX, (await alertMails())[0]!.file))!;
-    const headers = parseHeaders(raw);
-    expect(headers.get('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/api\/unsubscribe\?token=[\w.-]+>$/);
-    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const headers = await readMail(raw);
+    expect(headers.header('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:4321\/api\/unsubscribe\?token=[\w.-]+>$/);
+    expect(headers.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(raw).toContain('Content-Type: text/html');
 
     await setPoint('2090-01-02', 22_000);
@@ -313,7 +329,7 @@ describe('an alert fires once per crossing after an admin price write', () => {
     expect(await alertMessages()).toHaveLength(2);
 
     // The alert mail's one-click link deletes the alert; a deleted alert sends nothing more.
-    const link = headers.get('list-unsubscribe')!.slice(1, -1);
+    const link = headers.header('list-unsubscribe')!.slice(1, -1);
     const token = new URL(link).searchParams.get('token')!;
     const unsubscribed = await call(unsubscribeRoute, `/api/unsubscribe?token=${encodeURIComponent(token)}`, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' }, origin: null });
     expect(unsubscribed).toMatchObject({ status: 200, json: { unsubscribed: 'alert' } });
@@ -323,6 +339,44 @@ describe('an alert fires once per crossing after an admin price write', () => {
     const opened = await call(unsubscribeGetRoute, `/api/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'GET', origin: null });
     expect(opened.status).toBe(303);
     expect(opened.response.headers.get('location')).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+  });
+
+  it(`an unsubscribe link older than ${UNSUBSCRIBE_LINK_DAYS} days acts on nothing; its page sends a fresh one to the account's own address`, async () => {
+    const user = await premiumUser('dl-expired');
+    const session = premiumSession(user);
+    expect((await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { series: ['fx.usdinr'], email: true, whatsapp: false, hour: 9 }, session })).status).toBe(200);
+    const { linkSecret } = await deliveryDeps();
+    const old = unsubscribeToken(linkSecret, { uid: user.uid, what: 'daily' }, new Date(Date.now() - UNSUBSCRIBE_LINK_DAYS * 86_400_000 - 60_000));
+    const oneClick = await call(unsubscribeRoute, `/api/unsubscribe?token=${encodeURIComponent(old)}`, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' }, origin: null });
+    expect(oneClick).toMatchObject({ status: 410, json: { error: { code: 'link_expired', field: 'token' } } });
+    expect((await db.getDeliverySettings(user.uid))?.email).toBe(true);
+
+    const container = await AstroContainer.create();
+    const page = (method: 'GET' | 'POST', body?: string) =>
+      container.renderToString(UnsubscribePage, {
+        request: new Request(new URL(`/unsubscribe?token=${encodeURIComponent(old)}`, ORIGIN), { method, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }) }),
+        locals: { session: null },
+      });
+    const opened = await page('GET');
+    expect(opened).toContain('data-testid="link-expired"');
+    expect(opened).not.toContain('>Unsubscribe</button>');
+    // The visitor cannot choose where it goes: an address in the form is not read.
+    const stranger = uniqueEmail('dl-stranger');
+    expect(await page('POST', `email=${encodeURIComponent(stranger)}`)).toContain('data-testid="fresh-link-sent"');
+    await expect.poll(async () => (await mailsTo(user.email!, /^Your PolyIndex unsubscribe link$/)).length, { timeout: 30_000 }).toBe(1);
+    expect(await mailsTo(stranger)).toEqual([]);
+    expect((await db.getDeliverySettings(user.uid))?.email).toBe(true);
+    // Once an hour per account: a second ask sends nothing more.
+    expect(await page('POST', '')).toContain('within the last hour');
+    expect(await mailsTo(user.email!, /^Your PolyIndex unsubscribe link$/)).toHaveLength(1);
+
+    // The fresh link works.
+    const mail = await simpleParser((await readOutboxMessage(MAIL_OUTBOX, (await mailsTo(user.email!, /^Your PolyIndex unsubscribe link$/))[0]!.file))!);
+    const fresh = new URL(/https?:\/\/\S+\/unsubscribe\?token=[\w.%-]+/.exec(mail.text ?? '')![0]).searchParams.get('token')!;
+    expect(readUnsubscribeToken(linkSecret, fresh, new Date())).toEqual({ target: { uid: user.uid, what: 'daily' }, expired: false });
+    const done = await call(unsubscribeRoute, `/api/unsubscribe?token=${encodeURIComponent(fresh)}`, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' }, origin: null });
+    expect(done).toMatchObject({ status: 200, json: { unsubscribed: 'daily' } });
+    expect((await db.getDeliverySettings(user.uid))?.email).toBe(false);
   });
 
   it('deleting an alert is for its owner only', async () => {
@@ -337,6 +391,7 @@ describe('an alert fires once per crossing after an admin price write', () => {
 });
 
 describe('an alert fires once per crossing after a CSV import and after a city-wise write', () => {
+  in2094();
   const alertMails = (user: UserRecord) => mailsTo(user.email!, /^Price alert/);
   const alertMessages = async (number: string) => (await whatsappTo(number)).filter((m) => m.type === 'polyindex_price_alert' || /Price alert/.test(m.text));
   /** A Premium user with a verified number and an alert on `series` (created after the first price, so it arms below). */
@@ -614,13 +669,18 @@ describe('verification codes: limits that hold, tries counted before the compare
     expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: null, optedIn: false });
   });
 
-  it('codes to one number are limited whoever asks (3 in 10 minutes), with Retry-After', async () => {
+  it("codes to one number are limited per account (3 in 10 minutes), with Retry-After; a stranger's requests never lock its owner out", async () => {
     const number = uniqueNumber();
-    for (let i = 0; i < 3; i++) expect((await askCode(premiumSession(await premiumUser(`dl-flood-${i}`)), number)).status).toBe(202);
-    const fourth = await askCode(premiumSession(await premiumUser('dl-flood-3')), number);
+    const stranger = premiumSession(await premiumUser('dl-flood'));
+    for (let i = 0; i < 3; i++) expect((await askCode(stranger, number)).status).toBe(202);
+    const fourth = await askCode(stranger, number);
     expect(fourth).toMatchObject({ status: 429, json: { error: { code: 'rate_limited', field: 'number' } } });
     expect(Number(fourth.response.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await whatsappTo(number)).filter((m) => m.type === 'polyindex_verification_code')).toHaveLength(3);
+    // The number's owner, from their own account, still gets a code (before: 429 for 10 minutes, and for the day after five).
+    const owner = await premiumUser('dl-owner-of-number');
+    expect((await askCode(premiumSession(owner), number)).status).toBe(202);
+    expect((await whatsappTo(number)).filter((m) => m.type === 'polyindex_verification_code')).toHaveLength(4);
+    expect(await db.getWhatsAppContact(number)).toMatchObject({ codeSentBy: [stranger.uid, stranger.uid, stranger.uid, owner.uid] });
   });
 
   it('never to a number that sent STOP, until it sends START', async () => {
@@ -787,6 +847,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
 });
 
 describe('a deleted price fires no alert', () => {
+  in2094();
   it('deleting the latest point (a correction) neither fires nor re-arms; the next write steps on', async () => {
     const series = 'feedstock.butadiene.china';
     const user = await premiumUser('dl-delete');

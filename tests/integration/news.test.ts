@@ -12,6 +12,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { loadRenderers } from 'astro:container';
 import { getCollection } from 'astro:content';
 import { simpleParser } from 'mailparser';
+import { SaxesParser } from 'saxes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entitlementOf } from '../../src/lib/access/policy.ts';
 import type { Post } from '../../src/lib/posts.ts';
@@ -63,6 +64,15 @@ function post(id: string, over: Partial<Post> = {}): Post {
     deletedAt: null,
     ...over,
   };
+}
+
+/** The first well-formedness error of an XML document by a strict XML 1.0 parser (saxes), or null. */
+function xmlError(xml: string): string | null {
+  const parser = new SaxesParser();
+  let first: string | null = null;
+  parser.on('error', (error) => void (first ??= error.message));
+  parser.write(xml).close();
+  return first;
 }
 
 /** Everything a rendered HTML must never hold active. */
@@ -159,6 +169,7 @@ describe('articles, feed, sitemap and mail of a live post (the site\'s own store
   const hostileId = `xss-${stamp}`;
   const gatedId = `gated-${stamp}`;
   const draftId = `draft-${stamp}`;
+  const controlId = `ctl-${stamp}`;
   let container: AstroContainer;
 
   beforeAll(async () => {
@@ -168,6 +179,8 @@ describe('articles, feed, sitemap and mail of a live post (the site\'s own store
       post(hostileId, { title: `Hostile body ${stamp}`, body: HOSTILE, publishAt: at }),
       post(gatedId, { title: `Gated analysis ${stamp}`, access: 'full', body: `Open first paragraph ${stamp}.\n\nSecret conclusion ${stamp} for subscribers.`, publishAt: at }),
       post(draftId, { title: `Draft ${stamp}`, status: 'draft', publishAt: null }),
+      // C0 controls in every text a feed carries: XML 1.0 cannot hold them, even escaped.
+      post(controlId, { title: `Control\u0001 title\u0008 ${stamp}\u001F`, summary: `A summary\u000B with a form feed\u000C and a bell\u0007.`, body: `Body\u0002 text ${stamp}.`, publishAt: at }),
     ]) {
       const result = await db.createPost({ post: p, actor, now });
       expect(result.kind).toBe('written');
@@ -234,6 +247,18 @@ describe('articles, feed, sitemap and mail of a live post (the site\'s own store
     expect(xml).not.toContain(`Secret conclusion ${stamp}`);
     expect(xml).not.toContain(`Draft ${stamp}`);
     for (const link of xml.match(/<link>[^<]+<\/link>/g)!.slice(1)) expect(link).toMatch(/^<link>https:\/\/polyindex\.example\/news\/[\w-]+\/<\/link>$/);
+  });
+
+  it('keeps the feed and the sitemap well-formed XML when a post holds control characters (probe finding 4)', async () => {
+    const xml = await (await rssFeed({ site, url: new URL('/rss.xml', site) } as unknown as APIContext)).text();
+    expect(xmlError(xml)).toBeNull();
+    const item = xml.split('<item>').find((i) => i.includes(`/news/${controlId}/`)) ?? '';
+    expect(item).toContain(`<title>Control title ${stamp}</title>`);
+    expect(item).toContain('A summary with a form feed and a bell.');
+    expect(item).toContain(`Body text ${stamp}.`);
+    const map = await (await sitemap({ site, url: new URL('/sitemap-0.xml', site) } as unknown as APIContext)).text();
+    expect(xmlError(map)).toBeNull();
+    expect(map).toContain(`/news/${controlId}/`);
   });
 
   it('sends the hostile post through the real mailer into the outbox, inert', async () => {

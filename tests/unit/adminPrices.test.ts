@@ -3,11 +3,13 @@ import { businessDaysBetween, freshnessOf, freshnessReport } from '../../src/lib
 import { checkImport, checkImportInSlices, countBySeries, IMPORT_SLICE } from '../../src/lib/admin/priceImport.ts';
 import { basisFields, csvIntro } from '../../src/lib/basis.ts';
 import { basisRow, BYTE_ORDER_MARK, CSV_HEADER, parsePriceCsv, toPriceCsv } from '../../src/lib/csv.ts';
-import { priceProblem, UNIT_RANGES, valueProblem } from '../../src/lib/priceRanges.ts';
+import { priceDateProblem, priceProblem, UNIT_RANGES, valueProblem } from '../../src/lib/priceRanges.ts';
 import { findSeries, seriesBasis } from '../../src/lib/seriesCatalog.ts';
 
 const brent = findSeries('feedstock.crude.brent')!;
 const weekly = findSeries('historical.ppRaffia.mumbai')!;
+/** India's day when these checks run (every row below is dated before it). */
+const TODAY = '2026-11-27';
 
 describe('business days', () => {
   it.each([
@@ -61,17 +63,30 @@ describe('value ranges by unit', () => {
 });
 
 describe('import check', () => {
+  it('refuses a row dated after today (IST), naming line and field; today itself is fine', () => {
+    expect(priceDateProblem('2026-11-27', TODAY)).toBeNull();
+    expect(priceDateProblem('2026-11-28', TODAY)).toMatch(/after today \(2026-11-27 IST\)/);
+    const check = checkImport(`${CSV_HEADER}\nfx.usdinr,2026-11-27,83\nfx.usdinr,2116-01-01,83\nfx.usdinr,2026-11-28,83\n`, TODAY);
+    expect(check).toEqual({
+      ok: false,
+      tooManyRows: false,
+      errors: [
+        { line: 3, field: 'date', message: expect.stringMatching(/2116-01-01 is after today/) },
+        { line: 4, field: 'date', message: expect.stringMatching(/2026-11-28 is after today/) },
+      ],
+    });
+  });
   it('names line and field; blank lines keep line numbers right', () => {
-    const check = checkImport(`${CSV_HEADER}\n\nfx.usdinr,2025-01-02,83\n\nfx.usdinr,2025-01-03,300\n`);
+    const check = checkImport(`${CSV_HEADER}\n\nfx.usdinr,2025-01-02,83\n\nfx.usdinr,2025-01-03,300\n`, TODAY);
     expect(check).toEqual({ ok: false, tooManyRows: false, errors: [{ line: 5, field: 'value', message: expect.stringMatching(/between 40 and 200/) }] });
   });
   it('passes a good file and counts rows per series', () => {
-    const check = checkImport(`\uFEFF${CSV_HEADER}\r\nfx.usdinr,2025-01-02,83\r\nfeedstock.crude.brent,2025-01-02,80\r\nfx.usdinr,2025-01-03,83.5\r\n`);
+    const check = checkImport(`\uFEFF${CSV_HEADER}\r\nfx.usdinr,2025-01-02,83\r\nfeedstock.crude.brent,2025-01-02,80\r\nfx.usdinr,2025-01-03,83.5\r\n`, TODAY);
     expect(check.ok).toBe(true);
     if (check.ok) expect(countBySeries(check.rows)).toEqual({ 'fx.usdinr': 2, 'feedstock.crude.brent': 1 });
   });
   it('refuses a value with more decimals than its series is quoted in', () => {
-    expect(checkImport(`${CSV_HEADER}\nhistorical.ppRaffia.cif-ns,2025-01-03,1085.5\n`)).toEqual({
+    expect(checkImport(`${CSV_HEADER}\nhistorical.ppRaffia.cif-ns,2025-01-03,1085.5\n`, TODAY)).toEqual({
       ok: false,
       tooManyRows: false,
       errors: [{ line: 2, field: 'value', message: expect.stringMatching(/whole number/) }],
@@ -106,11 +121,11 @@ describe('import of an export with its header rows (issue 20)', () => {
 
   it('imports an export with rows added, and the same file as a spreadsheet program saves it (empty cells, \\r\\n)', () => {
     const added = `${exported()}${naphtha.id},2025-01-03,610\n`;
-    expect(checkImport(added)).toMatchObject({ ok: true, rows: [{ value: 612.5 }, { value: 610 }] });
+    expect(checkImport(added, TODAY)).toMatchObject({ ok: true, rows: [{ value: 612.5 }, { value: 610 }] });
     const resaved = added.split('\n').map((line) => (line.startsWith('#') ? `${line},,` : line)).join('\r\n');
-    expect(checkImport(resaved)).toMatchObject({ ok: true });
+    expect(checkImport(resaved, TODAY)).toMatchObject({ ok: true });
     // An old spelling of the same unit is the same unit.
-    expect(checkImport(exported('US$/MT')).ok).toBe(true);
+    expect(checkImport(exported('US$/MT'), TODAY).ok).toBe(true);
   });
 
   it.each([
@@ -118,7 +133,7 @@ describe('import of an export with its header rows (issue 20)', () => {
     ['a converted unit', '₹/kg', /is in ₹\/kg, but it is kept in US\$\/t/],
     ['a unit PolyIndex does not know', '?/t', /not a unit PolyIndex knows/],
   ])('refuses a header row with %s: line 2, field header, nothing imported', (_what, unit, message) => {
-    expect(checkImport(exported(unit))).toEqual({ ok: false, tooManyRows: false, errors: [{ line: 2, field: 'header', message: expect.stringMatching(message) }] });
+    expect(checkImport(exported(unit), TODAY)).toEqual({ ok: false, tooManyRows: false, errors: [{ line: 2, field: 'header', message: expect.stringMatching(message) }] });
   });
 
   it.each([
@@ -128,14 +143,14 @@ describe('import of an export with its header rows (issue 20)', () => {
     ['no column header at all', `# intro\n# basis: series=fx.usdinr; unit=₹/US$\n`, 3, /no "series,date,value" line/],
     ['a # row after the column header', `${CSV_HEADER}\n# basis: series=fx.usdinr; unit=₹/US$\n`, 2, /series/],
   ])('refuses %s', (_what, text, line, message) => {
-    const check = checkImport(text);
+    const check = checkImport(text, TODAY);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.errors[0]).toMatchObject({ line, message: expect.stringMatching(message) });
   });
 
   it('leaves a header row of a series the catalog does not keep to the data rows (a converted comparison line)', () => {
-    expect(checkImport(`# basis: series=feedstock.naphtha.japan.inr_kg; unit=₹/kg\n${CSV_HEADER}\n`)).toMatchObject({ ok: true, rows: [] });
-    expect(checkImport(`# basis: series=feedstock.naphtha.japan.inr_kg; unit=₹/kg\n${CSV_HEADER}\nfeedstock.naphtha.japan.inr_kg,2025-01-02,52.06\n`)).toMatchObject({ ok: false, errors: [{ field: 'series' }] });
+    expect(checkImport(`# basis: series=feedstock.naphtha.japan.inr_kg; unit=₹/kg\n${CSV_HEADER}\n`, TODAY)).toMatchObject({ ok: true, rows: [] });
+    expect(checkImport(`# basis: series=feedstock.naphtha.japan.inr_kg; unit=₹/kg\n${CSV_HEADER}\nfeedstock.naphtha.japan.inr_kg,2025-01-02,52.06\n`, TODAY)).toMatchObject({ ok: false, errors: [{ field: 'series' }] });
   });
 
   it('never writes a header row that would break the format', () => {
@@ -146,14 +161,16 @@ describe('import of an export with its header rows (issue 20)', () => {
 });
 
 describe('outbox text and banner images (pure)', () => {
-  it('finds the text/plain part and undoes base64 and quoted-printable', async () => {
-    const { mimeText } = await import('../../src/lib/admin/mimeText.ts');
-    const b64 = btoa(String.fromCharCode(...new TextEncoder().encode('Namaste ₹ <b>')));
-    const raw = `Subject: x\r\nContent-Type: multipart/mixed; boundary=zz\r\n\r\n--zz\r\nContent-Type: text/html\r\n\r\n<p>no</p>\r\n--zz\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${b64}\r\n--zz--\r\n`;
-    expect(mimeText(raw)).toEqual({ text: 'Namaste ₹ <b>', decoded: true });
-    expect(mimeText('Subject: y\n\nline one=\n continues =3D done\n')).toEqual({ text: 'line one=\n continues =3D done', decoded: true });
-    expect(mimeText('Subject: y\nContent-Transfer-Encoding: quoted-printable\n\nsoft=\nbreak =E2=82=B9\n').text).toBe('softbreak ₹');
-    expect(mimeText('Content-Type: text/html\n\n<p>x</p>')).toEqual({ text: 'Content-Type: text/html\n\n<p>x</p>', decoded: false });
+  it('reads an outbox message with mailparser: the text/plain part, transfer encodings and RFC 2047 headers undone', async () => {
+    const { readMail } = await import('../../src/server/mail/outbox.ts');
+    const b64 = Buffer.from('Namaste ₹ <b>').toString('base64');
+    const raw = `Subject: =?UTF-8?B?${Buffer.from('Dainik ₹ bhav').toString('base64')}?=\r\nFrom: PolyIndex <desk@polyindex.test>\r\nTo: a@example.test, b@example.test\r\nList-Unsubscribe: <http://x.test/api/unsubscribe?token=t>\r\nContent-Type: multipart/mixed; boundary=zz\r\n\r\n--zz\r\nContent-Type: text/html\r\n\r\n<p>no</p>\r\n--zz\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${b64}\r\n--zz--\r\n`;
+    const mail = await readMail(raw);
+    expect(mail).toMatchObject({ subject: 'Dainik ₹ bhav', from: '"PolyIndex" <desk@polyindex.test>', to: 'a@example.test, b@example.test', text: 'Namaste ₹ <b>' });
+    expect(mail.header('list-unsubscribe')).toBe('<http://x.test/api/unsubscribe?token=t>');
+    expect(mail.header('reply-to')).toBeNull();
+    expect((await readMail('Subject: y\nContent-Transfer-Encoding: quoted-printable\n\nsoft=\nbreak =E2=82=B9\n')).text).toBe('softbreak ₹');
+    expect((await readMail('Content-Type: text/html\n\n<p>x</p>')).text).toBeNull();
   });
 
   it('recognises PNG, JPEG and WebP by their bytes only; site paths only', async () => {
@@ -174,8 +191,8 @@ describe('checking a large import in slices', () => {
     for (let i = 0; i < 5 * IMPORT_SLICE; i++) lines.push(`fx.usdinr,${new Date(Date.UTC(1990, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)},83.5`);
     const text = `${lines.join('\n')}\n`;
     let pauses = 0;
-    const sliced = await checkImportInSlices(text, async () => void pauses++);
-    expect(sliced).toEqual(checkImport(text));
+    const sliced = await checkImportInSlices(text, TODAY, async () => void pauses++);
+    expect(sliced).toEqual(checkImport(text, TODAY));
     expect(sliced.ok).toBe(true);
     // Parsing and checking each pause at least once per slice.
     expect(pauses).toBeGreaterThanOrEqual(2 * 5 - 2);
@@ -183,6 +200,6 @@ describe('checking a large import in slices', () => {
 
   it('reports bad rows as checkImport does', async () => {
     const text = `${CSV_HEADER}\nfx.usdinr,2025-01-02,83\nfx.usdinr,2025-01-03,3000\nnope,2025-01-02,1\n`;
-    expect(await checkImportInSlices(text, async () => undefined)).toEqual(checkImport(text));
+    expect(await checkImportInSlices(text, TODAY, async () => undefined)).toEqual(checkImport(text, TODAY));
   });
 });

@@ -44,7 +44,7 @@ describe.each(['en', 'hi'] as const)('the daily update in %s', (language: Delive
   });
 
   it('e-mail: a table per group with its link, and a plain-text part (snapshots)', async () => {
-    const mail = dailyUpdateMail({ siteUrl: SITE, linkSecret: 'snapshot-secret' }, 'trader@example.test', 'u-snapshot', mailDailyUpdate({ day: DAY, language, prices: PRICES, settingsLink: `${SITE}/alerts` }));
+    const mail = dailyUpdateMail({ siteUrl: SITE, linkSecret: 'snapshot-secret', now: () => new Date('2026-11-24T04:30:00Z') }, 'trader@example.test', 'u-snapshot', mailDailyUpdate({ day: DAY, language, prices: PRICES, settingsLink: `${SITE}/alerts` }));
     await expect(mail.text).toMatchFileSnapshot(`${SNAPSHOTS}/email.${language}.txt`);
     await expect(mail.html).toMatchFileSnapshot(`${SNAPSHOTS}/email.${language}.html`);
     expect(mail.html.match(/<table role="table"/g)).toHaveLength(1);
@@ -110,7 +110,7 @@ describe.each(['en', 'hi'] as const)('producer revisions in the daily update, %s
     expect(groups.at(-1)!.rows.map((r) => [r.line?.change, r.otherDay])).toEqual(
       language === 'en' ? [['▲1.50 (1.44%)', '24 Nov'], ['▼2.00 (1.82%)', '23 Nov']] : [[expect.stringMatching(/^▲1\.50/), expect.any(String)], [expect.stringMatching(/^▼2\.00/), expect.any(String)]],
     );
-    const mail = dailyUpdateMail({ siteUrl: SITE, linkSecret: 'snapshot-secret' }, 'trader@example.test', 'u-snapshot', mailDailyUpdate({ day: DAY, language, prices: PRICES, revisions, settingsLink: `${SITE}/alerts` }));
+    const mail = dailyUpdateMail({ siteUrl: SITE, linkSecret: 'snapshot-secret', now: () => new Date('2026-11-24T04:30:00Z') }, 'trader@example.test', 'u-snapshot', mailDailyUpdate({ day: DAY, language, prices: PRICES, revisions, settingsLink: `${SITE}/alerts` }));
     await expect(mail.text).toMatchFileSnapshot(`${SNAPSHOTS}/revisions.email.${language}.txt`);
     expect(mail.html).toContain(screen.replace(/&/g, '&amp;'));
   });

@@ -4,8 +4,10 @@
  * words and templates, the hour rule, signed unsubscribe links, webhook signatures and payloads,
  * and every body the /api/alerts endpoints accept (with bad input).
  */
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { INITIAL_ALERT_STATE, stepAlert, type AlertState } from '../../src/lib/delivery/alerts.ts';
+import { INITIAL_ALERT_STATE, MOVE_PERCENT, moveProblem, stepAlert, type AlertState } from '../../src/lib/delivery/alerts.ts';
 import { findInstrument, instruments, instrumentsOfSeries } from '../../src/lib/delivery/instruments.ts';
 import { alertHeadline, priceLine } from '../../src/lib/delivery/messages.ts';
 import { dailyUpdateTemplate, graphRefusal, priceAlertTemplate, renderTemplate, templateParam, verificationCodeTemplate } from '../../src/lib/delivery/whatsappTemplates.ts';
@@ -19,7 +21,7 @@ import { loopbackOriginOf, unsafeModeReasons, whatsappSandboxOf } from '../../sr
 import { findPlan, plans } from '../../src/lib/plans.ts';
 import { allSeries } from '../../src/lib/seriesCatalog.ts';
 import { AlertBody, CodeBody, NumberBody, SettingsBody } from '../../src/server/delivery/http.ts';
-import { listUnsubscribeHeaders, readUnsubscribeToken, unsubscribeToken } from '../../src/server/delivery/links.ts';
+import { listUnsubscribeHeaders, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeToken } from '../../src/server/delivery/links.ts';
 import { dailyUpdateMail, welcomeMail } from '../../src/server/delivery/mailMessages.ts';
 import { mailDailyUpdate } from '../../src/lib/delivery/dailyUpdate.ts';
 import { isJobEndpoint } from '../../src/server/jobs/endpoint.ts';
@@ -194,6 +196,14 @@ describe('alerts fire once per crossing', () => {
   });
 
   it('no price, no step', () => expect(stepAlert('above', 1, INITIAL_ALERT_STATE, null, null)).toEqual({ state: INITIAL_ALERT_STATE, fires: null }));
+});
+
+describe('the move range of an alert is the documented one', () => {
+  it.each([0.1, 0.5, 50])('accepts %s %%', (value) => expect(moveProblem(value)).toBeNull());
+  it.each([0, 0.05, 0.0999, 50.01, -1, Number.NaN, Number.POSITIVE_INFINITY])('refuses %s %%', (value) => expect(moveProblem(value)).toBe('A move is a per-cent change between 0.1 and 50.'));
+  it('docs/delivery.md states the same range', () => {
+    expect(readFileSync('docs/delivery.md', 'utf8')).toContain(`a per-cent day move ${MOVE_PERCENT.min}–${MOVE_PERCENT.max}`);
+  });
 });
 
 describe('the price bot reads a message', () => {
@@ -469,26 +479,42 @@ describe('the daily hour is India time, with a delivery window', () => {
 describe('signed unsubscribe links', () => {
   const secret = 'a'.repeat(64);
   it('round-trip for the daily update and for one alert; headers name the one-click endpoint', () => {
-    const daily = unsubscribeToken(secret, { uid: 'u1', what: 'daily' });
-    expect(readUnsubscribeToken(secret, daily)).toEqual({ uid: 'u1', what: 'daily' });
-    const alert = unsubscribeToken(secret, { uid: 'u1', what: 'alert', alertId: 'al_x' });
-    expect(readUnsubscribeToken(secret, alert)).toEqual({ uid: 'u1', what: 'alert', alertId: 'al_x' });
+    const daily = unsubscribeToken(secret, { uid: 'u1', what: 'daily' }, NOW);
+    expect(readUnsubscribeToken(secret, daily, NOW)).toEqual({ target: { uid: 'u1', what: 'daily' }, expired: false });
+    const alert = unsubscribeToken(secret, { uid: 'u1', what: 'alert', alertId: 'al_x' }, NOW);
+    expect(readUnsubscribeToken(secret, alert, NOW)).toEqual({ target: { uid: 'u1', what: 'alert', alertId: 'al_x' }, expired: false });
     expect(listUnsubscribeHeaders('http://127.0.0.1:4321', daily)).toEqual({
       'List-Unsubscribe': `<http://127.0.0.1:4321/api/unsubscribe?token=${encodeURIComponent(daily)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
   });
 
+  it(`expires a link ${UNSUBSCRIBE_LINK_DAYS} days after its mail, and a link made before links carried their time`, () => {
+    const daily = unsubscribeToken(secret, { uid: 'u1', what: 'daily' }, NOW);
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    const day = 86_400_000;
+    expect(readUnsubscribeToken(secret, daily, at(UNSUBSCRIBE_LINK_DAYS * day - 1_000))).toMatchObject({ expired: false });
+    expect(readUnsubscribeToken(secret, daily, at(UNSUBSCRIBE_LINK_DAYS * day))).toEqual({ target: { uid: 'u1', what: 'daily' }, expired: true });
+    // A token of the old form (no time), signed with the same secret: genuine, but expired.
+    const old = Buffer.from(JSON.stringify(['u1', 'daily'])).toString('base64url');
+    const oldToken = `${old}.${createHmac('sha256', secret).update(`unsubscribe:${old}`).digest('base64url')}`;
+    expect(readUnsubscribeToken(secret, oldToken, NOW)).toEqual({ target: { uid: 'u1', what: 'daily' }, expired: true });
+  });
+
   it('refuses tampered, foreign and malformed tokens', () => {
-    const token = unsubscribeToken(secret, { uid: 'u1', what: 'daily' });
+    const token = unsubscribeToken(secret, { uid: 'u1', what: 'daily' }, NOW);
     const [payload, mac] = token.split('.') as [string, string];
-    const other = Buffer.from(JSON.stringify(['u2', 'daily'])).toString('base64url');
-    for (const bad of [`${other}.${mac}`, unsubscribeToken('b'.repeat(64), { uid: 'u1', what: 'daily' }), `${payload}.`, payload, '', '.', 'x'.repeat(700), `${payload}.${mac}x`, `${payload}!.${mac}`]) {
-      expect(readUnsubscribeToken(secret, bad), bad).toBeNull();
+    const other = Buffer.from(JSON.stringify(['u2', 'daily', 1_800_000_000])).toString('base64url');
+    for (const bad of [`${other}.${mac}`, unsubscribeToken('b'.repeat(64), { uid: 'u1', what: 'daily' }, NOW), `${payload}.`, payload, '', '.', 'x'.repeat(700), `${payload}.${mac}x`, `${payload}!.${mac}`]) {
+      expect(readUnsubscribeToken(secret, bad, NOW), bad).toBeNull();
     }
-    const odd = Buffer.from(JSON.stringify(['u1', 'everything'])).toString('base64url');
-    const forged = unsubscribeToken(secret, { uid: 'u1', what: 'daily' }).replace(payload, odd);
-    expect(readUnsubscribeToken(secret, forged)).toBeNull();
+    const sign = (parts: unknown[]) => {
+      const body = Buffer.from(JSON.stringify(parts)).toString('base64url');
+      return `${body}.${createHmac('sha256', secret).update(`unsubscribe:${body}`).digest('base64url')}`;
+    };
+    for (const parts of [['u1', 'everything', 1], ['u1', 'daily', -5], ['u1', 'daily', 1.5], ['u1', 'daily', '1'], [1, 'daily']]) {
+      expect(readUnsubscribeToken(secret, sign(parts), NOW), JSON.stringify(parts)).toBeNull();
+    }
   });
 });
 
@@ -574,7 +600,7 @@ describe('bodies of the /api/alerts endpoints', () => {
 describe('delivery mail', () => {
   it("the daily update's subject carries the day, in the reader's language", () => {
     const prices = [{ instrument: findInstrument('fx.usdinr')!, latest: { date: '2026-11-03', value: 84 }, previous: null, screen: null }];
-    const mail = (language: 'en' | 'hi') => dailyUpdateMail({ siteUrl: 'http://127.0.0.1:4321', linkSecret: 'x'.repeat(64) }, 'a@example.test', 'u1', mailDailyUpdate({ day: '2026-11-04', language, prices, settingsLink: 'http://127.0.0.1:4321/alerts' }));
+    const mail = (language: 'en' | 'hi') => dailyUpdateMail({ siteUrl: 'http://127.0.0.1:4321', linkSecret: 'x'.repeat(64), now: () => NOW }, 'a@example.test', 'u1', mailDailyUpdate({ day: '2026-11-04', language, prices, settingsLink: 'http://127.0.0.1:4321/alerts' }));
     expect(mail('en').subject).toBe('PolyIndex daily prices · Wed 4 Nov 2026');
     expect(mail('hi').subject).toBe('PolyIndex दैनिक भाव · बुधवार, 4 नवंबर 2026');
     expect(mail('hi').html).toContain('<html lang="hi">');
@@ -592,14 +618,23 @@ describe('verification codes (the rules every store adapter applies)', () => {
   const contact = (extra: Partial<WhatsAppContact>): WhatsAppContact => ({ number: NUMBER, uid: null, optedIn: false, optInAt: null, optOutAt: null, lastInboundAt: null, codeSentAt: [], updatedAt: NOW.toISOString(), ...extra });
   const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 
-  it('never to a number that sent STOP (until START); a number is limited per window', () => {
-    expect(codeStartOf(null, NOW, limits)).toEqual({ ok: true });
-    expect(codeStartOf(contact({ optOutAt: ago(1000) }), NOW, limits)).toEqual({ ok: false, reason: 'stopped' });
-    expect(codeStartOf(contact({ optOutAt: ago(5000), optedIn: true, optInAt: ago(1000) }), NOW, limits)).toEqual({ ok: true });
-    expect(codeStartOf(contact({ codeSentAt: [ago(300_000), ago(200_000)] }), NOW, limits)).toEqual({ ok: true });
-    expect(codeStartOf(contact({ codeSentAt: [ago(300_000), ago(200_000), ago(100_000)] }), NOW, limits)).toEqual({ ok: false, reason: 'limited', retryAfterMs: 300_000 });
-    expect(codeStartOf(contact({ codeSentAt: [ago(20 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000)] }), NOW, limits)).toEqual({ ok: false, reason: 'limited', retryAfterMs: 4 * 3_600_000 });
-    expect(codeStartOf(contact({ codeSentAt: [ago(25 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000)] }), NOW, limits)).toEqual({ ok: true });
+  it('never to a number that sent STOP (until START); a number is limited per window for each account', () => {
+    const by = (uid: string, ...at: string[]) => ({ codeSentAt: at, codeSentBy: at.map(() => uid) });
+    expect(codeStartOf(null, NOW, limits, 'u1')).toEqual({ ok: true });
+    expect(codeStartOf(contact({ optOutAt: ago(1000) }), NOW, limits, 'u1')).toEqual({ ok: false, reason: 'stopped' });
+    expect(codeStartOf(contact({ optOutAt: ago(5000), optedIn: true, optInAt: ago(1000) }), NOW, limits, 'u1')).toEqual({ ok: true });
+    expect(codeStartOf(contact(by('u1', ago(300_000), ago(200_000))), NOW, limits, 'u1')).toEqual({ ok: true });
+    expect(codeStartOf(contact(by('u1', ago(300_000), ago(200_000), ago(100_000))), NOW, limits, 'u1')).toEqual({ ok: false, reason: 'limited', retryAfterMs: 300_000 });
+    expect(codeStartOf(contact(by('u1', ago(20 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000))), NOW, limits, 'u1')).toEqual({ ok: false, reason: 'limited', retryAfterMs: 4 * 3_600_000 });
+    expect(codeStartOf(contact(by('u1', ago(25 * 3_600_000), ago(10 * 3_600_000), ago(3_600_000), ago(1_800_000), ago(700_000))), NOW, limits, 'u1')).toEqual({ ok: true });
+  });
+
+  it("a stranger's requests use up only the stranger's own codes for a number, never its owner's (the probe's note)", () => {
+    const stranger = { codeSentAt: [ago(5 * 3_600_000), ago(4 * 3_600_000), ago(3 * 3_600_000), ago(2 * 3_600_000), ago(60_000)], codeSentBy: Array<string>(5).fill('u-stranger') };
+    expect(codeStartOf(contact(stranger), NOW, limits, 'u-stranger')).toMatchObject({ ok: false, reason: 'limited' });
+    expect(codeStartOf(contact(stranger), NOW, limits, 'u-owner')).toEqual({ ok: true });
+    // Sends recorded before accounts were (no codeSentBy) count against nobody.
+    expect(codeStartOf(contact({ codeSentAt: stranger.codeSentAt }), NOW, limits, 'u-owner')).toEqual({ ok: true });
   });
 
   it('a try is counted before the code is compared; spent, expired or missing codes are none', () => {

@@ -70,3 +70,49 @@ describe('imports', () => {
     expect(offending).toEqual([]);
   });
 });
+
+/**
+ * Every dependency in package.json is used: imported somewhere in the repository's code, or one of
+ * the tools named here (run as commands or by path, or read by a tool). A package nothing uses
+ * is dropped, not kept "just in case".
+ */
+describe('package.json lists only what the project uses', () => {
+  const TOOLS: Record<string, string> = {
+    '@astrojs/check': 'astro check (npm run check)',
+    'firebase-tools': 'the Auth emulator, run by path (scripts/lib/auth-emulator.mjs)',
+    node: 'the Node the project runs on',
+    typescript: 'tsc (npm run check)',
+  };
+  const CODE_DIRS = ['src', 'scripts', 'tests'];
+  const CODE_FILES = ['astro.config.mjs', 'eslint.config.js', 'vitest.config.ts', 'playwright.config.ts'];
+  const CODE = /\.(ts|tsx|mts|mjs|js|astro)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : walk(path);
+      return CODE.test(entry.name) ? [path] : [];
+    });
+  const code = [...CODE_DIRS.flatMap((dir) => walk(resolve(dir))), ...CODE_FILES.map((file) => resolve(file)).filter((file) => { try { readFileSync(file); return true; } catch { return false; } })]
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  const specifiers = new Set([...code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|require\s*\(\s*)['"]([^'"./][^'"]*)['"]/g)].map((m) => m[1]!));
+  const packageOf = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+  const imported = new Set([...specifiers].map(packageOf));
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+
+  it.each([...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)])('%s is used', (name) => {
+    // A types package counts when the package it types is imported.
+    const typed = name.startsWith('@types/') ? name.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : null;
+    const used = imported.has(name) || (typed !== null && (imported.has(typed) || typed === 'node')) || name in TOOLS;
+    expect(used, `${name}: nothing imports it; remove it from package.json (or name the tool that runs it)`).toBe(true);
+  });
+});
+
+describe("the scripts' session cookie (scripts/lib/session-cookie.mjs, read with the cookie package)", () => {
+  it('finds __session among the Set-Cookie headers, whatever its attributes, or null', async () => {
+    const { sessionCookieOf } = await import('../../scripts/lib/session-cookie.mjs');
+    expect(sessionCookieOf(['a=1; Path=/', '__session=x.y.z; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=432000'])).toBe('__session=x.y.z');
+    expect(sessionCookieOf(['__session=; Path=/; Max-Age=0'])).toBeNull();
+    expect(sessionCookieOf([])).toBeNull();
+  });
+});

@@ -218,3 +218,13 @@ describe('publishing rules', () => {
     expect(publishAtFor(status, requested, current, NOW)).toMatchObject(expected),
   );
 });
+
+describe('text for XML', () => {
+  it('drops what XML 1.0 cannot carry and keeps the rest', async () => {
+    const { escapeXml, xmlText } = await import('../../src/lib/xml.ts');
+    expect(xmlText('a\u0000b\u0001c\u0008d\u000Be\u000Cf\u001Fg\uFFFEh\uFFFF')).toBe('abcdefgh');
+    expect(xmlText('tab\tline\nreturn\r ₹ 😀 \u007F')).toBe('tab\tline\nreturn\r ₹ 😀 \u007F');
+    expect(xmlText('lone \uD800 high, lone \uDC00 low')).toBe('lone  high, lone  low');
+    expect(escapeXml('<a href="x">&\u0001\'</a>')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
+  });
+});

@@ -10,6 +10,7 @@ import { EmulatorCookieError, verifyEmulatorSessionCookie } from '../../src/serv
 import { firebaseCouldNotAnswer } from '../../src/server/auth/firebaseCalls.ts';
 import {
   AUTH_OUTAGE_GRACE_MS,
+  HANG_SUSPECT_MS,
   MAX_CACHED_COOKIES,
   OUTAGE_RETRY_MS,
   REVOCATION_RECHECK_MS,
@@ -256,6 +257,52 @@ describe('when Firebase cannot be reached', () => {
     firebase.mode = 'hang';
     // The cause is our timeout: that is what ended the wait.
     await expect(verifier.verify(cookieOf('u-hang'), T0)).rejects.toMatchObject({ dependency: 'auth', cause: expect.any(TimeoutError) });
+  });
+
+  it('a hanging Firebase costs one waiting request per window; the rest, sign-in and sign-out are answered at once (probe finding 3)', async () => {
+    // The process's clock (which a sign-out compares with the sign-in second) at the requests' time; timers real.
+    vi.useFakeTimers({ toFake: ['Date'], now: T0 + REVOCATION_RECHECK_MS, shouldAdvanceTime: true });
+    const { auth, calls, addUser, firebase } = fakeFirebase();
+    for (const uid of ['u-first', 'u-known', 'u-leaving']) addUser(uid);
+    addUser('u-new');
+    const timeoutMs = 2_000;
+    const verifier = verifierOf(auth, quietLog(), timeoutMs);
+    for (const uid of ['u-first', 'u-known', 'u-leaving']) expect(await verifier.verify(cookieOf(uid), T0)).not.toBeNull();
+    firebase.mode = 'hang';
+    const settled = (promise: Promise<unknown>) => promise.then(() => 'settled', () => 'settled');
+    /** Whether `answer` comes before the hanging call's timeout: it did not wait with it. */
+    const before = async <T,>(hanging: Promise<unknown>, answer: Promise<T>) => Promise.race([answer.then((value) => ({ value }), (error: unknown) => ({ error })), settled(hanging).then(() => 'waited' as const)]);
+
+    // The first request past the recheck interval asks, and waits for the timeout.
+    const t1 = T0 + REVOCATION_RECHECK_MS;
+    const first = verifier.verify(cookieOf('u-first'), t1);
+    const asked = calls.getUser;
+    // Once that call has gone unanswered for HANG_SUSPECT_MS, nobody else waits with it:
+    const t2 = t1 + HANG_SUSPECT_MS;
+    expect(await before(first, verifier.verify(cookieOf('u-known'), t2))).toMatchObject({ value: { uid: 'u-known' } });
+    expect(await before(first, verifier.verify(cookieOf('u-new'), t2))).toMatchObject({ error: expect.any(UnavailableError) });
+    expect(await before(first, verifier.start(`id.u-new.${t2 / 1000 - 10}`, t2))).toMatchObject({ error: expect.any(UnavailableError) });
+    expect(await before(first, verifier.end(cookieOf('u-leaving'), t2))).toEqual({ value: { everywhere: false } });
+    expect(calls.getUser).toBe(asked);
+    expect(calls.revokeRefreshTokens).toBe(0);
+    await expect(first).resolves.toMatchObject({ uid: 'u-first' }); // after the timeout, on its last known state
+
+    // The window is counted from the end of the failed call (its timeout), not from its start.
+    const failedAt = t1 + timeoutMs;
+    expect((await verifier.verify(cookieOf('u-first'), failedAt + 1_000))?.uid).toBe('u-first');
+    expect(calls.getUser).toBe(asked);
+    // One call per window: the next request after it waits; one at the same instant does not.
+    const retry = verifier.verify(cookieOf('u-first'), failedAt + OUTAGE_RETRY_MS);
+    expect(calls.getUser).toBe(asked + 1);
+    expect(await before(retry, verifier.verify(cookieOf('u-known'), failedAt + OUTAGE_RETRY_MS))).toMatchObject({ value: { uid: 'u-known' } });
+    expect(calls.getUser).toBe(asked + 1);
+    await expect(retry).resolves.toMatchObject({ uid: 'u-first' }); // within the grace, on the last known state
+
+    // Firebase answers again: the sign-out it missed is told to it.
+    firebase.mode = 'up';
+    expect(await verifier.verify(cookieOf('u-first'), failedAt + OUTAGE_RETRY_MS + timeoutMs + OUTAGE_RETRY_MS)).not.toBeNull();
+    await vi.waitFor(() => expect(calls.revokeRefreshTokens).toBe(1));
+    expect(await verifier.verify(cookieOf('u-leaving'), failedAt + 3 * OUTAGE_RETRY_MS)).toBeNull();
   });
 
   it('answers a sign-in with 503 when Firebase cannot be reached and 401 when it says no', async () => {

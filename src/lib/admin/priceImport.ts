@@ -7,7 +7,7 @@
  * whole file; the errors name the line and the field.
  */
 import { parsePriceCsvSteps, type CsvError, type CsvHeaderRow, type CsvRow } from '../csv.ts';
-import { priceProblem } from '../priceRanges.ts';
+import { priceDateProblem, priceProblem } from '../priceRanges.ts';
 import { findSeries, seriesBasis } from '../seriesCatalog.ts';
 import { readUnit } from '../units.ts';
 
@@ -21,8 +21,9 @@ export type ImportCheck =
   | { readonly ok: true; readonly rows: readonly CsvRow[] }
   | { readonly ok: false; readonly tooManyRows: boolean; readonly errors: readonly CsvError[] };
 
-export function checkImport(text: string): ImportCheck {
-  const steps = checkImportSteps(text, Number.POSITIVE_INFINITY, MAX_IMPORT_ROWS);
+/** `today`: India's calendar day (ISO) when the file is checked; no row may be dated later. */
+export function checkImport(text: string, today: string): ImportCheck {
+  const steps = checkImportSteps(text, today, Number.POSITIVE_INFINITY, MAX_IMPORT_ROWS);
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
 }
 
@@ -34,8 +35,8 @@ export const IMPORT_SLICE = 500;
  * 100,000-row file keeps answering other requests meanwhile (the caller passes a macrotask
  * yield; this module stays pure).
  */
-export async function checkImportInSlices(text: string, pause: () => Promise<void>, maxRows = MAX_IMPORT_ROWS): Promise<ImportCheck> {
-  const steps = checkImportSteps(text, IMPORT_SLICE, maxRows);
+export async function checkImportInSlices(text: string, today: string, pause: () => Promise<void>, maxRows = MAX_IMPORT_ROWS): Promise<ImportCheck> {
+  const steps = checkImportSteps(text, today, IMPORT_SLICE, maxRows);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
     await pause();
@@ -59,7 +60,7 @@ function headerRowProblem(row: CsvHeaderRow): CsvError | null {
   return null;
 }
 
-function* checkImportSteps(text: string, slice: number, maxRows: number): Generator<void, ImportCheck> {
+function* checkImportSteps(text: string, today: string, slice: number, maxRows: number): Generator<void, ImportCheck> {
   const parsed = yield* parsePriceCsvSteps(text, slice, maxRows);
   if (parsed.tooManyRows) return { ok: false, tooManyRows: true, errors: [] };
   const errors: CsvError[] = [...parsed.errors];
@@ -79,6 +80,8 @@ function* checkImportSteps(text: string, slice: number, maxRows: number): Genera
       }
       const problem = priceProblem(seriesBasis(series), row.value);
       if (problem) errors.push({ line, field: 'value', message: `${problem} (got ${row.value})` });
+      const dateProblem = priceDateProblem(row.date, today);
+      if (dateProblem) errors.push({ line, field: 'date', message: dateProblem });
       const key = `${row.series} ${row.date}`;
       if (seen.has(key)) errors.push({ line, field: 'date', message: `${row.series} on ${row.date} appears twice in the file` });
       seen.add(key);

@@ -22,6 +22,16 @@ export interface AlertState {
   readonly crossings: number;
 }
 
+/** The per-cent day move a `move` alert may ask for, inclusive (docs/delivery.md). */
+export const MOVE_PERCENT = { min: 0.1, max: 50 } as const;
+
+/** Null when `value` is a `move` alert's per-cent threshold, else why not (the one check the endpoint and its docs share). */
+export function moveProblem(value: number): string | null {
+  return Number.isFinite(value) && value >= MOVE_PERCENT.min && value <= MOVE_PERCENT.max
+    ? null
+    : `A move is a per-cent change between ${MOVE_PERCENT.min} and ${MOVE_PERCENT.max}.`;
+}
+
 export const INITIAL_ALERT_STATE: AlertState = { reached: null, firedFor: null, crossings: 0 };
 
 /** The change of `latest` on `previous`, in per cent (null without a previous price or from 0). */

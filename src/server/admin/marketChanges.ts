@@ -10,11 +10,11 @@ import { priceProblem } from '../../lib/priceRanges.ts';
 import { json, jsonError, readJson } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import { requireAdmin } from './guard.ts';
-import { answer, Day, numeric } from './priceChanges.ts';
+import { answer, numeric, PriceDay } from './priceChanges.ts';
 import { afterPriceWrite } from '../delivery/priceWrites.ts';
 
 export const CityPriceBody = z.object({
-  date: Day,
+  date: PriceDay,
   grade: z.string({ error: 'Choose a grade.' }).trim().min(1, 'Choose a grade.'),
   /** Empty or absent = remove the row. */
   price: z.union([numeric('The price'), z.literal('').transform(() => null), z.null()]).optional(),
@@ -23,7 +23,7 @@ export const CityPriceBody = z.object({
 
 const name = (label: string) => z.string().trim().min(1, `${label} is empty.`).max(60, `${label} is too long.`);
 export const OffersBody = z.object({
-  date: Day,
+  date: PriceDay,
   data: z
     .record(name('A group'), z.record(name('A grade'), z.number({ error: 'Every offer must be a number (US$/t).' })), { error: 'Offers must be {group: {grade: value}}.' })
     .refine((d) => Object.keys(d).length > 0 && Object.values(d).every((g) => Object.keys(g).length > 0), 'Give at least one group with one grade.'),

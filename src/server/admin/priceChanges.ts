@@ -8,8 +8,8 @@ import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { checkImportInSlices, countBySeries, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/admin/priceImport.ts';
-import { parseIsoDate } from '../../lib/dates.ts';
-import { priceProblem } from '../../lib/priceRanges.ts';
+import { isoDateOf, parseIsoDate } from '../../lib/dates.ts';
+import { priceDateProblem, priceProblem } from '../../lib/priceRanges.ts';
 import { findSeries, seriesBasis, type SeriesDef } from '../../lib/seriesCatalog.ts';
 import { json, jsonError, readJson, readTextUpTo } from '../http/responses.ts';
 import { store } from '../runtime.ts';
@@ -35,8 +35,18 @@ export const Day = z
   .trim()
   .refine((v) => parseIsoDate(v) !== null, 'The date is not a real day (YYYY-MM-DD).');
 
+/**
+ * The date a price is written for: a real day no later than today in India (checked when the
+ * request is read). Deleting is not held to it: a future-dated point written before this check
+ * can still be removed.
+ */
+export const PriceDay = Day.superRefine((date, ctx) => {
+  const problem = priceDateProblem(date, isoDateOf(new Date()));
+  if (problem) ctx.addIssue({ code: 'custom', message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.` });
+});
+
 export const SetPointBody = z.object({
-  date: Day,
+  date: PriceDay,
   value: numeric('The value'),
   /** The value shown when the form was opened; absent = adding a new date. */
   expected: numeric('The previous value').optional(),
@@ -135,7 +145,7 @@ export const importPrices: EndpointHandler = async (context) => {
   );
   if (!body.ok) return body.response;
   // Checked in slices with a turn of the event loop between them: readers keep being answered.
-  const check = await checkImportInSlices(body.text, () => nextTurn());
+  const check = await checkImportInSlices(body.text, isoDateOf(new Date()), () => nextTurn());
   if (!check.ok) {
     if (check.tooManyRows) return jsonError(413, 'too_large', `The file has too many rows: at most ${MAX_IMPORT_ROWS}. Split it into smaller files.`);
     const first = check.errors[0]!;

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Auth, DecodedIdToken, UserRecord } from 'firebase-admin/auth';
-import { OutageLog, UnavailableError, UNAVAILABLE_MESSAGES, type OutageState } from '../outages.ts';
+import { OutageLog, TimeoutError, UnavailableError, UNAVAILABLE_MESSAGES, type OutageState } from '../outages.ts';
 import { verifyEmulatorSessionCookie } from './emulatorCookie.ts';
 import { FIREBASE_TIMEOUT_MS, firebaseCouldNotAnswer, withFirebaseTimeout } from './firebaseCalls.ts';
 
@@ -30,8 +30,19 @@ export const MAX_SIGN_IN_AGE_S = 5 * 60;
 export const REVOCATION_RECHECK_MS = 30_000;
 /** While Firebase cannot be reached, how long a last known revocation state keeps a session going. */
 export const AUTH_OUTAGE_GRACE_MS = 15 * 60_000;
-/** While Firebase cannot be reached, it is tried again at most this often (not on every request). */
+/**
+ * While Firebase cannot be reached, it is tried again at most this often (not on every request),
+ * counted from the end of the failed call (a hanging call fails only at its timeout), by one call.
+ */
 export const OUTAGE_RETRY_MS = 5_000;
+/**
+ * A call to Firebase unanswered this long is taken for a hang: no other call is started until it
+ * ends, and requests meanwhile are answered from what is known (or 503) instead of waiting with
+ * it. Firebase (and the emulator) answer in a fraction of this.
+ */
+export const HANG_SUSPECT_MS = 2_000;
+/** How long a sign-out waits for Firebase to take the revocation before it answers (the revocation goes on). */
+export const SIGN_OUT_FIREBASE_WAIT_MS = 1_000;
 /** Verified cookies remembered per process (about 200 bytes each), least recently used out first. */
 export const MAX_CACHED_COOKIES = 10_000;
 /** Users whose revocation state is remembered per process (about 100 bytes each). */
@@ -122,6 +133,12 @@ export class SessionVerifier {
    */
   readonly #pendingRevocations = new Map<string, number>();
   #lastAttempt = Number.NEGATIVE_INFINITY;
+  /** Calls to Firebase not ended yet, by the instant each started (the `now` of its request). */
+  readonly #inFlight = new Map<symbol, number>();
+  /** While Firebase is down, no call before this instant: the end of the last failure + OUTAGE_RETRY_MS. */
+  #retryAfter = Number.NEGATIVE_INFINITY;
+  /** A sign-out was not told to Firebase (it was down or hanging): tell it at its next answer. */
+  #revocationsUntold = false;
   #lastFailure: unknown = null;
   #lastAnswer = Number.NEGATIVE_INFINITY;
   #probe: Promise<void> | null = null;
@@ -179,6 +196,8 @@ export class SessionVerifier {
 
   /** A fresh ID token → a session cookie. Throws SessionError (Firebase said no) or UnavailableError. */
   async start(idToken: string, now: number): Promise<StartedSession> {
+    // Down or hanging: a sign-in would only wait for the timeout to answer 503.
+    if (!this.#mayAsk(now)) throw new UnavailableError('auth', UNAVAILABLE_MESSAGES.auth, { cause: this.#lastFailure });
     // verifyIdToken with the revocation check asks Firebase about the user in both modes.
     const token = await this.#ask(() => this.#auth.verifyIdToken(idToken, true), 'verifying an ID token', now);
     if (!token) throw new SessionError('invalid_token', 'The sign-in token is invalid or expired. Please sign in again.');
@@ -227,7 +246,24 @@ export class SessionVerifier {
     if (Date.now() < nextSecond) {
       this.#log.warn(`[auth] this server's clock is behind Firebase's: a sign-out of ${session.uid} right after its sign-in reaches other instances only when the clocks agree`);
     }
-    return { everywhere: await this.#revokeAtFirebase(session.uid, revokeBefore, now) };
+    // Firebase is told now unless it is down or hanging (then when it answers again); the answer
+    // waits for it at most SIGN_OUT_FIREBASE_WAIT_MS: here the sign-out is already complete.
+    if (!this.#mayAsk(now)) {
+      this.#revocationsUntold = true;
+      this.#log.error(`[auth] sign-out of ${session.uid}: Firebase cannot be reached; its other sessions stay valid elsewhere until it can (retried here)`);
+      return { everywhere: false };
+    }
+    const told = this.#revokeAtFirebase(session.uid, revokeBefore, now);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), SIGN_OUT_FIREBASE_WAIT_MS);
+      timer.unref();
+    });
+    try {
+      return { everywhere: await Promise.race([told, waited]) };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -262,11 +298,22 @@ export class SessionVerifier {
   async #accountState(uid: string, now: number): Promise<AccountState> {
     const known = this.#accounts.get(uid);
     if (known && now - known.checkedAt < REVOCATION_RECHECK_MS) return known;
-    // During an outage one call every few seconds finds out when it is over; the rest do not wait.
-    const fresh = !this.#outage.state.up && now - this.#lastAttempt < OUTAGE_RETRY_MS ? null : await this.#lookUp(uid, now);
+    // During an outage or a hang one call at a time finds out when it is over; the rest do not wait.
+    const fresh = this.#mayAsk(now) ? await this.#lookUp(uid, now) : null;
     if (fresh) return fresh;
     if (known && now - known.checkedAt < AUTH_OUTAGE_GRACE_MS) return known;
     throw new UnavailableError('auth', 'Firebase Auth cannot be reached to check this session.', { cause: this.#lastFailure });
+  }
+
+  /**
+   * Whether a request may call Firebase now rather than answer from what is known: not while a
+   * call has gone unanswered for HANG_SUSPECT_MS (it is hanging: one request waits, not all), and
+   * during an outage only one call at a time, OUTAGE_RETRY_MS after the last failure ended.
+   */
+  #mayAsk(now: number): boolean {
+    for (const startedAt of this.#inFlight.values()) if (now - startedAt >= HANG_SUSPECT_MS) return false;
+    if (this.#outage.state.up) return true;
+    return this.#inFlight.size === 0 && now >= this.#retryAfter;
   }
 
   /** One look-up per user at a time; null when Firebase could not be asked. */
@@ -353,6 +400,8 @@ export class SessionVerifier {
    */
   async #call<T>(call: () => Promise<T>, what: string, now: number): Promise<T> {
     this.#lastAttempt = now;
+    const id = Symbol(what);
+    this.#inFlight.set(id, now);
     try {
       const result = await withFirebaseTimeout(call(), what, this.#timeoutMs);
       this.#answered(now);
@@ -360,11 +409,16 @@ export class SessionVerifier {
     } catch (error) {
       if (firebaseCouldNotAnswer(error)) {
         this.#lastFailure = error;
+        // The window runs from the failure: a timeout ends timeoutMs after the call began (on the
+        // requests' clock); other failures (refused, reset, 5xx) come at once.
+        this.#retryAfter = now + (error instanceof TimeoutError ? this.#timeoutMs : 0) + OUTAGE_RETRY_MS;
         this.#outage.failed(error, now, OUTAGE_CONSEQUENCE);
       } else {
         this.#answered(now);
       }
       throw error;
+    } finally {
+      this.#inFlight.delete(id);
     }
   }
 
@@ -372,7 +426,10 @@ export class SessionVerifier {
     this.#lastAnswer = now;
     const wasDown = !this.#outage.state.up;
     this.#outage.answered(now);
-    if (wasDown && this.#pendingRevocations.size > 0) void this.#retryRevocations(now);
+    if ((wasDown || this.#revocationsUntold) && this.#pendingRevocations.size > 0) {
+      this.#revocationsUntold = false;
+      void this.#retryRevocations(now);
+    }
   }
 
   /** A call whose "no" is null and whose failure to reach Firebase is UnavailableError (503). */

@@ -9,7 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
-import { ALERT_KINDS, INITIAL_ALERT_STATE, stepAlert } from '../../lib/delivery/alerts.ts';
+import { ALERT_KINDS, INITIAL_ALERT_STATE, moveProblem, stepAlert } from '../../lib/delivery/alerts.ts';
 import { findInstrument, instruments, type Instrument } from '../../lib/delivery/instruments.ts';
 import { UNSUBSCRIBE_PAGE_PATH } from '../../lib/delivery/paths.ts';
 import { displayNumber, whatsappNumberOf } from '../../lib/delivery/phone.ts';
@@ -27,7 +27,8 @@ import { createRateLimiter } from '../mail/rateLimit.ts';
 import { json, jsonError, readSignedInPost, readText, sameOriginError, unauthenticated } from '../http/responses.ts';
 import { CHANNELS, whatsappCodeHash, type AlertRecord, type CodeLimit, type DeliveryLogRecord, type DeliverySettings } from '../store/delivery.ts';
 import { deliveryDeps } from './index.ts';
-import { readUnsubscribeToken } from './links.ts';
+import { readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, type UnsubscribeLink, type UnsubscribeTarget } from './links.ts';
+import { freshUnsubscribeMail } from './mailMessages.ts';
 import { quoteOf } from './quotes.ts';
 
 export const MAX_DAILY_SERIES = 30;
@@ -36,8 +37,9 @@ const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 /**
  * Verification codes are paid messages to a number someone typed, so they are limited three ways:
- * - per number (kept in the Store, so it holds across instances: the number's owner is who
- *   a flood would reach): 3 in 10 minutes, 5 a day;
+ * - per account and number (kept in the Store, so it holds across instances): 3 in 10 minutes,
+ *   5 a day. Per account, not per number alone: otherwise anyone with a plan could use up a
+ *   number's codes and lock its owner out of verifying it (docs/delivery.md);
  * - per user (in memory, per instance): 3 in 10 minutes, 10 a day;
  * - per client address (in memory, per instance; generous, many traders share a carrier's address): 20 in 10 minutes, 100 a day.
  */
@@ -212,7 +214,8 @@ export const postAlert: EndpointHandler = async ({ locals, request }) => {
   if (!rightsOf(session).alerts) return forbidden('alerts');
   const instrument = findInstrument(data.series)!;
   if (data.kind === 'move') {
-    if (data.value <= 0 || data.value > 50) return jsonError(400, 'invalid_input', 'A move is a per-cent change between 0.1 and 50.', 'value');
+    const problem = moveProblem(data.value);
+    if (problem) return jsonError(400, 'invalid_input', problem, 'value');
   } else {
     const problem = valueProblem(instrument.unit, data.value);
     if (problem) return jsonError(400, 'invalid_input', `For ${instrument.label}, ${problem}.`, 'value');
@@ -314,15 +317,37 @@ export const postCode: EndpointHandler = async ({ locals, request }) => {
  * the authority. Idempotent.
  */
 export const postUnsubscribe: EndpointHandler = async ({ request, url }) => {
-  const target = readUnsubscribeToken((await deliveryDeps()).linkSecret, url.searchParams.get('token') ?? '');
-  if (!target) return jsonError(400, 'invalid_input', 'This unsubscribe link is not valid.', 'token');
+  const deps = await deliveryDeps();
+  const link = readUnsubscribeToken(deps.linkSecret, url.searchParams.get('token') ?? '', deps.now());
+  if (!link) return jsonError(400, 'invalid_input', 'This unsubscribe link is not valid.', 'token');
+  if (link.expired) {
+    return jsonError(410, 'link_expired', `This unsubscribe link has expired (links work for ${UNSUBSCRIBE_LINK_DAYS} days). Open it in a browser to have a fresh one sent to the account's e-mail address.`, 'token');
+  }
   // RFC 8058 fixes the body (`List-Unsubscribe=One-Click`, form-encoded): read only to bound it.
   const body = await readText(request);
   if (!body.ok) return body.response;
-  return json(await unsubscribe(target));
+  return json(await unsubscribe(link.target));
 };
 
-export async function unsubscribe(target: NonNullable<ReturnType<typeof readUnsubscribeToken>>): Promise<{ unsubscribed: 'daily' | 'alert' }> {
+/** At most one fresh link per account and kind of link in this window (per process). */
+const freshLinkLimiter = createRateLimiter([{ windowMs: 60 * 60_000, max: 1 }]);
+
+/**
+ * The page of an expired (genuine) link asked for a fresh one: it goes to the e-mail address on
+ * the account the link names, never to one the visitor gives, at most once an hour per account
+ * and kind of link.
+ */
+export async function sendFreshUnsubscribeLink(link: UnsubscribeLink): Promise<'sent' | 'no_address' | 'too_soon'> {
+  const deps = await deliveryDeps();
+  const { target } = link;
+  const to = (await deps.store.findUserBy('uid', target.uid))?.email;
+  if (!to) return 'no_address';
+  if (!freshLinkLimiter.hit([`${target.uid} ${target.what}`]).ok) return 'too_soon';
+  await deps.sendMail(freshUnsubscribeMail(deps, to, target));
+  return 'sent';
+}
+
+export async function unsubscribe(target: UnsubscribeTarget): Promise<{ unsubscribed: 'daily' | 'alert' }> {
   const deps = await deliveryDeps();
   if (target.what === 'alert') {
     await deps.store.deleteAlert(target.uid, target.alertId);

@@ -1,7 +1,10 @@
 /**
  * Signed links in delivery mail: one-click unsubscribe (RFC 8058) from the daily update, or
- * from one alert, without signing in. The token names the user and what to stop, and carries an
- * HMAC-SHA256 of that under the link secret; nothing else is trusted from the link.
+ * from one alert, without signing in. The token names the user, what to stop and when the mail
+ * was made, and carries an HMAC-SHA256 of that under the link secret; nothing else is trusted
+ * from the link. A link works for UNSUBSCRIBE_LINK_DAYS: an older one (or one made before links
+ * carried their time) still names its user truthfully, so its page offers to send a fresh link
+ * to that account's own address, and nothing else.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { absoluteLink } from '../../lib/delivery/messages.ts';
@@ -9,18 +12,34 @@ import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE_PATH } from '../../lib/del
 
 export type UnsubscribeTarget = { readonly uid: string; readonly what: 'daily' } | { readonly uid: string; readonly what: 'alert'; readonly alertId: string };
 
-const encode = (target: UnsubscribeTarget): string =>
-  Buffer.from(JSON.stringify(target.what === 'daily' ? [target.uid, 'daily'] : [target.uid, 'alert', target.alertId])).toString('base64url');
+/** How long an unsubscribe link works after the mail that carries it was made (docs/delivery.md). */
+export const UNSUBSCRIBE_LINK_DAYS = 60;
+const LINK_MS = UNSUBSCRIBE_LINK_DAYS * 86_400_000;
+
+/** A genuine link: what it stops, and whether it is too old to act on. */
+export interface UnsubscribeLink {
+  readonly target: UnsubscribeTarget;
+  readonly expired: boolean;
+}
+
+const encode = (target: UnsubscribeTarget, issuedAt: Date): string => {
+  const issued = Math.floor(issuedAt.getTime() / 1000);
+  return Buffer.from(JSON.stringify(target.what === 'daily' ? [target.uid, 'daily', issued] : [target.uid, 'alert', target.alertId, issued])).toString('base64url');
+};
 
 const mac = (secret: string, payload: string): string => createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
 
-export function unsubscribeToken(secret: string, target: UnsubscribeTarget): string {
-  const payload = encode(target);
+/** The token of a link made at `issuedAt` (the mail's time). */
+export function unsubscribeToken(secret: string, target: UnsubscribeTarget, issuedAt: Date): string {
+  const payload = encode(target, issuedAt);
   return `${payload}.${mac(secret, payload)}`;
 }
 
-/** The target of a token whose signature holds, else null (never throws on any input). */
-export function readUnsubscribeToken(secret: string, token: string): UnsubscribeTarget | null {
+/**
+ * The link of a token whose signature holds, expired when it was made UNSUBSCRIBE_LINK_DAYS or
+ * more before `now` (or carries no time: made before links expired), else null (never throws).
+ */
+export function readUnsubscribeToken(secret: string, token: string, now: Date): UnsubscribeLink | null {
   if (token.length > 600) return null;
   const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
@@ -30,9 +49,14 @@ export function readUnsubscribeToken(secret: string, token: string): Unsubscribe
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const parts: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (!Array.isArray(parts) || !parts.every((p) => typeof p === 'string' && p.length > 0 && p.length <= 128)) return null;
-    if (parts.length === 2 && parts[1] === 'daily') return { uid: parts[0] as string, what: 'daily' };
-    if (parts.length === 3 && parts[1] === 'alert') return { uid: parts[0] as string, what: 'alert', alertId: parts[2] as string };
+    if (!Array.isArray(parts)) return null;
+    // The time, when there is one, is the last part: whole seconds.
+    const issued: unknown = typeof parts.at(-1) === 'number' ? parts.pop() : null;
+    if (issued !== null && !(Number.isSafeInteger(issued) && (issued as number) > 0)) return null;
+    if (!parts.every((p) => typeof p === 'string' && p.length > 0 && p.length <= 128)) return null;
+    const expired = issued === null || now.getTime() - (issued as number) * 1000 >= LINK_MS;
+    if (parts.length === 2 && parts[1] === 'daily') return { target: { uid: parts[0] as string, what: 'daily' }, expired };
+    if (parts.length === 3 && parts[1] === 'alert') return { target: { uid: parts[0] as string, what: 'alert', alertId: parts[2] as string }, expired };
     return null;
   } catch {
     return null;

@@ -8,15 +8,17 @@ import { absoluteLink, type PriceQuote } from '../../lib/delivery/messages.ts';
 import { priceName } from '../../lib/delivery/quoteLine.ts';
 import { renderMail } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
-import { listUnsubscribeHeaders, unsubscribePageUrl, unsubscribeToken, type UnsubscribeTarget } from './links.ts';
+import { listUnsubscribeHeaders, UNSUBSCRIBE_LINK_DAYS, unsubscribePageUrl, unsubscribeToken, type UnsubscribeTarget } from './links.ts';
 
 interface MailContext {
   readonly siteUrl: string;
   readonly linkSecret: string;
+  /** The mail's time: its unsubscribe links work for UNSUBSCRIBE_LINK_DAYS from it. */
+  readonly now: () => Date;
 }
 
 function unsubscribable(context: MailContext, target: UnsubscribeTarget, text: string) {
-  const token = unsubscribeToken(context.linkSecret, target);
+  const token = unsubscribeToken(context.linkSecret, target, context.now());
   return {
     headers: listUnsubscribeHeaders(context.siteUrl, token),
     block: { link: { text, href: unsubscribePageUrl(context.siteUrl, token) } },
@@ -88,4 +90,25 @@ export function welcomeMail(siteUrl: string, to: string): OutgoingMail {
     footer: 'You receive this e-mail once, because an account was created with this address on PolyIndex.',
   });
   return { ...mail, to };
+}
+
+/**
+ * A fresh unsubscribe link, asked for from the page of an expired one: sent to the account's own
+ * address only (the page takes no address), so an old link found by someone else can at most
+ * make the owner's inbox receive this.
+ */
+export function freshUnsubscribeMail(context: MailContext, to: string, target: UnsubscribeTarget): OutgoingMail {
+  const token = unsubscribeToken(context.linkSecret, target, context.now());
+  const what = target.what === 'daily' ? 'the daily price update by e-mail' : 'a price alert';
+  const mail = renderMail({
+    subject: 'Your PolyIndex unsubscribe link',
+    heading: 'Your unsubscribe link',
+    blocks: [
+      { paragraph: `Someone opened an expired link to stop ${what} (links work for ${UNSUBSCRIBE_LINK_DAYS} days). Here is a fresh one; nothing changes unless you use it.` },
+      { link: { text: target.what === 'daily' ? 'Stop the daily update by e-mail' : 'Delete this price alert', href: unsubscribePageUrl(context.siteUrl, token) } },
+      { link: { text: 'Change what you receive', href: absoluteLink(context.siteUrl, '/alerts') } },
+    ],
+    footer: 'You receive this e-mail because the link was asked for from a PolyIndex unsubscribe page. If that was not you, ignore it.',
+  });
+  return { ...mail, to, headers: listUnsubscribeHeaders(context.siteUrl, token) };
 }

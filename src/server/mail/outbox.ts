@@ -5,6 +5,7 @@
  */
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { simpleParser, type AddressObject } from 'mailparser';
 
 export interface OutboxEntry {
   /** File name inside the outbox (the message's id for `readOutboxMessage`). */
@@ -66,51 +67,44 @@ export async function listOutbox(dir: string, limit = 100): Promise<OutboxEntry[
     files.map(async (file) => {
       const path = join(dir, file);
       const [raw, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
-      const headers = parseHeaders(raw);
-      return {
-        file,
-        size: info.size,
-        date: headers.get('date') ?? null,
-        from: headers.get('from') ?? null,
-        to: headers.get('to') ?? null,
-        replyTo: headers.get('reply-to') ?? null,
-        subject: headers.get('subject') ?? null,
-        messageId: headers.get('message-id') ?? null,
-      };
+      const { date, from, to, replyTo, subject, messageId } = await readMail(raw);
+      return { file, size: info.size, date, from, to, replyTo, subject, messageId };
     }),
   );
 }
 
-/** Top-level headers of a raw message: unfolded, names lower-cased, RFC 2047 words decoded. */
-export function parseHeaders(raw: string): Map<string, string> {
-  const end = raw.search(/\r?\n\r?\n/);
-  const block = end === -1 ? raw : raw.slice(0, end);
-  const headers = new Map<string, string>();
-  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    if (!headers.has(name)) headers.set(name, decodeEncodedWords(line.slice(colon + 1).trim()));
-  }
-  return headers;
+/** A raw message as the outbox shows it, read by mailparser (RFC 2047 words, transfer encodings, multipart). */
+export interface ReadMail {
+  readonly date: string | null;
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly replyTo: string | null;
+  readonly subject: string | null;
+  readonly messageId: string | null;
+  /** The text/plain part (or a single-part body), decoded; null when the message has none (or it is empty). */
+  readonly text: string | null;
+  /** A top-level header as written (unfolded, words not decoded): for headers such as List-Unsubscribe. */
+  header(name: string): string | null;
 }
 
-/** Decodes `=?UTF-8?B?…?=` and `=?UTF-8?Q?…?=` words (what nodemailer writes for non-ASCII text). */
-export function decodeEncodedWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_word, charset: string, encoding: string, text: string) => {
-      const bytes =
-        encoding.toUpperCase() === 'B'
-          ? Buffer.from(text, 'base64')
-          : Buffer.from(
-              text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-              'latin1',
-            );
-      try {
-        return new TextDecoder(charset.toLowerCase()).decode(bytes);
-      } catch {
-        return bytes.toString('utf8');
-      }
-    });
+const addressText = (value: AddressObject | AddressObject[] | undefined): string | null =>
+  value === undefined ? null : (Array.isArray(value) ? value.map((a) => a.text).join(', ') : value.text) || null;
+
+export async function readMail(raw: string): Promise<ReadMail> {
+  const mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+  const header = (name: string): string | null => {
+    const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+    return line === undefined ? null : line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+  };
+  return {
+    date: header('date'),
+    from: addressText(mail.from),
+    to: addressText(mail.to),
+    replyTo: addressText(mail.replyTo),
+    subject: mail.subject ?? null,
+    messageId: mail.messageId ?? null,
+    // mailparser joins the text of a mixed message's parts with line breaks: the blank lines around go.
+    text: (mail.text ?? '').replace(/^(\r?\n)+|(\r?\n)+$/g, '') || null,
+    header,
+  };
 }

@@ -87,6 +87,12 @@ export interface WhatsAppContact {
   readonly lastInboundAt: string | null;
   /** When verification codes went to this number, the last day's (its limit holds across instances). */
   readonly codeSentAt: readonly string[];
+  /**
+   * Which account asked for each of `codeSentAt` (same index): the limits hold per account and
+   * number, so nobody can use up another account's codes for a number. Records written before it
+   * lack it: their sends count against no account.
+   */
+  readonly codeSentBy?: readonly string[];
   readonly updatedAt: string;
 }
 
@@ -280,19 +286,30 @@ export function patchedSettings(current: DeliverySettings, patch: DeliverySettin
   return next.whatsapp && !next.whatsappNumber ? { ...next, whatsapp: false } : next;
 }
 
+/** One code sent to a number, and the account that asked for it (null: recorded before accounts were). */
+export interface CodeSend {
+  readonly at: string;
+  readonly by: string | null;
+}
+
 /** Code sends to a number within the longest limit window (older ones are forgotten). */
-export const recentCodeSends = (contact: WhatsAppContact | null, now: Date, limits: readonly CodeLimit[]): string[] => {
+export const recentCodeSends = (contact: WhatsAppContact | null, now: Date, limits: readonly CodeLimit[]): CodeSend[] => {
   const longest = Math.max(0, ...limits.map((l) => l.windowMs));
-  return (contact?.codeSentAt ?? []).filter((at) => now.getTime() - Date.parse(at) < longest);
+  return (contact?.codeSentAt ?? [])
+    .map((at, i) => ({ at, by: contact?.codeSentBy?.[i] ?? null }))
+    .filter(({ at }) => now.getTime() - Date.parse(at) < longest);
 };
 
 /**
  * The decision of startWhatsAppCode (every adapter asks this): STOP refuses; a full window
  * refuses until its oldest send leaves it.
  */
-export function codeStartOf(contact: WhatsAppContact | null, now: Date, limits: readonly CodeLimit[]): CodeStart {
+export function codeStartOf(contact: WhatsAppContact | null, now: Date, limits: readonly CodeLimit[], uid: string): CodeStart {
   if (contact && !contact.optedIn && contact.optOutAt !== null) return { ok: false, reason: 'stopped' };
-  const sends = recentCodeSends(contact, now, limits).map((at) => Date.parse(at));
+  // Only this account's sends count: another account's requests cannot lock it out of the number.
+  const sends = recentCodeSends(contact, now, limits)
+    .filter((send) => send.by === uid)
+    .map((send) => Date.parse(send.at));
   let retryAfterMs = 0;
   for (const { windowMs, max } of limits) {
     const inWindow = sends.filter((at) => now.getTime() - at < windowMs).toSorted((a, b) => a - b);
@@ -302,11 +319,16 @@ export function codeStartOf(contact: WhatsAppContact | null, now: Date, limits: 
 }
 
 /** The contact after a code went to it. */
-export const contactWithCodeSent = (existing: WhatsAppContact | null, number: string, now: Date, limits: readonly CodeLimit[]): WhatsAppContact => ({
-  ...(existing ?? strangerContact(number, now)),
-  codeSentAt: [...recentCodeSends(existing, now, limits), now.toISOString()],
-  updatedAt: now.toISOString(),
-});
+export const contactWithCodeSent = (existing: WhatsAppContact | null, number: string, now: Date, limits: readonly CodeLimit[], uid: string): WhatsAppContact => {
+  const sends = [...recentCodeSends(existing, now, limits), { at: now.toISOString(), by: uid }];
+  return {
+    ...(existing ?? strangerContact(number, now)),
+    codeSentAt: sends.map((send) => send.at),
+    // An unknown asker of an old record is kept as '' (matches no account).
+    codeSentBy: sends.map((send) => send.by ?? ''),
+    updatedAt: now.toISOString(),
+  };
+};
 
 /**
  * One try of a code against the stored settings (every adapter asks this): `none` when nothing
@@ -333,6 +355,7 @@ export const verifiedContact = (existing: WhatsAppContact | null, number: string
   optOutAt: existing?.optOutAt ?? null,
   lastInboundAt: existing?.lastInboundAt ?? null,
   codeSentAt: existing?.codeSentAt ?? [],
+  codeSentBy: existing?.codeSentBy ?? [],
   updatedAt: now.toISOString(),
 });
 
@@ -344,6 +367,7 @@ export const strangerContact = (number: string, now: Date): WhatsAppContact => (
   optOutAt: null,
   lastInboundAt: null,
   codeSentAt: [],
+  codeSentBy: [],
   updatedAt: now.toISOString(),
 });
 

@@ -93,9 +93,9 @@ export function createDeliveryStore(docs: DocumentDriver): DeliveryStore {
       return docs.transact(async (tx) => {
         const contact = await tx.get('whatsappContacts', number);
         const settings = (await tx.get('deliverySettings', uid)) ?? base;
-        const decision = codeStartOf(contact, now, limits);
+        const decision = codeStartOf(contact, now, limits, uid);
         if (!decision.ok) return decision;
-        tx.put('whatsappContacts', contactWithCodeSent(contact, number, now, limits));
+        tx.put('whatsappContacts', contactWithCodeSent(contact, number, now, limits, uid));
         tx.put('deliverySettings', { ...settings, uid, pending: { number, codeHash, expiresAt, attempts: 0 }, updatedAt: now.toISOString() });
         return decision;
       });

@@ -1,4 +1,4 @@
-/** The part of mailparser 3.7 the tests use (the package ships no types). */
+/** The part of mailparser 3.7 the outbox (src/server/mail/outbox.ts) and the tests use (the package ships no types). */
 declare module 'mailparser' {
   export interface EmailAddress {
     address?: string;
@@ -11,6 +11,8 @@ declare module 'mailparser' {
   }
   export interface ParsedMail {
     headers: Map<string, unknown>;
+    /** Every header as written: `key` lower-cased, `line` the whole header line (unfolded). */
+    headerLines: { key: string; line: string }[];
     subject?: string;
     from?: AddressObject;
     to?: AddressObject | AddressObject[];
@@ -22,5 +24,10 @@ declare module 'mailparser' {
     text?: string;
     html: string | false;
   }
-  export function simpleParser(source: string | Buffer | NodeJS.ReadableStream): Promise<ParsedMail>;
+  export interface SimpleParserOptions {
+    skipHtmlToText?: boolean;
+    skipTextToHtml?: boolean;
+    skipImageLinks?: boolean;
+  }
+  export function simpleParser(source: string | Buffer | NodeJS.ReadableStream, options?: SimpleParserOptions): Promise<ParsedMail>;
 }
