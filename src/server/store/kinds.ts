@@ -16,6 +16,7 @@ import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact 
 import type { OrderRecord, PaymentEventRecord } from './payments.ts';
 import type { Post } from './posts.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
+import { checkQuote } from './checks.ts';
 import { viewNameKey, type SavedView } from './savedViews.ts';
 import { userLookupKey, type UserRecord } from './users.ts';
 
@@ -87,8 +88,11 @@ export const RECORD_KINDS = {
     documents: { collection: 'paymentEvents', table: 'payment_events', key: 'id' },
   }),
   series: kind<SeriesDef>()({ identity: ['id'] }),
-  points: kind<PointRow>()({ identity: ['seriesId', 'date'], check: (p) => finite(`value of ${p.seriesId} on ${p.date}`, p.value) }),
-  cityPrices: kind<CityPriceRow>()({ identity: ['city', 'date', 'grade'], check: (r) => finite(`price of ${r.city} ${r.grade} on ${r.date}`, r.price) }),
+  points: kind<PointRow>()({ identity: ['seriesId', 'date'], check: (p) => checkQuote(p, `${p.seriesId} on ${p.date}`) }),
+  cityPrices: kind<CityPriceRow>()({
+    identity: ['city', 'date', 'grade'],
+    check: (r) => checkQuote({ value: r.price, low: r.low, high: r.high }, `price of ${r.city} ${r.grade} on ${r.date}`),
+  }),
   offers: kind<OfferRecord>()({ identity: ['country', 'date'] }),
   banners: kind<Banner>()({ identity: ['id'], check: (b) => finite(`order of banner ${b.id}`, b.order) }),
   bannerImages: kind<BannerImageRecord>()({ identity: ['name'] }),
