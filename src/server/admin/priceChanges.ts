@@ -9,7 +9,7 @@ import { z } from 'astro/zod';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { checkImportInSlices, countBySeries, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/admin/priceImport.ts';
 import { parseIsoDate } from '../../lib/dates.ts';
-import { priceProblem } from '../../lib/priceRanges.ts';
+import { readQuote } from '../../lib/priceRanges.ts';
 import { findSeries, seriesBasis, type SeriesDef } from '../../lib/seriesCatalog.ts';
 import { json, jsonError, readJson, readTextUpTo } from '../http/responses.ts';
 import { store } from '../runtime.ts';
@@ -35,9 +35,16 @@ export const Day = z
   .trim()
   .refine((v) => parseIsoDate(v) !== null, 'The date is not a real day (YYYY-MM-DD).');
 
+/** An optional number: absent, null or an empty form field all mean "not given". */
+const optionalNumeric = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), numeric(label).optional());
+
 export const SetPointBody = z.object({
   date: Day,
-  value: numeric('The value'),
+  /** Required for a single value; for a range optional (the mid of low and high, derived). */
+  value: optionalNumeric('The value'),
+  /** A range's ends, where the series is range-quoted (its basis' `quotes`). */
+  low: optionalNumeric('The low'),
+  high: optionalNumeric('The high'),
   /** The value shown when the form was opened; absent = adding a new date. */
   expected: numeric('The previous value').optional(),
 });
@@ -76,7 +83,7 @@ export function answer(result: PointEditResult): Response {
   }
 }
 
-/** POST /api/admin/prices/{series}/set `{date, value, expected?}`. */
+/** POST /api/admin/prices/{series}/set `{date, value, expected?}`, or `{date, low, high, expected?}` for a range. */
 export const setPoint: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
@@ -84,12 +91,12 @@ export const setPoint: EndpointHandler = async (context) => {
   if (series instanceof Response) return series;
   const input = await readJson(context.request, SetPointBody);
   if (!input.ok) return input.response;
-  const problem = priceProblem(seriesBasis(series), input.data.value);
-  if (problem) return jsonError(400, 'invalid_input', `For ${series.label}, ${problem}.`, 'value');
+  const reading = readQuote(seriesBasis(series), input.data);
+  if (!reading.ok) return jsonError(400, 'invalid_input', `For ${series.label}, ${reading.message}.`, reading.field);
   const result = await (await store()).adminSetPoint({
     seriesId: series.id,
     date: input.data.date,
-    value: input.data.value,
+    ...reading.quote,
     expected: input.data.expected ?? null,
     actor: gate.actor,
     now: new Date(),
