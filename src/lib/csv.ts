@@ -15,6 +15,7 @@
 import { parseIsoDate, type IsoDate } from './dates.ts';
 import { roundTo } from './numbers.ts';
 import type { PricePoint } from './priceTypes.ts';
+import { writtenValue } from './quotes.ts';
 
 export const CSV_HEADER = 'series,date,value';
 /** The column header of a file with ranges (docs/csv-format.md): a row's low and high after its value. */
@@ -69,7 +70,7 @@ export function toSeriesCsv(parts: readonly CsvSeries[], intro?: string): string
   lines.push(ranged ? CSV_RANGE_HEADER : CSV_HEADER);
   for (const { series, points, decimals } of parts) {
     for (const p of points) {
-      const row = `${series},${p.date},${roundTo(p.value, p.low !== undefined ? decimals + 1 : decimals)}`;
+      const row = `${series},${p.date},${writtenValue(p, decimals)}`;
       lines.push(!ranged ? row : p.low !== undefined && p.high !== undefined ? `${row},${roundTo(p.low, decimals)},${roundTo(p.high, decimals)}` : `${row},,`);
     }
   }

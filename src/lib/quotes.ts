@@ -55,3 +55,13 @@ export const quoteFields = (quote: Quote): Quote => (isRange(quote) ? { value: q
 /** Same value, same low and same high. */
 export const sameQuote = (a: Quote | null | undefined, b: Quote | null | undefined): boolean =>
   a === b || (!!a && !!b && a.value === b.value && (a.low ?? null) === (b.low ?? null) && (a.high ?? null) === (b.high ?? null));
+
+/**
+ * The decimals a range's mid is written in: one more than its ends (the mid of two whole-dollar
+ * ends may be a half), so a file or an answer carries the mid exactly and an import of it reads
+ * back the same range.
+ */
+export const midDecimals = (decimals: number): number => decimals + 1;
+
+/** A price's value rounded for a reader: a range's mid with `midDecimals`, a single value with `decimals`. */
+export const writtenValue = (point: Quote, decimals: number): number => roundTo(point.value, isRange(point) ? midDecimals(decimals) : decimals);

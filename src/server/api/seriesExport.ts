@@ -17,7 +17,7 @@ import { compareUnitLabels } from '../../lib/compare/units.ts';
 import { BYTE_ORDER_MARK, CSV_MEDIA_TYPE } from '../../lib/csv.ts';
 import { toDisplayDate } from '../../lib/dates.ts';
 import { CONVERTED_DECIMALS, roundTo } from '../../lib/numbers.ts';
-import { isRange } from '../../lib/quotes.ts';
+import { isRange, writtenValue } from '../../lib/quotes.ts';
 import { FX_SERIES_ID, seriesBasis } from '../../lib/seriesCatalog.ts';
 import { PRIVATE_CACHE } from '../http/json.ts';
 import { siteOrigin } from '../http/site.ts';
@@ -152,7 +152,7 @@ export async function comparisonXlsx(comparison: Comparison, site: string | URL)
     for (const p of line.points) {
       let row = byDate.get(p.date);
       if (!row) byDate.set(p.date, (row = lines.map(() => null)));
-      row[i] = roundTo(p.value, decimalsOf[i]!);
+      row[i] = writtenValue(p, decimalsOf[i]!);
     }
   });
   for (const date of [...byDate.keys()].sort()) data.addRow([utcDate(date), ...byDate.get(date)!]);
@@ -215,7 +215,7 @@ export async function comparisonXlsx(comparison: Comparison, site: string | URL)
     const head = bold(sheet.addRow(ranged ? ['Date', `Low (${unit})`, `High (${unit})`, `Mid (${unit})`] : ['Date', `${line.label} (${unit})`]));
     const round = (value: number) => roundTo(value, decimalsOf[i]!);
     for (const p of line.points) {
-      const row = sheet.addRow(ranged ? [utcDate(p.date), isRange(p) ? round(p.low) : null, isRange(p) ? round(p.high) : null, round(p.value)] : [utcDate(p.date), round(p.value)]);
+      const row = sheet.addRow(ranged ? [utcDate(p.date), isRange(p) ? round(p.low) : null, isRange(p) ? round(p.high) : null, writtenValue(p, decimalsOf[i]!)] : [utcDate(p.date), round(p.value)]);
       row.getCell(1).numFmt = DATE_FORMAT;
       for (let column = 2; column <= (ranged ? 4 : 2); column++) row.getCell(column).numFmt = format;
     }
