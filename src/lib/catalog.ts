@@ -181,7 +181,7 @@ export const offerBasis = (country: OfferMarket): Basis => ({
   publication: { frequency: 'twice-monthly', days: 'first weekday on or after the 1st and the 15th', byIst: '18:00' },
   source: `${DESK}: offers of producers and traders for shipment within 30 days against LC at sight`,
   methodology: 'international-offers',
-  quotes: 'single',
+  quotes: 'range',
   note: country.note,
 });
 
@@ -250,7 +250,7 @@ export const historicalSeries = [
       publication: { frequency: 'weekly', days: 'Fridays', byIst: '18:00' },
       source: `${DESK}: import deals and workable offers for shipment within 30 days`,
       methodology: 'historical-grades',
-      quotes: 'single',
+      quotes: 'range',
       note: 'a weekly assessment of the import price; the global-bazaar India offers are the sellers’ asking prices twice a month',
     },
   },
@@ -304,7 +304,7 @@ export const cityBasis = (city: Product): Basis => ({
   publication: { frequency: 'weekly', days: 'Mondays', byIst: '18:00' },
   source: `${DESK}: distributors’ and traders’ resale prices and the deals done`,
   methodology: 'indian-city-wise',
-  quotes: 'single',
+  quotes: 'range',
   note: 'the distributors’ and traders’ resale level in the city; producers’ ex-works prices are the historical Mumbai series',
 });
 

@@ -36,3 +36,17 @@ export function bandPath(band: ChartBand, x: (date: IsoDate) => number, y: (valu
   const bottom = [...band.points].reverse().map((p) => `${x(p.x).toFixed(1)},${y(p.low).toFixed(1)}`);
   return `M${top.join('L')}L${bottom.join('L')}Z`;
 }
+
+/**
+ * The band of a range-quoted price (src/lib/quotes.ts): its lows and highs around the mid line.
+ * A date quoted as one number in such a series pinches the band to its value; null when no
+ * point is a range (a single-value series is a line only).
+ */
+export function rangeBand(
+  id: string,
+  color: string,
+  points: readonly { readonly date: IsoDate; readonly value: number; readonly low?: number | undefined; readonly high?: number | undefined }[],
+): ChartBand | null {
+  if (!points.some((p) => p.low !== undefined && p.high !== undefined)) return null;
+  return { id, color, points: points.map((p) => ({ x: p.date, low: p.low ?? p.value, high: p.high ?? p.value })) };
+}

@@ -9,8 +9,11 @@ export interface CityEntry {
   readonly type: string;
   readonly display: string;
   readonly call: string;
-  /** ₹/kg incl. 18% GST, ex-godown (the city's basis), in its decimals. */
+  /** ₹/kg incl. 18% GST, ex-godown (the city's basis), in its decimals; a range's mid. */
   readonly price: number;
+  /** A range's low and high (the city's sheet is quoted low–high: src/lib/quotes.ts); absent for a single price. */
+  readonly low?: number | undefined;
+  readonly high?: number | undefined;
   /** `dd/mm/yyyy` */
   readonly date: string;
 }
@@ -32,11 +35,13 @@ export function toCityEntries(rows: readonly CityPriceRow[]): CityEntry[] {
     .map((r) => {
       const ref = allGrades[gradeOrder.get(r.grade)!]!;
       const city = cities.find((c) => c.slug === r.city);
+      const written = (value: number) => (city ? priceValue(value, cityBasis(city)) : value);
       return {
         type: r.polymerType,
         display: `${ref.polymer.slug} ${ref.grade.name}`,
         call: r.grade,
-        price: city ? priceValue(r.price, cityBasis(city)) : r.price,
+        price: written(r.price),
+        ...(r.low !== undefined && r.high !== undefined ? { low: written(r.low), high: written(r.high) } : {}),
         date: toSlashedDate(r.date),
       };
     });

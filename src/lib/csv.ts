@@ -15,14 +15,19 @@
 import { parseIsoDate, type IsoDate } from './dates.ts';
 import { roundTo } from './numbers.ts';
 import type { PricePoint } from './priceTypes.ts';
+import { writtenValue } from './quotes.ts';
 
 export const CSV_HEADER = 'series,date,value';
+/** The column header of a file with ranges (docs/csv-format.md): a row's low and high after its value. */
+export const CSV_RANGE_HEADER = 'series,date,value,low,high';
 export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
 export const BYTE_ORDER_MARK = '\uFEFF';
 /** The start of a header row that carries a series' basis. */
 export const BASIS_ROW = '# basis:';
 
 const SERIES_ID_RE = /^[A-Za-z0-9._-]+$/;
+/** A plain decimal number: `.` as separator, no grouping, no exponent. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 /** What a header row's value may not hold (the separators of the format and of the row); a key not `=` either. */
 const VALUE_FORBIDDEN = /[,;\n\r"]/;
 const KEY_FORBIDDEN = /[,;=\s"]/;
@@ -59,9 +64,15 @@ export function toSeriesCsv(parts: readonly CsvSeries[], intro?: string): string
     if (!SERIES_ID_RE.test(part.series)) throw new RangeError(`not a series id: ${part.series}`);
     if (part.basis) lines.push(basisRow(part.series, part.basis));
   }
-  lines.push(CSV_HEADER);
+  // Ranges (a range-quoted series: src/lib/quotes.ts): low and high after the value, which is
+  // their mid; a single value leaves them empty. A file without any range keeps three columns.
+  const ranged = parts.some((part) => part.points.some((p) => p.low !== undefined && p.high !== undefined));
+  lines.push(ranged ? CSV_RANGE_HEADER : CSV_HEADER);
   for (const { series, points, decimals } of parts) {
-    for (const p of points) lines.push(`${series},${p.date},${roundTo(p.value, decimals)}`);
+    for (const p of points) {
+      const row = `${series},${p.date},${writtenValue(p, decimals)}`;
+      lines.push(!ranged ? row : p.low !== undefined && p.high !== undefined ? `${row},${roundTo(p.low, decimals)},${roundTo(p.high, decimals)}` : `${row},,`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -76,14 +87,18 @@ export interface CsvHeaderRow {
 export interface CsvRow {
   readonly series: string;
   readonly date: IsoDate;
+  /** The value; in a range row it may be left empty (NaN here: the mid is derived on import). */
   readonly value: number;
+  /** A range's ends (the low–high columns); absent when the row has none. */
+  readonly low?: number | undefined;
+  readonly high?: number | undefined;
 }
 
 export interface CsvError {
   /** 1-based line number in the file. */
   readonly line: number;
   /** What is wrong: the header (or a header row), the number of columns, or one field of the row. */
-  readonly field: 'header' | 'columns' | 'series' | 'date' | 'value';
+  readonly field: 'header' | 'columns' | 'series' | 'date' | 'value' | 'low' | 'high';
   readonly message: string;
 }
 
@@ -140,6 +155,7 @@ export function* parsePriceCsvSteps(text: string, sliceLines: number, maxRows = 
   let lineNo = 0;
   let dataLines = 0;
   let headerSeen = false;
+  let columns = 3;
   while (start <= body.length) {
     const newline = body.indexOf('\n', start);
     const end = newline < 0 ? body.length : newline;
@@ -155,10 +171,12 @@ export function* parsePriceCsvSteps(text: string, sliceLines: number, maxRows = 
         else headerRows.push(row);
         continue;
       }
-      if (line.replace(/,+\s*$/, '').trim() !== CSV_HEADER) {
-        const message = headerRows.length > 0 ? `after the # rows, the next line must be "${CSV_HEADER}"` : `the first line must be "${CSV_HEADER}" (or # rows, then it)`;
+      const header = line.replace(/,+\s*$/, '').trim();
+      if (header !== CSV_HEADER && header !== CSV_RANGE_HEADER) {
+        const message = headerRows.length > 0 ? `after the # rows, the next line must be "${CSV_HEADER}" (or "${CSV_RANGE_HEADER}")` : `the first line must be "${CSV_HEADER}" or "${CSV_RANGE_HEADER}" (or # rows, then it)`;
         return { headerRows: [], rows: [], lineOf: [], errors: [...errors, { line: lineNo, field: 'header', message }], tooManyRows: false };
       }
+      columns = header === CSV_RANGE_HEADER ? 5 : 3;
       headerSeen = true;
       continue;
     }
@@ -166,18 +184,27 @@ export function* parsePriceCsvSteps(text: string, sliceLines: number, maxRows = 
     if (line.trim() === '') continue;
     if (++dataLines > maxRows) return { headerRows: [], rows: [], lineOf: [], errors: [], tooManyRows: true };
     const cells = line.split(',');
-    if (cells.length !== 3) {
-      errors.push({ line: lineNo, field: 'columns', message: 'expected 3 fields: series,date,value' });
+    if (cells.length !== columns) {
+      errors.push({ line: lineNo, field: 'columns', message: columns === 3 ? 'expected 3 fields: series,date,value' : 'expected 5 fields: series,date,value,low,high (low and high empty for a single value)' });
       continue;
     }
-    const [series, dateText, valueText] = cells.map((c) => c.trim()) as [string, string, string];
+    const [series, dateText, valueText, lowText = '', highText = ''] = cells.map((c) => c.trim()) as [string, string, string, string?, string?];
     const date = parseIsoDate(dateText);
-    const value = /^-?\d+(\.\d+)?$/.test(valueText) ? Number(valueText) : Number.NaN;
+    const numberOf = (text: string) => (PLAIN_NUMBER.test(text) ? Number(text) : Number.NaN);
+    const ranged = lowText !== '' || highText !== '';
+    // In a range row the value may be left empty: the mid is derived from low and high.
+    const value = ranged && valueText === '' ? Number.NaN : numberOf(valueText);
+    const low = lowText === '' ? undefined : numberOf(lowText);
+    const high = highText === '' ? undefined : numberOf(highText);
     if (!SERIES_ID_RE.test(series)) errors.push({ line: lineNo, field: 'series', message: `bad series id "${series}"` });
     else if (date === null) errors.push({ line: lineNo, field: 'date', message: `bad date "${dateText}" (use YYYY-MM-DD)` });
-    else if (!Number.isFinite(value)) errors.push({ line: lineNo, field: 'value', message: `bad value "${valueText}"` });
-    else {
-      rows.push({ series, date, value });
+    else if (!(ranged && valueText === '') && !Number.isFinite(value)) errors.push({ line: lineNo, field: 'value', message: `bad value "${valueText}"` });
+    else if (low !== undefined && !Number.isFinite(low)) errors.push({ line: lineNo, field: 'low', message: `bad low "${lowText}"` });
+    else if (high !== undefined && !Number.isFinite(high)) errors.push({ line: lineNo, field: 'high', message: `bad high "${highText}"` });
+    else if (ranged && (low === undefined || high === undefined)) {
+      errors.push(low === undefined ? { line: lineNo, field: 'low', message: 'a range needs its low as well as its high' } : { line: lineNo, field: 'high', message: 'a range needs its high as well as its low' });
+    } else {
+      rows.push(ranged ? { series, date, value, low, high } : { series, date, value });
       lineOf.push(lineNo);
     }
   }

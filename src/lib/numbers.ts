@@ -93,3 +93,24 @@ export function formatChange(change: number | null, changePct: number | null, qu
 
 /** Rupees with Indian grouping and paise: ₹1,23,456.50 (amounts of money, not prices per unit). */
 export const formatRupees = (value: number): string => `${value < 0 ? '−' : ''}₹${formatter('en-IN', 2, 2).format(roundTo(Math.abs(value), 2))}`;
+
+/** What a range is written from: the low and the high (src/lib/quotes.ts), absent for a single price. */
+interface Quoted {
+  readonly value: number;
+  readonly low?: number | undefined;
+  readonly high?: number | undefined;
+}
+
+/** A range for a page: "1,005–1,025" (an en dash, no spaces), each end at its quoting's decimals. */
+export const formatRange = (low: number, high: number, quoting: Quoting): string => `${formatPrice(low, quoting)}–${formatPrice(high, quoting)}`;
+
+/** A price for a page, as quoted: "1,005–1,025" for a range, "104.50" for a single value. */
+export const formatQuote = (quote: Quoted, quoting: Quoting): string =>
+  quote.low !== undefined && quote.high !== undefined ? formatRange(quote.low, quote.high, quoting) : formatPrice(quote.value, quoting);
+
+/** A price as quoted with its unit: "US$1,005–1,025/t", "₹104.50/kg". */
+export function quoteWithUnit(quote: Quoted, quoting: Quoting): string {
+  if (quote.low === undefined || quote.high === undefined) return priceWithUnit(quote.value, quoting);
+  const facts = UNIT_FACTS[quoting.unit];
+  return `${facts.symbol}${formatRange(quote.low, quote.high, quoting)}/${facts.per}`;
+}

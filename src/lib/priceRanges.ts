@@ -3,6 +3,8 @@
  * may write for a series (a typo guard, not a market forecast). Bounds are inclusive.
  */
 import { decimalsOf, roundTo, type Quoting } from './numbers.ts';
+import type { Quote } from './priceTypes.ts';
+import { rangeQuote } from './quotes.ts';
 import type { PriceUnit } from './units.ts';
 
 export interface ValueRange {
@@ -46,4 +48,41 @@ export function priceProblem(quoting: Quoting, value: number): string | null {
  */
 export function priceDateProblem(date: string, today: string): string | null {
   return date > today ? `the date ${date} is after today (${today} IST): a price cannot be dated in the future` : null;
+}
+
+/** A price as a form, a file or a JSON body gives it: a value, or a low and a high (the value then optional: the mid). */
+export interface QuoteInput {
+  readonly value?: number | null | undefined;
+  readonly low?: number | null | undefined;
+  readonly high?: number | null | undefined;
+}
+
+export type QuoteReading = { readonly ok: true; readonly quote: Quote } | { readonly ok: false; readonly field: 'value' | 'low' | 'high'; readonly message: string };
+
+const given = (n: number | null | undefined): n is number => n !== null && n !== undefined;
+
+/**
+ * The one rule for a price typed by the desk (the admin form, the CSV import, a JSON write): a
+ * single value as `priceProblem` allows it; or, where the basis quotes a range
+ * (`quotes: 'range'`, src/lib/basis.ts), a low and a high each allowed by `priceProblem`, the low
+ * not above the high, the value their mid (derived; a value given beside them must be it).
+ */
+export function readQuote(quoting: Quoting & { readonly quotes?: 'single' | 'range' | undefined }, input: QuoteInput): QuoteReading {
+  const { low, high, value } = input;
+  if (!given(low) && !given(high)) {
+    if (!given(value)) return { ok: false, field: 'value', message: 'the value is missing' };
+    const problem = priceProblem(quoting, value);
+    return problem ? { ok: false, field: 'value', message: problem } : { ok: true, quote: { value } };
+  }
+  if (quoting.quotes !== 'range') return { ok: false, field: given(low) ? 'low' : 'high', message: 'this price is quoted as a single value, not a range: give the value only' };
+  if (!given(high)) return { ok: false, field: 'high', message: 'a range needs its high as well as its low' };
+  if (!given(low)) return { ok: false, field: 'low', message: 'a range needs its low as well as its high' };
+  const lowProblem = priceProblem(quoting, low);
+  if (lowProblem) return { ok: false, field: 'low', message: `the low: ${lowProblem}` };
+  const highProblem = priceProblem(quoting, high);
+  if (highProblem) return { ok: false, field: 'high', message: `the high: ${highProblem}` };
+  if (low > high) return { ok: false, field: 'low', message: `the low (${low}) must not be above the high (${high})` };
+  const quote = rangeQuote(low, high);
+  if (given(value) && value !== quote.value) return { ok: false, field: 'value', message: `the value of a range is its mid, ${quote.value} (leave it out or give that)` };
+  return { ok: true, quote };
 }

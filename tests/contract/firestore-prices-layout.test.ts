@@ -74,13 +74,34 @@ describe('series and their year documents', () => {
       { seriesId: 's.a', date: '2021-03-01', value: 1.5 }, // a later row of the same date wins
     ]);
     expect(await data(db, 'priceSeries/s.a/years/2021')).toEqual({
-      seriesId: 's.a', year: 2021, dates: ['2021-03-01', '2021-03-02'], values: [1.5, 2], count: 2, first: '2021-03-01', last: '2021-03-02',
+      seriesId: 's.a', year: 2021, dates: ['2021-03-01', '2021-03-02'], values: [1.5, 2], lows: [null, null], highs: [null, null], count: 2, first: '2021-03-01', last: '2021-03-02',
     });
     expect(await data(db, 'priceSeries/s.a')).toMatchObject({ first: '2021-03-01', last: '2022-01-05', count: 3 });
     // Redefining the series keeps its summary.
     await store.upsertSeries([{ ...series('s.a'), label: 'Renamed' }]);
     expect(await data(db, 'priceSeries/s.a')).toMatchObject({ label: 'Renamed', first: '2021-03-01', last: '2022-01-05', count: 3 });
     expect(await store.extent('s.a')).toEqual({ first: '2021-03-01', last: '2022-01-05', count: 3 });
+  });
+
+  it('keeps a range in lows and highs beside its mid; a year document written before ranges reads as single values', async () => {
+    const { db, store } = open();
+    await store.upsertSeries([series('s.r')]);
+    await store.upsertPoints([
+      { seriesId: 's.r', date: '2021-03-01', value: 1015, low: 1005, high: 1025 },
+      { seriesId: 's.r', date: '2021-03-02', value: 1020 },
+    ]);
+    expect(await data(db, 'priceSeries/s.r/years/2021')).toMatchObject({ dates: ['2021-03-01', '2021-03-02'], values: [1015, 1020], lows: [1005, null], highs: [1025, null] });
+    await db.doc('priceSeries/s.r/years/2020').set({ seriesId: 's.r', year: 2020, dates: ['2020-05-01'], values: [990], count: 1, first: '2020-05-01', last: '2020-05-01' });
+    await db.doc('priceSeries/s.r').update({ first: '2020-05-01', count: 3 });
+    expect(await store.points('s.r')).toEqual([
+      { date: '2020-05-01', value: 990 },
+      { date: '2021-03-01', value: 1015, low: 1005, high: 1025 },
+      { date: '2021-03-02', value: 1020 },
+    ]);
+    await store.upsertCityPrices([{ city: 'pune', polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111, date: '2025-01-13' }, { city: 'pune', polymerType: 'PP', grade: 'ppFilm', price: 112, date: '2025-01-13' }]);
+    expect(await data(db, 'citySheets/pune/dates/2025-01-13')).toEqual({
+      city: 'pune', date: '2025-01-13', rows: [{ polymerType: 'PP', grade: 'ppFilm', price: 112 }, { polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111 }],
+    });
   });
 
   it('a chart read of one year reads that year document only; an open end reads the series document', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allSeries, feedstockSeriesId, FX_SERIES_ID } from '../../src/lib/seriesCatalog.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import type { Banner, CityPriceRow, PointRow } from '../../src/server/store/prices.ts';
+import { summarize } from '../../src/server/store/checksum.ts';
 import { seedDemoPrices } from '../../src/server/store/seedDemo.ts';
 import { attempt, backends, storePerTest, withTwins, twinTest } from './backends.ts';
 
@@ -463,6 +464,112 @@ describe.each(backends)('price store on $name', (backend) => {
       // Equal orders: by id.
       await store().replaceBanners([banner('z', 1), banner('m', 1), banner('a', 2)]);
       expect((await store().listBanners()).map((b) => b.id)).toEqual(['m', 'z', 'a']);
+    });
+  });
+
+  describe('ranges', () => {
+    const CIF = 'historical.ppRaffia.cif-ns';
+    const ACTOR = { uid: 'adm', email: null };
+    const AT = new Date('2026-11-22T00:00:00Z');
+
+    it('keeps low and high beside the mid, and a single value stays single (old rows read as before)', async () => {
+      await withCatalog();
+      await store().upsertPoints([
+        { seriesId: CIF, date: '2025-01-03', value: 1015, low: 1005, high: 1025 },
+        { seriesId: CIF, date: '2025-01-10', value: 1012.5, low: 1005, high: 1020 },
+        { seriesId: CIF, date: '2025-01-17', value: 1030 },
+        { seriesId: NAPHTHA, date: '2025-01-03', value: 600 },
+      ]);
+      expect(await store().points(CIF)).toEqual([
+        { date: '2025-01-03', value: 1015, low: 1005, high: 1025 },
+        { date: '2025-01-10', value: 1012.5, low: 1005, high: 1020 },
+        { date: '2025-01-17', value: 1030 },
+      ]);
+      expect(await store().latestPoints(CIF, 2)).toEqual([{ date: '2025-01-10', value: 1012.5, low: 1005, high: 1020 }, { date: '2025-01-17', value: 1030 }]);
+      expect(await store().points(NAPHTHA)).toEqual([{ date: '2025-01-03', value: 600 }]);
+      // A range written over a single value, and a single value over a range.
+      await store().upsertPoints([{ seriesId: CIF, date: '2025-01-17', value: 1031, low: 1030, high: 1032 }, { seriesId: CIF, date: '2025-01-03', value: 1016 }]);
+      expect(await store().points(CIF, { from: '2025-01-03', to: '2025-01-17' })).toEqual([
+        { date: '2025-01-03', value: 1016 },
+        { date: '2025-01-10', value: 1012.5, low: 1005, high: 1020 },
+        { date: '2025-01-17', value: 1031, low: 1030, high: 1032 },
+      ]);
+    });
+
+    it.each([
+      ['a low without a high', { value: 1005, low: 1005 }],
+      ['a high without a low', { value: 1025, high: 1025 }],
+      ['a low above the high', { value: 1015, low: 1025, high: 1005 }],
+      ['a value that is not the mid', { value: 1010, low: 1005, high: 1025 }],
+      ['a low that is not a number', { value: 1015, low: Number.NaN, high: 1025 }],
+    ])('refuses a batch with %s, writing nothing', async (_, bad) => {
+      await withCatalog();
+      await store().upsertPoints([{ seriesId: CIF, date: '2025-01-03', value: 1000 }]);
+      await expect(attempt(() => store().upsertPoints([{ seriesId: CIF, date: '2025-01-10', value: 1010 }, { seriesId: CIF, date: '2025-01-17', ...bad }]))).rejects.toThrow(RangeError);
+      await expect(attempt(() => store().upsertCityPrices([{ city: 'mumbai', polymerType: 'PP', grade: 'ppRaffia', date: '2025-01-13', ...bad, price: bad.value }]))).rejects.toThrow(RangeError);
+      expect(await store().points(CIF)).toEqual([{ date: '2025-01-03', value: 1000 }]);
+      expect(await store().latestCitySheets()).toEqual([]);
+    });
+
+    it('city rows keep their range; the admin writes and audits ranges, and reads a change of ends as a change', async () => {
+      await withCatalog();
+      await store().upsertCityPrices([
+        { city: 'mumbai', polymerType: 'PP', grade: 'ppRaffia', price: 109.5, low: 109, high: 110, date: '2025-01-13' },
+        city('mumbai', 'ppFilm', 112, '2025-01-13'),
+      ]);
+      expect(await store().latestCitySheet('mumbai')).toEqual([
+        city('mumbai', 'ppFilm', 112, '2025-01-13'),
+        { city: 'mumbai', polymerType: 'PP', grade: 'ppRaffia', price: 109.5, low: 109, high: 110, date: '2025-01-13' },
+      ]);
+      expect(await store().cityGradeHistory('ppRaffia', ['mumbai'], {})).toEqual([{ city: 'mumbai', polymerType: 'PP', grade: 'ppRaffia', price: 109.5, low: 109, high: 110, date: '2025-01-13' }]);
+      // Same mid, other ends: a change, audited with both.
+      const cityEdit = await store().adminSetCityPrice({ city: 'mumbai', date: '2025-01-13', polymerType: 'PP', grade: 'ppRaffia', price: 109.5, low: 108.5, high: 110.5, expected: 109.5, actor: ACTOR, now: AT });
+      expect(cityEdit).toMatchObject({ kind: 'written', before: { value: 109.5, low: 109, high: 110 }, after: { value: 109.5, low: 108.5, high: 110.5 } });
+      expect(cityEdit.kind === 'written' && cityEdit.entry.before).toEqual({ grade: 'ppRaffia', date: '2025-01-13', value: 109.5, low: 109, high: 110 });
+      expect(await store().adminSetCityPrice({ city: 'mumbai', date: '2025-01-13', polymerType: 'PP', grade: 'ppRaffia', price: 109.5, low: 108.5, high: 110.5, expected: 109.5, actor: ACTOR, now: AT })).toEqual({ kind: 'unchanged' });
+      expect((await store().latestCitySheet('mumbai'))[1]).toEqual({ city: 'mumbai', polymerType: 'PP', grade: 'ppRaffia', price: 109.5, low: 108.5, high: 110.5, date: '2025-01-13' });
+
+      const set = await store().adminSetPoint({ seriesId: CIF, date: '2025-01-03', value: 1015, low: 1005, high: 1025, expected: null, actor: ACTOR, now: AT });
+      expect(set.kind === 'written' && set.entry.after).toEqual({ date: '2025-01-03', value: 1015, low: 1005, high: 1025 });
+      expect(await store().adminSetPoint({ seriesId: CIF, date: '2025-01-03', value: 1015, expected: 1015, actor: ACTOR, now: AT })).toMatchObject({ kind: 'written', after: { date: '2025-01-03', value: 1015 } });
+      expect(await store().points(CIF)).toEqual([{ date: '2025-01-03', value: 1015 }]);
+      const imported = await store().adminImportPoints({
+        rows: [{ series: CIF, date: '2025-01-03', value: 1015, low: 1010, high: 1020 }, { series: CIF, date: '2025-01-10', value: 1020 }],
+        actor: ACTOR, now: AT, dryRun: false,
+      });
+      expect(imported).toMatchObject({ rows: 2, changed: 2 });
+      expect(await store().adminImportPoints({ rows: [{ series: CIF, date: '2025-01-03', value: 1015, low: 1010, high: 1020 }], actor: ACTOR, now: AT, dryRun: true })).toMatchObject({ changed: 0 });
+      expect(await store().points(CIF)).toEqual([{ date: '2025-01-03', value: 1015, low: 1010, high: 1020 }, { date: '2025-01-10', value: 1020 }]);
+      expect(await store().adminDeletePoint({ seriesId: CIF, date: '2025-01-03', expected: 1015, actor: ACTOR, now: AT })).toMatchObject({ kind: 'written', before: { value: 1015, low: 1010, high: 1020 } });
+    });
+
+    it('ranges and single values round-trip through the transfer port with equal checksums', async () => {
+      await withCatalog();
+      await store().upsertPoints([
+        { seriesId: CIF, date: '2024-12-27', value: 1000 },
+        { seriesId: CIF, date: '2025-01-03', value: 1015, low: 1005, high: 1025 },
+      ]);
+      await store().upsertCityPrices([{ city: 'pune', polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111, date: '2025-01-13' }, city('pune', 'ppFilm', 112, '2025-01-13')]);
+      const kinds = ['series', 'points', 'cityPrices'] as const;
+      const other = await backend.open();
+      try {
+        for (const kind of kinds) {
+          const exported: object[] = [];
+          for await (const page of store().exportRecords(kind)) exported.push(...page);
+          await other.importRecords(kind, exported as never[]);
+          const back: object[] = [];
+          for await (const page of other.exportRecords(kind)) back.push(...page);
+          expect(summarize(kind, back), kind).toEqual(summarize(kind, exported));
+        }
+        expect(await other.points(CIF)).toEqual(await store().points(CIF));
+        expect(await other.latestCitySheet('pune')).toEqual(await store().latestCitySheet('pune'));
+        const points: object[] = [];
+        for await (const page of other.exportRecords('points')) points.push(...page);
+        expect(points).toContainEqual({ seriesId: CIF, date: '2025-01-03', value: 1015, low: 1005, high: 1025 });
+        expect(points).toContainEqual({ seriesId: CIF, date: '2024-12-27', value: 1000 });
+      } finally {
+        await other.close();
+      }
     });
   });
 

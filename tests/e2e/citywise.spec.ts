@@ -2,6 +2,7 @@
 // selectors, and one grade compared between two cities. Reads demo data no spec writes (Pune, Bangalore).
 import { expect, test } from '@playwright/test';
 import { signInAs } from './helpers/auth.ts';
+import { formatQuote } from '../../src/lib/numbers.ts';
 
 test('a past date’s sheet by month and year, and a city against another for one grade', async ({ page, context }) => {
   // Slow: often the run's first reader of the store, which seeds the demo data on first open.
@@ -30,10 +31,12 @@ test('a past date’s sheet by month and year, and a city against another for on
   await expect(page).toHaveURL(new RegExp(`date=${oldest}`));
 
   // The sheet shown is that date's, as the API gives it.
-  const sheet = ((await (await context.request.get(`/api/citywise/pune?date=${oldest}`)).json()) as { data: { display: string; price: number }[] }).data;
+  const sheet = ((await (await context.request.get(`/api/citywise/pune?date=${oldest}`)).json()) as { data: { display: string; price: number; low?: number; high?: number }[] }).data;
   const raffia = sheet.find((e) => e.display === 'PP Raffia')!;
+  // City sheets are quoted low–high (issue 20): the API gives both ends beside the mid, the table writes the range.
+  expect(raffia.low).toBeLessThan(raffia.high!);
   await expect(page.getByTestId('sheet-caption')).toContainText('Pune ex-godown prices');
-  await expect(page.getByRole('table', { name: /Polypropylene/ }).getByRole('row', { name: /PP Raffia/ })).toContainText(String(raffia.price));
+  await expect(page.getByRole('table', { name: /Polypropylene/ }).getByRole('row', { name: /PP Raffia/ })).toContainText(formatQuote({ value: raffia.price, low: raffia.low, high: raffia.high }, { unit: '₹/kg' }));
 
   // Pune against Bangalore for HDPE film, over that year.
   await page.getByTestId('grade-select').selectOption('hdpeFilm');

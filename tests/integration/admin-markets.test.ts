@@ -51,6 +51,18 @@ async function priceOn(city: string, date: string, grade: string): Promise<numbe
 }
 
 describe('POST /api/admin/citywise/{city}/set', () => {
+  it('writes a range (low and high, the mid derived), audited with both ends', async () => {
+    const date = '1901-02-04';
+    const answer = await call(setCity, '/api/admin/citywise/indore/set', { city: 'indore' }, { date, grade: 'ppFilm', low: '109.25', high: '110.75' }, sessionOf(admin, 'admin'));
+    expect(answer.status).toBe(200);
+    expect((await db.citySheetOn('indore', date)).find((r) => r.grade === 'ppFilm')).toMatchObject({ price: 110, low: 109.25, high: 110.75 });
+    const entry = (await db.listAudit({ target: cityTarget('indore'), pageSize: 1 })).entries[0]!;
+    expect(entry.after).toEqual({ grade: 'ppFilm', date, value: 110, low: 109.25, high: 110.75 });
+    // Removing it: no price, no low, no high.
+    expect((await call(setCity, '/api/admin/citywise/indore/set', { city: 'indore' }, { date, grade: 'ppFilm', price: '', expected: 110 }, sessionOf(admin, 'admin'))).status).toBe(200);
+    expect(await priceOn('indore', date, 'ppFilm')).toBeNull();
+  });
+
   it('adds, changes and removes one row of a sheet, each audited', async () => {
     const date = uniqueDay();
     const before = (await db.listAudit({ target: cityTarget('mumbai') })).total;
@@ -88,6 +100,10 @@ describe('POST /api/admin/citywise/{city}/set', () => {
     ['a price out of range', { date: '1901-01-01', grade: 'ppRaffia', price: 5000 }, 400, 'price'],
     ['a negative price', { date: '1901-01-01', grade: 'ppRaffia', price: -3 }, 400, 'price'],
     ['a price that is not a number', { date: '1901-01-01', grade: 'ppRaffia', price: 'cheap' }, 400, 'price'],
+    ['a low above the high', { date: '1901-01-01', grade: 'ppRaffia', low: 111, high: 109 }, 400, 'low'],
+    ['a low without a high', { date: '1901-01-01', grade: 'ppRaffia', low: 109 }, 400, 'high'],
+    ['a high that is not a number', { date: '1901-01-01', grade: 'ppRaffia', low: 109, high: 'dear' }, 400, 'high'],
+    ['a price that is not the mid of its range', { date: '1901-01-01', grade: 'ppRaffia', low: 109, high: 111, price: 109.5 }, 400, 'price'],
   ])('refuses %s with a 400 naming the field, writing nothing', async (_label, body, status, field) => {
     const total = (await db.listAudit()).total;
     const answer = await call(setCity, '/api/admin/citywise/pune/set', { city: 'pune' }, body, sessionOf(admin, 'admin'));

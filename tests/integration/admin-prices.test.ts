@@ -282,3 +282,75 @@ describe('CSV import', () => {
     expect(answer.json.error.message).toMatch(/too many rows/);
   });
 });
+
+describe('ranges (issue 20): the desk writes a low and a high where the series is range-quoted', () => {
+  const CIF = 'historical.ppRaffia.cif-ns';
+  const RANGE_HEADER = 'series,date,value,low,high';
+  const pointOn = async (series: string, date: string) => (await db.points(series, { from: date, to: date }))[0] ?? null;
+
+  it('JSON: a range is stored with its mid, audited with low and high; the same range again is unchanged', async () => {
+    const date = uniqueDay();
+    const written = await setPoint(CIF, { date, low: 1005, high: 1025 });
+    expect(written.status).toBe(200);
+    expect(await pointOn(CIF, date)).toEqual({ date, value: 1015, low: 1005, high: 1025 });
+    const entry = (await db.listAudit({ target: seriesTarget(CIF), pageSize: 1 })).entries[0]!;
+    expect(entry).toMatchObject({ action: 'price.add', after: { date, value: 1015, low: 1005, high: 1025 } });
+    expect((await setPoint(CIF, { date, low: 1005, high: 1025, value: 1015, expected: 1015 })).status).toBe(200);
+    expect((await db.listAudit({ target: seriesTarget(CIF), pageSize: 1 })).entries[0]!.id).toBe(entry.id);
+    // Same mid, other ends: a change.
+    expect((await setPoint(CIF, { date, low: 1010, high: 1020, expected: 1015 })).status).toBe(200);
+    expect(await pointOn(CIF, date)).toEqual({ date, value: 1015, low: 1010, high: 1020 });
+  });
+
+  it.each([
+    ['a low above the high', { low: 1025, high: 1005 }, 'low'],
+    ['a low without a high', { low: 1005 }, 'high'],
+    ['a high without a low', { high: 1025 }, 'low'],
+    ['a low that is not a number', { low: 'abc', high: 1025 }, 'low'],
+    ['a high with decimals a whole-dollar price has not', { low: 1005, high: 1025.5 }, 'high'],
+    ['a value that is not the mid', { low: 1005, high: 1025, value: 1010 }, 'value'],
+  ])('JSON: refuses %s (400 naming the field), writing nothing', async (_name, body, field) => {
+    const date = uniqueDay();
+    const before = (await db.listAudit()).total;
+    const answer = await setPoint(CIF, { date, ...body });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toMatchObject({ field });
+    expect(await pointOn(CIF, date)).toBeNull();
+    expect((await db.listAudit()).total).toBe(before);
+  });
+
+  it('JSON: a single-value series stays single: a range for it is refused', async () => {
+    const date = uniqueDay();
+    const answer = await expectNothingWritten(FX, [date], () => setPoint(FX, { date, low: 83, high: 84 }));
+    expect(answer).toMatchObject({ status: 400, json: { error: { field: 'low' } } });
+  });
+
+  it('CSV: low and high columns; the value may be left out (the mid) or given as the mid; single rows leave them empty', async () => {
+    const [a, b, c] = [uniqueDay(), uniqueDay(), uniqueDay()];
+    const fx = uniqueFx();
+    const answer = await importCsv(`${RANGE_HEADER}\n${CIF},${a},,1005,1025\n${CIF},${b},1012.5,1005,1020\n${CIF},${c},1030,,\n${FX},${a},${fx},,\n`);
+    expect(answer).toMatchObject({ status: 200, json: { rows: 4, changed: 4 } });
+    expect(await pointOn(CIF, a)).toEqual({ date: a, value: 1015, low: 1005, high: 1025 });
+    expect(await pointOn(CIF, b)).toEqual({ date: b, value: 1012.5, low: 1005, high: 1020 });
+    expect(await pointOn(CIF, c)).toEqual({ date: c, value: 1030 });
+    expect(await pointOn(FX, a)).toEqual({ date: a, value: fx });
+    // The same file again changes nothing.
+    expect((await importCsv(`${RANGE_HEADER}\n${CIF},${a},,1005,1025\n`)).json).toMatchObject({ rows: 1, changed: 0 });
+  });
+
+  it.each([
+    ['a low above the high', (d: string) => `${RANGE_HEADER}\n${CIF},${d},1015,1005,1025\n${CIF},2025-01-03,,1025,1005\n`, 3, 'low'],
+    ['a low without a high', (d: string) => `${RANGE_HEADER}\n${CIF},${d},1015,1005,1025\n${CIF},2025-01-03,,1005,\n`, 3, 'high'],
+    ['a high without a low', (d: string) => `${RANGE_HEADER}\n${CIF},${d},1015,1005,1025\n${CIF},2025-01-03,1015,,1025\n`, 3, 'low'],
+    ['a low that is not a number', (d: string) => `${RANGE_HEADER}\n${CIF},${d},1015,1005,1025\n${CIF},2025-01-03,,1,005,1025\n`, 3, 'columns'],
+    ['a high that is not a number', (d: string) => `${RANGE_HEADER}\n${CIF},${d},1015,1005,1025\n${CIF},2025-01-03,,1005,high\n`, 3, 'high'],
+    ['a value that is not the mid', (d: string) => `${RANGE_HEADER}\n${CIF},${d},1015,1005,1025\n${CIF},2025-01-03,1000,1005,1025\n`, 3, 'value'],
+    ['a range for a single-value series', (d: string) => `${RANGE_HEADER}\n${CIF},${d},1015,1005,1025\n${FX},2025-01-03,,83,84\n`, 3, 'low'],
+    ['low and high in a three-column file', (d: string) => `${CSV_HEADER}\n${CIF},${d},1015\n${CIF},2025-01-03,1015,1005,1025\n`, 3, 'columns'],
+  ])('CSV: refuses a file with %s: 400 naming the line and field; nothing of the file written', async (_name, make, line, field) => {
+    const d = uniqueDay();
+    const answer = await expectNothingWritten(CIF, [d], () => importCsv(make(d)));
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toMatchObject({ code: 'invalid_csv', line, field });
+  });
+});

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allSeries, FX_SERIES_ID } from '../../src/lib/seriesCatalog.ts';
 import { MANIFEST_FILE, STORE_FILE, type BackupManifest } from '../../src/server/ops/backup.ts';
 import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
 import { verifyKinds } from '../../src/server/store/copy.ts';
@@ -20,6 +21,7 @@ import { TEST_DATA_DIR } from './env.ts';
 import { userRecordOf } from './helpers.ts';
 
 const run = promisify(execFile);
+const RANGED = 'historical.ppRaffia.cif-ns';
 const root = resolve(TEST_DATA_DIR, 'backup');
 const source = join(root, 'data');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -57,6 +59,10 @@ beforeAll(async () => {
   const entered = { at: new Date('2026-11-20T06:00:00.000Z'), by: 'admin-1' };
   const prices = [producerPriceRecord(raffia, '2026-11-10', 105, entered), producerPriceRecord(raffia, '2026-11-17', 103.5, entered)];
   await store.adminWriteProducerPrices({ records: prices, actor: { uid: 'admin-1', email: null }, now: entered.at, via: 'import', dryRun: false });
+  // A range and a single value (issue 20): the manifest's checksums cover low and high.
+  await store.upsertSeries(allSeries.filter((s) => s.id === RANGED || s.id === FX_SERIES_ID));
+  await store.upsertPoints([{ seriesId: RANGED, date: '2026-11-20', value: 1015, low: 1005, high: 1025 }, { seriesId: FX_SERIES_ID, date: '2026-11-20', value: 90.25 }]);
+  await store.upsertCityPrices([{ city: 'pune', polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111, date: '2026-11-23' }]);
   for (const [path, content] of Object.entries(KEPT)) {
     mkdirSync(join(source, path, '..'), { recursive: true });
     writeFileSync(join(source, path), content);
@@ -137,6 +143,9 @@ describe('npm run backup / restore', () => {
       for (const report of reports) expect(report, report.kind).toMatchObject({ match: true });
       expect(reports.find((r) => r.kind === 'bannerImages')).toMatchObject({ match: true });
       expect(reports.find((r) => r.kind === 'producerPrices')).toMatchObject({ match: true, source: { count: 2 } });
+      expect(await copy.points(RANGED)).toEqual([{ date: '2026-11-20', value: 1015, low: 1005, high: 1025 }]);
+      expect(await copy.points(FX_SERIES_ID)).toEqual([{ date: '2026-11-20', value: 90.25 }]);
+      expect(await copy.latestCitySheet('pune')).toEqual([{ city: 'pune', polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111, date: '2026-11-23' }]);
     } finally {
       await copy.close();
     }

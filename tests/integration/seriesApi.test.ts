@@ -56,6 +56,8 @@ interface Answer {
     stats: { last: PricePoint; count: number } | null;
     dates: string[];
     values: number[];
+    lows?: (number | null)[];
+    highs?: (number | null)[];
     corrections: { date: string; value: number; previous: number; correctedOn: string }[];
   }[];
 }
@@ -192,38 +194,98 @@ describe('exports of what is shown', () => {
     });
   });
 
-  it('XLSX: a summary sheet and one sheet per series whose values equal /api/series', async () => {
+  it('XLSX: a Data sheet (real dates, number formats, frozen header, filter), a Series sheet, the summary, a sheet per series, values equal to /api/series', async () => {
     const response = await call('export', `/api/series/export.xlsx?${QUERY}`, 'full', { format: 'xlsx' });
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await response.arrayBuffer());
     const answer = await answerOf(QUERY);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Naphtha · Japan', 'PP Raffia · Mumbai ex-works', 'PP Raffia · CIF Nhava Sheva']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Data', 'Series', 'Summary', 'Naphtha · Japan', 'PP Raffia · Mumbai ex-works', 'PP Raffia · CIF Nhava Sheva']);
+
+    // Data: Date × series.
+    const data = book.getWorksheet('Data')!;
+    expect(data.getRow(1).values).toEqual([undefined, 'Date', 'Naphtha · Japan (₹/kg)', 'PP Raffia · Mumbai ex-works (incl. GST) (₹/kg)', 'PP Raffia · CIF Nhava Sheva (₹/kg, mid)']);
+    expect(data.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, xSplit: 1 });
+    expect(data.autoFilter).toBe('A1:D1');
+    const allDates = [...new Set(answer.series.flatMap((l) => l.dates))].sort();
+    expect(data.rowCount).toBe(allDates.length + 1);
+    const byDate = new Map<string, ExcelJS.Row>();
+    data.eachRow((row, n) => {
+      if (n === 1) return;
+      const date = row.getCell(1).value;
+      expect(date).toBeInstanceOf(Date);
+      expect(row.getCell(1).numFmt).toBe('yyyy-mm-dd');
+      byDate.set((date as Date).toISOString().slice(0, 10), row);
+    });
+    expect([...byDate.keys()]).toEqual(allDates);
     answer.series.forEach((line, i) => {
-      const sheet = book.worksheets[i + 1]!;
-      const dates: string[] = [];
-      const values: number[] = [];
-      // Header rows (the series' basis), a blank row, the table's header, then the points.
+      line.dates.forEach((date, j) => expect(byDate.get(date)!.getCell(i + 2).value, `${line.id} ${date}`).toBe(line.values[j]));
+      // ₹/kg converted: four decimals; Mumbai as quoted: two.
+      expect(byDate.get(line.dates[0]!)!.getCell(i + 2).numFmt).toBe(i === 1 ? '#,##0.00' : '#,##0.0000');
+    });
+
+    // Series: what each column is, with its basis and a link to its methodology.
+    const seriesSheet = book.getWorksheet('Series')!;
+    expect(seriesSheet.getRow(1).values).toEqual([undefined, 'Id', 'Series', 'Basis', 'Price', 'Taxes', 'Values in', 'Published', 'Source', 'Methodology', 'Decimals', 'Computed', 'Quoted as']);
+    expect(seriesSheet.getRow(2).values).toEqual([undefined, NAPHTHA, 'Naphtha · Japan', 'CFR Japan', 'desk assessment of traded levels', 'excl. import duties and taxes', '₹/kg', expect.stringMatching(/^daily/), 'PolyIndex price desk', { text: 'http://127.0.0.1:4321/methodology/feedstocks', hyperlink: 'http://127.0.0.1:4321/methodology/feedstocks' }, '4', '₹/kg = US$/t × ₹/US$ of the day ÷ 1000', 'single value']);
+    expect(seriesSheet.getRow(4).getCell(1).value).toBe(CIF);
+    expect(seriesSheet.getRow(4).values, 'the CIF row').toContain('range (low–high)');
+    expect(seriesSheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+
+    // Summary: Change % as a percentage (the fraction, formatted), dates as dates.
+    const summary = book.getWorksheet('Summary')!;
+    expect(summary.getRow(6).getCell(1).value).toBe('Series');
+    expect(summary.getRow(6).getCell(9).value).toBe('Change %');
+    const naphtha = summary.getRow(7);
+    expect(naphtha.getCell(1).value).toBe('Naphtha · Japan');
+    expect(naphtha.getCell(5).value).toBeInstanceOf(Date);
+    expect(naphtha.getCell(9).numFmt).toBe('0.00%');
+    const stats = answer.series[0]!.stats as unknown as { changePct: number };
+    expect(naphtha.getCell(9).value as number).toBeCloseTo(stats.changePct / 100, 6);
+    expect(summary.getRow(9).getCell(7).value).toBe(answer.series[2]!.values.at(-1));
+
+    // A sheet per series: basis rows, then the table; a range has low, high and mid.
+    answer.series.forEach((line, i) => {
+      const sheet = book.worksheets[i + 3]!;
+      const rows: unknown[][] = [];
       let header = 0;
       sheet.eachRow((row, n) => {
         if (row.getCell(1).value === 'Date') header = n;
-        else if (header > 0) {
-          dates.push((row.getCell(1).value as Date).toISOString().slice(0, 10));
-          values.push(row.getCell(2).value as number);
-        }
+        else if (header > 0) rows.push((row.values as unknown[]).slice(1));
       });
       expect(sheet.getRow(1).values).toEqual([undefined, 'Series', line.label]);
       expect(sheet.getRow(2).values).toEqual([undefined, 'Basis', line.basis.location === 'Mumbai' ? 'ex-works Mumbai' : line.basis.terms === 'CIF' ? 'CIF Nhava Sheva' : 'CFR Japan']);
       expect(sheet.getRow(5).values).toEqual([undefined, 'Values in', '₹/kg']);
-      expect(dates).toEqual(line.dates);
-      expect(values).toEqual(line.values);
+      expect(rows.map((r) => (r[0] as Date).toISOString().slice(0, 10))).toEqual(line.dates);
+      if (line.id === CIF) {
+        expect(sheet.getRow(header).values).toEqual([undefined, 'Date', 'Low (₹/kg)', 'High (₹/kg)', 'Mid (₹/kg)']);
+        expect(rows.map((r) => r[1])).toEqual(line.lows);
+        expect(rows.map((r) => r[2])).toEqual(line.highs);
+        expect(rows.map((r) => r[3])).toEqual(line.values);
+      } else {
+        expect(rows.map((r) => r[1])).toEqual(line.values);
+      }
     });
-    const summary = book.getWorksheet('Summary')!;
-    expect(summary.getRow(6).getCell(1).value).toBe('Basis of each series');
-    expect(summary.getRow(8).values).toEqual([undefined, 'Naphtha · Japan', 'CFR Japan', 'desk assessment of traded levels', 'excl. import duties and taxes', '₹/kg', expect.stringMatching(/^daily/), 'PolyIndex price desk', 'http://127.0.0.1:4321/methodology/feedstocks', '4', '₹/kg = US$/t × ₹/US$ of the day ÷ 1000']);
-    expect(summary.getRow(13).getCell(1).value).toBe('Naphtha · Japan');
-    expect(summary.getRow(15).getCell(7).value).toBe(answer.series[2]!.values.at(-1));
+  });
+
+  it('carries low and high for a range-quoted series, converted like its value; a single-value series has neither', async () => {
+    const native = await answerOf(`ids=${CIF},${NAPHTHA}&from=${from}&to=${today}`);
+    const stored = await store.points(CIF, { from, to: today });
+    expect(stored.every((p) => p.low !== undefined)).toBe(true);
+    expect(native.series[0]!.lows).toEqual(stored.map((p) => p.low));
+    expect(native.series[0]!.highs).toEqual(stored.map((p) => p.high));
+    // The mid with one decimal more than its whole-dollar ends: exact (1012.5).
+    expect(native.series[0]!.values).toEqual(stored.map((p) => p.value));
+    expect(native.series[1]!).not.toHaveProperty('lows');
+    const converted = await answerOf(QUERY);
+    const cif = converted.series[2]!;
+    cif.dates.forEach((_, j) => {
+      expect(cif.lows![j]!).toBeLessThan(cif.values[j]!);
+      expect(cif.highs![j]!).toBeGreaterThan(cif.values[j]!);
+    });
+    const indexed = await answerOf(`ids=${CIF}&from=${from}&to=${today}&view=indexed`);
+    expect(indexed.series[0]!).not.toHaveProperty('lows');
   });
 
   it('SVG and PNG: the chart with every series, as a file', async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../src/lib/dates.ts';
 import { generateDemoData } from '../../src/lib/demoData.ts';
 import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
+import { cityRowsWithDemoRanges, withDemoRanges } from '../../src/lib/demoRanges.ts';
 import { summarize } from '../../src/server/store/checksum.ts';
 import { copyStore, summarizeKind, verifyKinds, type TransferSide } from '../../src/server/store/copy.ts';
 import { openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
@@ -83,9 +84,10 @@ async function seedThinDemoPrices(store: Store, today: IsoDate): Promise<void> {
   await store.upsertSeries(data.series);
   const revisionDays = [...new Set(data.citySheets.map((row) => row.date))].toSorted().filter((_, i) => i % 2 === 0);
   const kept = new Set(revisionDays);
-  await store.upsertCityPrices(data.citySheets.filter((row) => kept.has(row.date)));
+  // Ranges where the basis quotes them, as the demo seed writes them (src/lib/demoRanges.ts).
+  await store.upsertCityPrices(cityRowsWithDemoRanges(data.citySheets.filter((row) => kept.has(row.date))));
   await store.upsertOffers(firstOfEach(data.offers, (offer) => `${offer.country} ${quarterOf(offer.date)}`));
-  const rows = [...data.points].flatMap(([seriesId, points]) => firstOfEach(points, (p) => quarterOf(p.date)).map((p) => ({ seriesId, date: p.date, value: p.value })));
+  const rows = data.series.flatMap((series) => firstOfEach(withDemoRanges(series, data.points.get(series.id) ?? []), (p) => quarterOf(p.date)).map((p) => ({ seriesId: series.id, ...p })));
   await store.upsertCustomsRates(data.customsRates);
   await store.upsertPoints(rows);
 }
@@ -189,6 +191,16 @@ describe('sqlite → firestore → sqlite', () => {
     expect(await users.findUserBy('email', 'U-BUYER@example.test')).toMatchObject({ plan: 'Premium', subscribed: true, 'field with space': true });
     expect((await users.searchUsers('', 10)).map((u) => u.uid)).toEqual((await source.searchUsers('', 10)).map((u) => u.uid));
     for (const id of ['order_created', 'order_paid', 'order_failed']) expect(await payments.findOrder(id)).toEqual(await source.findOrder(id));
+    // Ranges (low, high, the mid) and single values alike.
+    const prices = firestoreStoreOver(fsA.db);
+    const cif = await source.points('historical.ppRaffia.cif-ns');
+    expect(cif.length).toBeGreaterThan(0);
+    expect(cif.every((p) => p.low !== undefined && p.high !== undefined && p.low < p.value && p.value < p.high)).toBe(true);
+    expect(await prices.points('historical.ppRaffia.cif-ns')).toEqual(cif);
+    expect((await source.points('fx.usdinr')).every((p) => p.low === undefined)).toBe(true);
+    expect(await prices.points('fx.usdinr')).toEqual(await source.points('fx.usdinr'));
+    expect((await source.latestCitySheet('pune')).every((r) => r.low !== undefined)).toBe(true);
+    expect(await prices.latestCitySheet('pune')).toEqual(await source.latestCitySheet('pune'));
     // Posts keep their old slugs (the 301s), search index and cover image.
     const posts = firestoreStoreOver(fsA.db);
     expect(await posts.findPostBySlug('post-moved-before')).toMatchObject({ current: false, post: { id: 'post-moved', slug: 'post-moved-now' } });

@@ -1,13 +1,15 @@
 /**
  * The admin CSV import, pure: the export's format read back (src/lib/csv.ts), then every row
  * checked against the series catalog, the unit's sane range and the decimals the series is
- * quoted in (src/lib/priceRanges.ts), and every basis header row against the series' basis: a
+ * quoted in, a range (low and high columns) only where the series is range-quoted, low not
+ * above high, the mid derived (src/lib/priceRanges.ts, readQuote), and every basis header row against the series' basis: a
  * file that says its prices are in another unit than the series is kept in is refused (an
  * export's header rows always agree; other `#` rows are comments). Any bad row rejects the
  * whole file; the errors name the line and the field.
  */
 import { parsePriceCsvSteps, type CsvError, type CsvHeaderRow, type CsvRow } from '../csv.ts';
-import { priceDateProblem, priceProblem } from '../priceRanges.ts';
+import type { Quote } from '../priceTypes.ts';
+import { priceDateProblem, readQuote } from '../priceRanges.ts';
 import { findSeries, seriesBasis } from '../seriesCatalog.ts';
 import { readUnit } from '../units.ts';
 
@@ -68,6 +70,8 @@ function* checkImportSteps(text: string, today: string, slice: number, maxRows: 
     const problem = headerRowProblem(row);
     if (problem) errors.push(problem);
   }
+  // Each row's price as it will be stored: a value, or a range with its mid (readQuote).
+  const quotes: Quote[] = [];
   if (errors.length === 0) {
     const seen = new Set<string>();
     for (const [i, row] of parsed.rows.entries()) {
@@ -78,8 +82,9 @@ function* checkImportSteps(text: string, today: string, slice: number, maxRows: 
         errors.push({ line, field: 'series', message: `unknown series "${row.series}"` });
         continue;
       }
-      const problem = priceProblem(seriesBasis(series), row.value);
-      if (problem) errors.push({ line, field: 'value', message: `${problem} (got ${row.value})` });
+      const reading = readQuote(seriesBasis(series), { value: Number.isNaN(row.value) ? null : row.value, low: row.low, high: row.high });
+      if (reading.ok) quotes[i] = reading.quote;
+      else errors.push({ line, field: reading.field, message: `${reading.message} (got ${reading.field === 'value' ? row.value : reading.field === 'low' ? row.low : row.high})` });
       const dateProblem = priceDateProblem(row.date, today);
       if (dateProblem) errors.push({ line, field: 'date', message: dateProblem });
       const key = `${row.series} ${row.date}`;
@@ -88,7 +93,7 @@ function* checkImportSteps(text: string, today: string, slice: number, maxRows: 
     }
   }
   if (errors.length > 0) return { ok: false, tooManyRows: false, errors: errors.slice(0, MAX_REPORTED_ERRORS) };
-  return { ok: true, rows: parsed.rows };
+  return { ok: true, rows: parsed.rows.map((row, i) => ({ series: row.series, date: row.date, ...quotes[i]! })) };
 }
 
 /** Rows per series, for the preview and the audit entry. */

@@ -10,6 +10,7 @@
  * axes. docs/decisions.md ("Compare: one axis per unit") says more.
  */
 import type { LineSvgProps } from '@nivo/line';
+import { rangeBand, type ChartBand } from '../chartBands.ts';
 import { encodeLines, decodeLines, formatChartValue } from '../chartGeometry.ts';
 import { PALETTE } from '../chartPalette.ts';
 import type { IsoDate } from '../dates.ts';
@@ -34,6 +35,8 @@ export interface ChartPanel {
   readonly unit: string;
   readonly lines: ChartSeries[];
   readonly colors: string[];
+  /** The low–high band of each range-quoted line shown as prices (src/lib/chartBands.ts), in its line's colour. */
+  readonly bands: ChartBand[];
   /** Whether these lines are shown as quoted because the chosen unit cannot take them. */
   readonly asQuoted: boolean;
 }
@@ -46,15 +49,18 @@ export const lineColor = (index: number): string => PALETTE[index % PALETTE.leng
  * one panel per other unit, in the order of the lines. Indexed lines all share one axis.
  */
 export function chartPanels(comparison: Comparison, max = CHART_POINTS): ChartPanel[] {
-  const panels = new Map<string, { unit: string; lines: ChartSeries[]; colors: string[]; asQuoted: boolean }>();
+  const panels = new Map<string, { unit: string; lines: ChartSeries[]; colors: string[]; bands: ChartBand[]; asQuoted: boolean }>();
   const main = comparison.view === 'indexed' ? 'index' : comparison.unit === 'native' ? null : unitKey(compareUnitLabels[comparison.unit]);
-  if (main !== null) panels.set(main, { unit: comparison.view === 'indexed' ? 'Index (first point = 100)' : compareUnitLabels[comparison.unit], lines: [], colors: [], asQuoted: false });
+  if (main !== null) panels.set(main, { unit: comparison.view === 'indexed' ? 'Index (first point = 100)' : compareUnitLabels[comparison.unit], lines: [], colors: [], bands: [], asQuoted: false });
   comparison.lines.forEach((line, i) => {
     const key = comparison.view === 'indexed' ? 'index' : unitKey(line.unit);
     let panel = panels.get(key);
-    if (!panel) panels.set(key, (panel = { unit: line.unit, lines: [], colors: [], asQuoted: line.notConverted !== null }));
-    panel.lines.push({ id: line.label, data: thin(line.points, max).map((p) => ({ x: p.date, y: p.value })) });
+    if (!panel) panels.set(key, (panel = { unit: line.unit, lines: [], colors: [], bands: [], asQuoted: line.notConverted !== null }));
+    const shown = thin(line.points, max);
+    panel.lines.push({ id: line.label, data: shown.map((p) => ({ x: p.date, y: p.value })) });
     panel.colors.push(lineColor(i));
+    const band = rangeBand(`${line.label}: low–high`, lineColor(i), shown);
+    if (band) panel.bands.push(band);
   });
   return [...panels.values()].filter((panel) => panel.lines.length > 0);
 }

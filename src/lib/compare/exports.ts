@@ -93,7 +93,7 @@ export function summaryRows(comparison: Comparison): (string | number | null)[][
 
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\ and unique in the book. */
 export function sheetNames(labels: readonly string[]): string[] {
-  const used = new Set<string>(['summary']);
+  const used = new Set<string>(['data', 'series', 'summary']);
   return labels.map((label, i) => {
     const base = label.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 27) || `Series ${i + 1}`;
     let name = base;

@@ -121,7 +121,8 @@ export const round4 = (value: number): number => roundTo(value, CONVERTED_DECIMA
 export function convertPoints(points: readonly PricePoint[], conversion: Conversion, fx: readonly PricePoint[]): PricePoint[] {
   const { multiplier, divisor } = conversion;
   if (conversion.fx === 'none') {
-    return multiplier === 1 && divisor === 1 ? [...points] : points.map((p) => ({ date: p.date, value: round4((p.value * multiplier) / divisor) }));
+    if (multiplier === 1 && divisor === 1) return [...points];
+    return points.map((p) => withRange({ date: p.date, value: round4((p.value * multiplier) / divisor) }, p, (v) => round4((v * multiplier) / divisor)));
   }
   const out: PricePoint[] = [];
   let i = -1;
@@ -129,12 +130,15 @@ export function convertPoints(points: readonly PricePoint[], conversion: Convers
     while (i + 1 < fx.length && fx[i + 1]!.date <= p.date) i++;
     const rate = fx[i]?.value;
     if (rate === undefined || !(rate > 0)) continue;
-    const scaled = p.value * multiplier;
-    const value = (conversion.fx === 'multiply' ? scaled * rate : scaled / rate) / divisor;
-    out.push({ date: p.date, value: round4(value) });
+    const convert = (v: number) => round4(((conversion.fx === 'multiply' ? v * multiplier * rate : (v * multiplier) / rate)) / divisor);
+    out.push(withRange({ date: p.date, value: convert(p.value) }, p, convert));
   }
   return out;
 }
+
+/** A range's ends converted as its value is (the conversions are linear), so a band follows its line. */
+const withRange = (point: PricePoint, from: PricePoint, convert: (value: number) => number): PricePoint =>
+  from.low !== undefined && from.high !== undefined ? { ...point, low: convert(from.low), high: convert(from.high) } : point;
 
 /** How many days before a range the exchange-rate read starts, so its first date has a rate. */
 export const FX_LOOKBACK_DAYS = 14;

@@ -6,7 +6,7 @@
 import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { cityBasis, findCity, findCountry, findGrade, offerBasis } from '../../lib/catalog.ts';
-import { priceProblem } from '../../lib/priceRanges.ts';
+import { priceProblem, readQuote } from '../../lib/priceRanges.ts';
 import { json, jsonError, readJson } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import { requireAdmin } from './guard.ts';
@@ -16,8 +16,11 @@ import { afterPriceWrite } from '../delivery/priceWrites.ts';
 export const CityPriceBody = z.object({
   date: PriceDay,
   grade: z.string({ error: 'Choose a grade.' }).trim().min(1, 'Choose a grade.'),
-  /** Empty or absent = remove the row. */
+  /** Empty or absent (and no low and high) = remove the row; with low and high, optional: their mid. */
   price: z.union([numeric('The price'), z.literal('').transform(() => null), z.null()]).optional(),
+  /** A range's ends (city sheets are quoted low–high: src/lib/catalog.ts, cityBasis). */
+  low: z.union([numeric('The low'), z.literal('').transform(() => null), z.null()]).optional(),
+  high: z.union([numeric('The high'), z.literal('').transform(() => null), z.null()]).optional(),
   expected: numeric('The previous price').optional(),
 });
 
@@ -29,7 +32,7 @@ export const OffersBody = z.object({
     .refine((d) => Object.keys(d).length > 0 && Object.values(d).every((g) => Object.keys(g).length > 0), 'Give at least one group with one grade.'),
 });
 
-/** POST /api/admin/citywise/{city}/set `{date, grade, price|null, expected?}`. */
+/** POST /api/admin/citywise/{city}/set `{date, grade, price|null, expected?}`, or `{date, grade, low, high, expected?}` for a range. */
 export const setCityPrice: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
@@ -39,17 +42,19 @@ export const setCityPrice: EndpointHandler = async (context) => {
   if (!input.ok) return input.response;
   const grade = findGrade(input.data.grade);
   if (!grade) return jsonError(400, 'invalid_input', 'The grade must be a catalog grade key such as ppRaffia.', 'grade');
-  const price = input.data.price ?? null;
-  if (price !== null) {
-    const problem = priceProblem(cityBasis(city), price);
-    if (problem) return jsonError(400, 'invalid_input', `For a city price, ${problem}.`, 'price');
-  }
+  const { price = null, low = null, high = null } = input.data;
+  const removing = price === null && low === null && high === null;
+  const reading = removing ? null : readQuote(cityBasis(city), { value: price, low, high });
+  if (reading && !reading.ok) return jsonError(400, 'invalid_input', `For a city price, ${reading.message}.`, reading.field === 'value' ? 'price' : reading.field);
+  const quote = reading?.ok ? reading.quote : null;
   const result = await (await store()).adminSetCityPrice({
     city: city.slug,
     date: input.data.date,
     polymerType: grade.polymer.slug,
     grade: grade.grade.key,
-    price,
+    price: quote?.value ?? null,
+    low: quote?.low,
+    high: quote?.high,
     expected: input.data.expected ?? null,
     actor: gate.actor,
     now: new Date(),

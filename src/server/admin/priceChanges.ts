@@ -9,7 +9,7 @@ import { z } from 'astro/zod';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { checkImportInSlices, countBySeries, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/admin/priceImport.ts';
 import { isoDateOf, parseIsoDate } from '../../lib/dates.ts';
-import { priceDateProblem, priceProblem } from '../../lib/priceRanges.ts';
+import { priceDateProblem, readQuote } from '../../lib/priceRanges.ts';
 import { findSeries, seriesBasis, type SeriesDef } from '../../lib/seriesCatalog.ts';
 import { json, jsonError, readJson, readTextUpTo } from '../http/responses.ts';
 import { store } from '../runtime.ts';
@@ -45,9 +45,16 @@ export const PriceDay = Day.superRefine((date, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.` });
 });
 
+/** An optional number: absent, null or an empty form field all mean "not given". */
+const optionalNumeric = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), numeric(label).optional());
+
 export const SetPointBody = z.object({
   date: PriceDay,
-  value: numeric('The value'),
+  /** Required for a single value; for a range optional (the mid of low and high, derived). */
+  value: optionalNumeric('The value'),
+  /** A range's ends, where the series is range-quoted (its basis' `quotes`). */
+  low: optionalNumeric('The low'),
+  high: optionalNumeric('The high'),
   /** The value shown when the form was opened; absent = adding a new date. */
   expected: numeric('The previous value').optional(),
 });
@@ -86,7 +93,7 @@ export function answer(result: PointEditResult): Response {
   }
 }
 
-/** POST /api/admin/prices/{series}/set `{date, value, expected?}`. */
+/** POST /api/admin/prices/{series}/set `{date, value, expected?}`, or `{date, low, high, expected?}` for a range. */
 export const setPoint: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
@@ -94,12 +101,12 @@ export const setPoint: EndpointHandler = async (context) => {
   if (series instanceof Response) return series;
   const input = await readJson(context.request, SetPointBody);
   if (!input.ok) return input.response;
-  const problem = priceProblem(seriesBasis(series), input.data.value);
-  if (problem) return jsonError(400, 'invalid_input', `For ${series.label}, ${problem}.`, 'value');
+  const reading = readQuote(seriesBasis(series), input.data);
+  if (!reading.ok) return jsonError(400, 'invalid_input', `For ${series.label}, ${reading.message}.`, reading.field);
   const result = await (await store()).adminSetPoint({
     seriesId: series.id,
     date: input.data.date,
-    value: input.data.value,
+    ...reading.quote,
     expected: input.data.expected ?? null,
     actor: gate.actor,
     now: new Date(),

@@ -15,6 +15,7 @@ import { splitIds } from '../../lib/compare/state.ts';
 import { isMovingAverage, views, type MovingAverage } from '../../lib/compare/transforms.ts';
 import { compareUnits, conversionFor } from '../../lib/compare/units.ts';
 import { isoDateOf, parseIsoDate } from '../../lib/dates.ts';
+import { isRange, writtenValue } from '../../lib/quotes.ts';
 import type { PricePoint } from '../../lib/priceTypes.ts';
 import { CONVERTED_DECIMALS, priceValue, roundTo } from '../../lib/numbers.ts';
 import { findSeries, FX_SERIES_ID, seriesBasis, type SeriesDef } from '../../lib/seriesCatalog.ts';
@@ -163,7 +164,14 @@ export function comparisonJson(comparison: Comparison, corrections: ReadonlyMap<
           average: roundTo(s.average, CONVERTED_DECIMALS),
         },
         dates: line.points.map((p) => p.date),
-        values: line.points.map((p) => round(p.value)),
+        values: line.points.map((p) => writtenValue(p, decimals)),
+        // A range-quoted series (its basis' `quotes`) shown as its own or converted prices: each
+        // date's low and high beside the value, their mid, written with one decimal more
+        // (src/lib/quotes.ts, midDecimals; null on a date quoted as one number).
+        // A single-value series, or one smoothed or indexed, has neither.
+        ...(line.points.some(isRange)
+          ? { lows: line.points.map((p) => (isRange(p) ? round(p.low) : null)), highs: line.points.map((p) => (isRange(p) ? round(p.high) : null)) }
+          : {}),
         corrections: (corrections.get(line.id) ?? []).map((c) => ({
           date: c.date,
           value: priceValue(c.value, basis),

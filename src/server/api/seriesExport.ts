@@ -16,7 +16,8 @@ import { comparisonCsv, exportFileName, lineBasisFields, sheetNames, SUMMARY_HEA
 import { compareUnitLabels } from '../../lib/compare/units.ts';
 import { BYTE_ORDER_MARK, CSV_MEDIA_TYPE } from '../../lib/csv.ts';
 import { toDisplayDate } from '../../lib/dates.ts';
-import { roundTo } from '../../lib/numbers.ts';
+import { CONVERTED_DECIMALS, roundTo } from '../../lib/numbers.ts';
+import { isRange, writtenValue } from '../../lib/quotes.ts';
 import { FX_SERIES_ID, seriesBasis } from '../../lib/seriesCatalog.ts';
 import { PRIVATE_CACHE } from '../http/json.ts';
 import { siteOrigin } from '../http/site.ts';
@@ -104,51 +105,128 @@ const FIELD_HEADINGS: Readonly<Record<string, string>> = {
 };
 const heading = (key: string): string => FIELD_HEADINGS[key] ?? key;
 
+/** Excel's date format for every date cell (the cell holds a real date, not text). */
+const DATE_FORMAT = 'yyyy-mm-dd';
+/** A number format with exactly `decimals` places and thousands separators: "#,##0.00". */
+const numberFormat = (decimals: number): string => (decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0');
+/** Percentages: the cell holds the fraction (0.0437), Excel shows "4.37%". */
+const PERCENT_FORMAT = '0.00%';
+
+const bold = (row: ExcelJS.Row): ExcelJS.Row => {
+  row.font = { bold: true };
+  return row;
+};
+
+/** Frozen header row (and first column), and a filter over the header's columns. */
+function tableSheet(sheet: ExcelJS.Worksheet, headerRow: number, columns: number): void {
+  sheet.views = [{ state: 'frozen', xSplit: 1, ySplit: headerRow }];
+  sheet.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: columns } };
+}
+
+/** A line's values: the unit, or "Index" (the header of its columns). */
+const unitOf = (line: Comparison['lines'][number], comparison: Comparison): string => (comparison.view === 'indexed' ? 'Index' : line.unit);
+
 /**
- * The workbook: "Summary" (the query, the basis of each series, then one row of figures per
- * series), then a sheet per series (its basis in header rows, then date and value).
+ * The workbook, for analysis first:
+ * - "Data": one row per date, one column per series (the value; a range's mid), real dates,
+ *   each column in its series' number format, the header frozen and filtered;
+ * - "Series": each series' id, name, unit, basis, source and methodology link, whether it is
+ *   quoted as a range;
+ * - "Summary": the query and one row of figures per series (Change % as a percentage);
+ * - a sheet per series: its basis in header rows, then its dates and values (low, high and
+ *   mid for a range).
  */
 export async function comparisonXlsx(comparison: Comparison, site: string | URL): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = 'PolyIndex';
+  const lines = comparison.lines;
+  const decimalsOf = lines.map((line) => lineDecimals(line, comparison));
+
+  // Data: Date × series.
+  const data = book.addWorksheet('Data');
+  data.columns = [{ key: 'date', width: 12, style: { numFmt: DATE_FORMAT } }, ...lines.map((_, i) => ({ key: `s${i}`, width: 22, style: { numFmt: numberFormat(decimalsOf[i]!) } }))];
+  bold(data.addRow(['Date', ...lines.map((line) => `${line.label} (${unitOf(line, comparison)}${line.points.some(isRange) ? ', mid' : ''})`)]));
+  data.getRow(1).alignment = { wrapText: true, vertical: 'top' };
+  const byDate = new Map<string, (number | null)[]>();
+  lines.forEach((line, i) => {
+    for (const p of line.points) {
+      let row = byDate.get(p.date);
+      if (!row) byDate.set(p.date, (row = lines.map(() => null)));
+      row[i] = writtenValue(p, decimalsOf[i]!);
+    }
+  });
+  for (const date of [...byDate.keys()].sort()) data.addRow([utcDate(date), ...byDate.get(date)!]);
+  tableSheet(data, 1, lines.length + 1);
+
+  // Series: what each column is.
+  const seriesSheet = book.addWorksheet('Series');
+  const fieldsOf = lines.map((line) => lineBasisFields(line, comparison, site));
+  const keys = [...new Set(fieldsOf.flatMap((fields) => fields.map(([key]) => key)))];
+  bold(seriesSheet.addRow(['Id', ...keys.map(heading), 'Quoted as']));
+  lines.forEach((line, i) => {
+    const row = seriesSheet.addRow([line.id, ...keys.map((key) => fieldsOf[i]!.find(([k]) => k === key)?.[1] ?? ''), seriesBasis(line.id).quotes === 'range' ? 'range (low–high)' : 'single value']);
+    const link = keys.indexOf('methodology');
+    if (link >= 0) {
+      const cell = row.getCell(link + 2);
+      cell.value = { text: String(cell.value), hyperlink: String(cell.value) };
+      cell.font = { color: { argb: 'FF0B5CAD' }, underline: true };
+    }
+  });
+  seriesSheet.columns.forEach((column, i) => {
+    column.width = i <= 1 ? 34 : 22;
+  });
+  tableSheet(seriesSheet, 1, keys.length + 2);
+
+  // Summary: the query, then the figures.
   const summary = book.addWorksheet('Summary');
   summary.addRow(['PolyIndex comparison']).font = { bold: true, size: 14 };
-  summary.addRow(['From', comparison.range.from, 'To', comparison.range.to]);
+  summary.addRow(['From', utcDate(comparison.range.from), 'To', utcDate(comparison.range.to)]);
+  for (const column of [2, 4]) summary.getRow(2).getCell(column).numFmt = DATE_FORMAT;
   summary.addRow(['Values', comparison.valueLabel]);
-  summary.addRow(['Exchange rate', comparison.lines.some((l) => l.conversion.fx !== 'none') ? `${FX_SERIES_ID}: ₹/US$ reference rate of each date, else the latest before it` : 'not used']);
+  summary.addRow(['Exchange rate', lines.some((l) => l.conversion.fx !== 'none') ? `${FX_SERIES_ID}: ₹/US$ reference rate of each date, else the latest before it` : 'not used']);
   summary.addRow([]);
-  summary.addRow(['Basis of each series']).font = { bold: true };
-  const fieldsOf = comparison.lines.map((line) => lineBasisFields(line, comparison, site));
-  const keys = [...new Set(fieldsOf.flatMap((fields) => fields.map(([key]) => key)))];
-  summary.addRow(keys.map(heading)).font = { bold: true };
-  for (const fields of fieldsOf) summary.addRow(keys.map((key) => fields.find(([k]) => k === key)?.[1] ?? ''));
-  summary.addRow([]);
-  summary.addRow([...SUMMARY_HEADER]).font = { bold: true };
-  for (const row of summaryRows(comparison)) summary.addRow(row);
-  summary.columns.forEach((column, i) => {
-    column.width = i === 0 ? 44 : i === 3 ? 52 : 16;
+  const header = bold(summary.addRow([...SUMMARY_HEADER]));
+  summaryRows(comparison).forEach((figures, i) => {
+    const row = summary.addRow(figures.map((value, column) => (SUMMARY_HEADER[column] === 'Change %' && typeof value === 'number' ? roundTo(value / 100, 6) : typeof value === 'string' && SUMMARY_DATE_COLUMNS.has(SUMMARY_HEADER[column]!) ? utcDate(value) : value)));
+    SUMMARY_HEADER.forEach((name, column) => {
+      const cell = row.getCell(column + 1);
+      if (name === 'Change %') cell.numFmt = PERCENT_FORMAT;
+      else if (SUMMARY_DATE_COLUMNS.has(name)) cell.numFmt = DATE_FORMAT;
+      else if (SUMMARY_PRICE_COLUMNS.has(name)) cell.numFmt = numberFormat(decimalsOf[i]!);
+      else if (name === 'Average') cell.numFmt = numberFormat(CONVERTED_DECIMALS);
+    });
   });
+  summary.columns.forEach((column, i) => {
+    column.width = i === 0 ? 40 : i === 3 ? 44 : 14;
+  });
+  summary.views = [{ state: 'frozen', ySplit: header.number }];
 
-  const names = sheetNames(comparison.lines.map((l) => l.label));
-  comparison.lines.forEach((line, i) => {
+  // A sheet per series.
+  const names = sheetNames(lines.map((l) => l.label));
+  lines.forEach((line, i) => {
     const sheet = book.addWorksheet(names[i]!);
-    const unit = comparison.view === 'indexed' ? 'Index' : line.unit;
-    sheet.columns = [
-      { key: 'date', width: 14 },
-      { key: 'value', width: 28 },
-    ];
+    const ranged = line.points.some(isRange);
+    const unit = unitOf(line, comparison);
+    const format = numberFormat(decimalsOf[i]!);
+    sheet.columns = [{ key: 'date', width: 14 }, ...(ranged ? ['low', 'high', 'mid'] : ['value']).map((key) => ({ key, width: ranged ? 16 : 28 }))];
     // Header rows: the series' basis, a blank row, then the table's own header.
     for (const [key, value] of fieldsOf[i]!) sheet.addRow([heading(key), value]).getCell(1).font = { bold: true };
     sheet.addRow([]);
-    sheet.addRow(['Date', `${line.label} (${unit})`]).font = { bold: true };
-    const decimals = lineDecimals(line, comparison);
+    const head = bold(sheet.addRow(ranged ? ['Date', `Low (${unit})`, `High (${unit})`, `Mid (${unit})`] : ['Date', `${line.label} (${unit})`]));
+    const round = (value: number) => roundTo(value, decimalsOf[i]!);
     for (const p of line.points) {
-      const row = sheet.addRow([utcDate(p.date), roundTo(p.value, decimals)]);
-      row.getCell(1).numFmt = 'yyyy-mm-dd';
+      const row = sheet.addRow(ranged ? [utcDate(p.date), isRange(p) ? round(p.low) : null, isRange(p) ? round(p.high) : null, writtenValue(p, decimalsOf[i]!)] : [utcDate(p.date), round(p.value)]);
+      row.getCell(1).numFmt = DATE_FORMAT;
+      for (let column = 2; column <= (ranged ? 4 : 2); column++) row.getCell(column).numFmt = format;
     }
+    sheet.views = [{ state: 'frozen', ySplit: head.number }];
   });
   return Buffer.from(await book.xlsx.writeBuffer());
 }
+
+/** The summary's columns that hold a price of the line (its number format), and those that hold a date. */
+const SUMMARY_PRICE_COLUMNS = new Set<string>(['Last', 'Change', 'Min', 'Max']);
+const SUMMARY_DATE_COLUMNS = new Set<string>(['First date', 'Last date', 'Min date', 'Max date']);
 
 /** Validates the query and answers the file (or the 400). */
 export async function seriesExportResponse(store: PriceStore, url: URL, format: ExportFormat): Promise<Response> {

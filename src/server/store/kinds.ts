@@ -18,6 +18,7 @@ import type { OrderRecord, PaymentEventRecord } from './payments.ts';
 import type { Post } from './posts.ts';
 import { lineIdOf, producerPriceId, type ProducerPriceRecord } from '../../lib/producerPrices.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
+import { checkQuote } from './checks.ts';
 import { viewNameKey, type SavedView } from './savedViews.ts';
 import { userLookupKey, type UserRecord } from './users.ts';
 
@@ -89,8 +90,11 @@ export const RECORD_KINDS = {
     documents: { collection: 'paymentEvents', table: 'payment_events', key: 'id' },
   }),
   series: kind<SeriesDef>()({ identity: ['id'] }),
-  points: kind<PointRow>()({ identity: ['seriesId', 'date'], check: (p) => finite(`value of ${p.seriesId} on ${p.date}`, p.value) }),
-  cityPrices: kind<CityPriceRow>()({ identity: ['city', 'date', 'grade'], check: (r) => finite(`price of ${r.city} ${r.grade} on ${r.date}`, r.price) }),
+  points: kind<PointRow>()({ identity: ['seriesId', 'date'], check: (p) => checkQuote(p, `${p.seriesId} on ${p.date}`) }),
+  cityPrices: kind<CityPriceRow>()({
+    identity: ['city', 'date', 'grade'],
+    check: (r) => checkQuote({ value: r.price, low: r.low, high: r.high }, `price of ${r.city} ${r.grade} on ${r.date}`),
+  }),
   offers: kind<OfferRecord>()({ identity: ['country', 'date'] }),
   customsRates: kind<CustomsRateNotification>()({
     identity: ['effectiveFrom'],

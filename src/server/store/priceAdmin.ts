@@ -5,7 +5,8 @@
  * its own transaction (target `series:{id}`).
  */
 import type { AuditActor, AuditEntry, NewAuditEntry } from './audit.ts';
-import type { PricePoint } from './prices.ts';
+import type { PricePoint, Quote } from '../../lib/priceTypes.ts';
+import { quoteFields } from '../../lib/quotes.ts';
 
 export const seriesTarget = (seriesId: string): string => `series:${seriesId}`;
 export const IMPORT_TARGET = 'prices:import';
@@ -38,9 +39,18 @@ export interface ImportResult {
   readonly entry: AuditEntry | null;
 }
 
+/** A row of a price import: a single value, or a range with its mid (src/lib/quotes.ts). */
+export interface ImportPointRow extends Quote {
+  readonly series: string;
+  readonly date: string;
+}
+
 export interface PriceAdminStore {
-  /** Sets one point (creates or replaces) if its value is still `expected`. */
-  adminSetPoint(edit: PointEdit & { readonly value: number }): Promise<PointEditResult>;
+  /**
+   * Sets one point (creates or replaces) if its value is still `expected`. A range comes as its
+   * low and high with their mid as the value (src/lib/quotes.ts).
+   */
+  adminSetPoint(edit: PointEdit & Quote): Promise<PointEditResult>;
   /** Deletes one point if its value is still `expected` (a missing point is a conflict). */
   adminDeletePoint(edit: PointEdit & { readonly expected: number }): Promise<PointEditResult>;
   /**
@@ -48,7 +58,7 @@ export interface PriceAdminStore {
    * count). `dryRun` computes the same counts and writes nothing.
    */
   adminImportPoints(input: {
-    readonly rows: readonly { readonly series: string; readonly date: string; readonly value: number }[];
+    readonly rows: readonly ImportPointRow[];
     readonly actor: AuditActor;
     readonly now: Date;
     readonly dryRun: boolean;
@@ -65,6 +75,9 @@ export interface PriceAdminStore {
     readonly polymerType: string;
     readonly grade: string;
     readonly price: number | null;
+    /** The range's ends, with `price` their mid; absent for a single price. */
+    readonly low?: number | undefined;
+    readonly high?: number | undefined;
     readonly expected: number | null;
     readonly actor: AuditActor;
     readonly now: Date;
@@ -90,20 +103,20 @@ export interface AuditedBy {
  * the log reads the same whichever store keeps it.
  */
 export const priceAuditEntry = {
-  pointSet: (seriesId: string, date: string, current: number | null, value: number, { actor, now }: AuditedBy): NewAuditEntry => ({
+  pointSet: (seriesId: string, date: string, current: Quote | null, quote: Quote, { actor, now }: AuditedBy): NewAuditEntry => ({
     at: now.toISOString(),
     actor,
     action: current === null ? 'price.add' : 'price.change',
     target: seriesTarget(seriesId),
-    before: current === null ? null : { date, value: current },
-    after: { date, value },
+    before: current === null ? null : { date, ...quoteFields(current) },
+    after: { date, ...quoteFields(quote) },
   }),
-  pointDelete: (seriesId: string, date: string, current: number, { actor, now }: AuditedBy): NewAuditEntry => ({
+  pointDelete: (seriesId: string, date: string, current: Quote, { actor, now }: AuditedBy): NewAuditEntry => ({
     at: now.toISOString(),
     actor,
     action: 'price.delete',
     target: seriesTarget(seriesId),
-    before: { date, value: current },
+    before: { date, ...quoteFields(current) },
     after: null,
   }),
   import: (rows: number, changed: number, bySeries: ImportResult['bySeries'], { actor, now }: AuditedBy): NewAuditEntry => ({
@@ -114,13 +127,13 @@ export const priceAuditEntry = {
     before: null,
     after: { rows, changed, series: bySeries },
   }),
-  cityPrice: (city: string, date: string, grade: string, current: number | null, price: number | null, { actor, now }: AuditedBy): NewAuditEntry => ({
+  cityPrice: (city: string, date: string, grade: string, current: Quote | null, price: Quote | null, { actor, now }: AuditedBy): NewAuditEntry => ({
     at: now.toISOString(),
     actor,
     action: price === null ? 'citywise.delete' : current === null ? 'citywise.add' : 'citywise.change',
     target: cityTarget(city),
-    before: current === null ? null : { grade, date, value: current },
-    after: price === null ? null : { grade, date, value: price },
+    before: current === null ? null : { grade, date, ...quoteFields(current) },
+    after: price === null ? null : { grade, date, ...quoteFields(price) },
   }),
   offers: (country: string, date: string, before: unknown, data: unknown, { actor, now }: AuditedBy): NewAuditEntry => ({
     at: now.toISOString(),

@@ -9,6 +9,7 @@ import { generateProducerDemo, marketFromSeries } from '../../lib/producerDemo.t
 import { historicalSeriesId } from '../../lib/seriesCatalog.ts';
 import type { Store } from './index.ts';
 import type { PointRow } from './prices.ts';
+import { cityRowsWithDemoRanges, withDemoRanges } from '../../lib/demoRanges.ts';
 
 export interface SeedReport {
   readonly series: number;
@@ -30,10 +31,11 @@ export async function writeDemoData(store: DemoTarget, data: DemoData, today: Is
   const producerPrices = await store.importRecords('producerPrices', generateProducerDemo({ today, market, seed }));
   await store.upsertSeries(data.series);
   const rows: PointRow[] = [];
-  for (const [seriesId, points] of data.points) for (const p of points) rows.push({ seriesId, date: p.date, value: p.value });
+  // Ranges where the basis quotes them (src/lib/demoRanges.ts): the generated number is the mid.
+  for (const series of data.series) for (const p of withDemoRanges(series, data.points.get(series.id) ?? [])) rows.push({ seriesId: series.id, ...p });
   // Points last: "no points yet" is how a first start knows to seed, so a seed cut short
   // anywhere before them is simply run again (every write is an idempotent upsert).
-  const cityRows = await store.upsertCityPrices(data.citySheets);
+  const cityRows = await store.upsertCityPrices(cityRowsWithDemoRanges(data.citySheets));
   const offers = await store.upsertOffers(data.offers);
   const customsRates = await store.upsertCustomsRates(data.customsRates);
   const points = await store.upsertPoints(rows);

@@ -15,10 +15,12 @@
  */
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { AuditEntry } from '../audit.ts';
-import { priceAuditEntry, type ImportResult, type PointEditResult, type PriceAdminStore } from '../priceAdmin.ts';
+import { priceAuditEntry, type ImportPointRow, type ImportResult, type PointEditResult, type PriceAdminStore } from '../priceAdmin.ts';
 import type { OfferData } from '../prices.ts';
 import { auditWriterIn } from './audit.ts';
-import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
+import { checkDate, checkOfferData, checkQuote } from '../checks.ts';
+import type { Quote } from '../../../lib/priceTypes.ts';
+import { quoteFields, sameQuote } from '../../../lib/quotes.ts';
 import { DOCS_PER_COMMIT, chunks, docId, transact } from './database.ts';
 import {
   CITY_DATES,
@@ -58,23 +60,19 @@ import {
 /** Documents of the audit entry itself: the entry and the counter. */
 const AUDIT_DOCS = 2;
 
-interface ImportRow {
-  readonly series: string;
-  readonly date: string;
-  readonly value: number;
-}
+type ImportRow = ImportPointRow;
 
 const keyOf = (series: string, date: string): string => `${series} ${date}`;
 
 /** Stored values of the (series, year) documents the rows fall in, keyed `series date`. */
-async function storedValuesOf(db: Firestore, rows: readonly ImportRow[], tx?: Transaction): Promise<Map<string, number>> {
+async function storedValuesOf(db: Firestore, rows: readonly ImportRow[], tx?: Transaction): Promise<Map<string, Quote>> {
   const units = new Map<string, { series: string; year: number }>();
   for (const r of rows) {
     const year = yearOf(r.date);
     if (!usableId(r.series) || !Number.isInteger(year) || year < 0) continue;
     units.set(`${r.series} ${year}`, { series: r.series, year });
   }
-  const values = new Map<string, number>();
+  const values = new Map<string, Quote>();
   for (const part of chunks([...units.values()], DOCS_PER_COMMIT)) {
     const refs = part.map((u) => yearRef(db, u.series, u.year));
     const snapshots = tx ? await tx.getAll(...refs) : await db.getAll(...refs);
@@ -85,9 +83,9 @@ async function storedValuesOf(db: Firestore, rows: readonly ImportRow[], tx?: Tr
   return values;
 }
 
-function tally(rows: readonly ImportRow[], stored: ReadonlyMap<string, number>) {
+function tally(rows: readonly ImportRow[], stored: ReadonlyMap<string, Quote>) {
   const seriesIds = [...new Set(rows.map((r) => r.series))].sort();
-  const changedRows = rows.filter((r) => stored.get(keyOf(r.series, r.date)) !== r.value);
+  const changedRows = rows.filter((r) => !sameQuote(stored.get(keyOf(r.series, r.date)), quoteFields(r)));
   const bySeries: Record<string, { rows: number; changed: number }> = {};
   for (const id of seriesIds) bySeries[id] = { rows: 0, changed: 0 };
   for (const r of rows) bySeries[r.series]!.rows++;
@@ -95,7 +93,7 @@ function tally(rows: readonly ImportRow[], stored: ReadonlyMap<string, number>) 
   return { changedRows, bySeries };
 }
 
-const planOf = (rows: readonly ImportRow[]): PointPlan => planPoints(rows.map((r) => ({ seriesId: r.series, date: r.date, value: r.value })));
+const planOf = (rows: readonly ImportRow[]): PointPlan => planPoints(rows.map((r) => ({ seriesId: r.series, date: r.date, value: r.value, low: r.low, high: r.high })));
 
 /** `written` is called after every settled write (the price store's cache version). */
 export function createFirestorePriceAdminStore(db: Firestore, written: () => void): PriceAdminStore {
@@ -108,29 +106,30 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
   };
 
   /** The series and year documents of one point, read in `tx`. */
-  async function readPoint(tx: Transaction, seriesId: string, date: string): Promise<{ series: DocumentSnapshot; stored: Map<string, number> }> {
+  async function readPoint(tx: Transaction, seriesId: string, date: string): Promise<{ series: DocumentSnapshot; stored: Map<string, Quote> }> {
     const [series, year] = await tx.getAll(seriesRef(db, seriesId), yearRef(db, seriesId, yearOf(date)));
     return { series: series!, stored: yearPoints(year) };
   }
 
   return {
-    adminSetPoint({ seriesId, date, value, expected, actor, now }) {
-      if (!Number.isFinite(value)) throw new RangeError(`not a finite value for ${seriesId} on ${date}`);
+    adminSetPoint({ seriesId, date, value, low, high, expected, actor, now }) {
+      const quote = quoteFields({ value, low, high });
+      checkQuote(quote, `${seriesId} on ${date}`);
       return committed(transact(db, async (tx): Promise<PointEditResult> => {
         checkDate(date, seriesId);
         docId(seriesId);
         const write = await auditWriterIn(db, tx);
         const { series, stored } = await readPoint(tx, seriesId, date);
         const current = stored.get(date) ?? null;
-        if (current !== expected) return { kind: 'conflict', current };
-        if (current === value) return { kind: 'unchanged' };
+        if ((current?.value ?? null) !== expected) return { kind: 'conflict', current: current?.value ?? null };
+        if (sameQuote(current, quote)) return { kind: 'unchanged' };
         if (!series.exists) throw new Error(`FOREIGN KEY constraint failed: no series ${JSON.stringify(seriesId)}`);
-        const before = current === null ? null : { date, value: current };
-        const after = { date, value };
-        const entry = write(priceAuditEntry.pointSet(seriesId, date, current, value, { actor, now }));
+        const before = current === null ? null : { date, ...current };
+        const after = { date, ...quote };
+        const entry = write(priceAuditEntry.pointSet(seriesId, date, current, quote, { actor, now }));
         const year = yearOf(date);
         const state: PlanState = { series: new Map([[seriesId, series]]), years: new Map([[seriesId, new Map([[year, stored]])]]) };
-        writePlan(db, tx, new Map([[seriesId, new Map([[year, new Map([[date, value]])]])]]), state);
+        writePlan(db, tx, new Map([[seriesId, new Map([[year, new Map([[date, quote]])]])]]), state);
         return { kind: 'written', before, after, entry };
       }));
     },
@@ -141,7 +140,7 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
         const write = await auditWriterIn(db, tx);
         const { series, stored } = await readPoint(tx, seriesId, date);
         const current = stored.get(date) ?? null;
-        if (current !== expected) return { kind: 'conflict', current };
+        if (current === null || current.value !== expected) return { kind: 'conflict', current: current?.value ?? null };
         const year = yearOf(date);
         stored.delete(date);
         const old = summaryOf(series.data());
@@ -159,7 +158,7 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
           if (sorted.length > 0) last = sorted.at(-1)!;
           else last = ((await tx.get(years.where('year', '<', year).orderBy('year', 'desc').limit(1))).docs[0]?.get('last') as string | undefined) ?? null;
         }
-        const before = { date, value: current };
+        const before = { date, ...current };
         const entry = write(priceAuditEntry.pointDelete(seriesId, date, current, { actor, now }));
         if (stored.size === 0) tx.delete(yearRef(db, seriesId, year));
         else tx.set(yearRef(db, seriesId, year), yearDocOf(seriesId, year, stored));
@@ -174,7 +173,7 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
         const { changedRows, bySeries } = tally(rows, await storedValuesOf(db, rows));
         return result(changedRows.length, bySeries, null);
       }
-      checkPointRows(rows.map((r) => ({ seriesId: r.series, date: r.date, value: r.value })));
+      checkPointRows(rows.map((r) => ({ seriesId: r.series, date: r.date, value: r.value, low: r.low, high: r.high })));
       const auditOf = (changed: number, bySeries: ImportResult['bySeries']) => priceAuditEntry.import(rows.length, changed, bySeries, { actor, now });
 
       if (planDocs(planOf(rows)) + AUDIT_DOCS <= DOCS_PER_COMMIT) {
@@ -219,19 +218,21 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
       return new Map(snapshot.docs.map((doc) => [String(doc.get('id') ?? doc.id), String(doc.get('last'))]));
     },
 
-    adminSetCityPrice({ city, date, polymerType, grade, price, expected, actor, now }) {
+    adminSetCityPrice({ city, date, polymerType, grade, price, low, high, expected, actor, now }) {
+      const quote = price === null ? null : quoteFields({ value: price, low, high });
       return committed(transact(db, async (tx): Promise<PointEditResult> => {
         docId(city);
         checkDate(date, `city ${city}`);
-        if (price !== null) checkFinite(price, `${city} ${grade} on ${date}`);
+        if (quote) checkQuote(quote, `${city} ${grade} on ${date}`);
         const write = await auditWriterIn(db, tx);
         const [citySnapshot, dateSnapshot] = await tx.getAll(cityRef(db, city), cityDateRef(db, city, date));
         const rows = new Map(sheetRowsOf(dateSnapshot!.get('rows')).map((r) => [r.grade, r]));
-        const current = rows.get(grade)?.price ?? null;
-        if (current !== expected) return { kind: 'conflict', current };
-        if (current === price) return { kind: 'unchanged' };
-        if (price === null) rows.delete(grade);
-        else rows.set(grade, { polymerType, grade, price });
+        const row = rows.get(grade);
+        const current: Quote | null = row ? quoteFields({ value: row.price, low: row.low, high: row.high }) : null;
+        if ((current?.value ?? null) !== expected) return { kind: 'conflict', current: current?.value ?? null };
+        if (sameQuote(current, quote)) return { kind: 'unchanged' };
+        if (quote === null) rows.delete(grade);
+        else rows.set(grade, { polymerType, grade, price: quote.value, low: quote.low, high: quote.high });
         const sheet = sortedSheet(rows);
 
         // The newest-sheet copy: this date when it is (or becomes) the newest; the previous
@@ -245,9 +246,9 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
           latest = previous ? { date: String(previous.get('date')), rows: sheetRowsOf(previous.get('rows')) } : null;
         }
 
-        const before = current === null ? null : { date, value: current };
-        const after = price === null ? null : { date, value: price };
-        const entry = write(priceAuditEntry.cityPrice(city, date, grade, current, price, { actor, now }));
+        const before = current === null ? null : { date, ...current };
+        const after = quote === null ? null : { date, ...quote };
+        const entry = write(priceAuditEntry.cityPrice(city, date, grade, current, quote, { actor, now }));
         if (sheet.length > 0) tx.set(cityDateRef(db, city, date), cityDateDocOf(city, date, sheet));
         else tx.delete(cityDateRef(db, city, date));
         if (latest === null) tx.delete(cityRef(db, city));

@@ -4,13 +4,16 @@
  *
  * - `priceSeries/{seriesId}`: the SeriesDef fields + the summary `first`, `last` (ISO date or
  *   null) and `count`, rewritten in the same transaction as every point write or delete.
- * - `priceSeries/{seriesId}/years/{yyyy}`: `{ seriesId, year, dates, values, count, first,
- *   last }` — one calendar year of points, `dates` ascending and `values` parallel to them. A
- *   year document that loses its last point is deleted.
+ * - `priceSeries/{seriesId}/years/{yyyy}`: `{ seriesId, year, dates, values, lows, highs,
+ *   count, first, last }` — one calendar year of points, `dates` ascending and `values`, `lows`
+ *   and `highs` parallel to them (`lows`/`highs` null where a point is a single value; a document
+ *   written before ranges has neither array). A year document that loses its last point is
+ *   deleted.
  * - `citySheets/{city}`: `{ city, latestDate, latestRows }` — a copy of the city's newest
  *   sheet (so every city's newest sheet is one query), kept right by every sheet write.
- * - `citySheets/{city}/dates/{date}`: `{ city, date, rows: [{ polymerType, grade, price }] }`,
- *   one row per grade, sorted by (polymerType, grade).
+ * - `citySheets/{city}/dates/{date}`: `{ city, date, rows: [{ polymerType, grade, price, low?,
+ *   high? }] }`, one row per grade, sorted by (polymerType, grade); `low` and `high` only on a
+ *   range.
  * - `offers/{country}`: `{ country }` (so the countries can be listed for a copy) and
  *   `offers/{country}/months/{yyyy-mm}`: `{ country, month, days: [{ date, entries: [{ group,
  *   grade, value }] }] }`, days ascending; entries keep the key order of the offer's `data`
@@ -23,7 +26,9 @@
 import type { DocumentData, DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
 import type { Banner, CityPriceRow, OfferData, PricePoint } from '../prices.ts';
-import { checkDate, checkFinite } from '../checks.ts';
+import type { Quote } from '../../../lib/priceTypes.ts';
+import { quoteFields } from '../../../lib/quotes.ts';
+import { checkDate, checkQuote } from '../checks.ts';
 import { DOCS_PER_COMMIT, docId, usableId } from './database.ts';
 
 export { usableId };
@@ -89,38 +94,46 @@ export const seriesDocOf = (def: SeriesDef, summary: Summary): Record<string, un
   count: summary.count,
 });
 
-/** A year document's points, date → value (insertion order ascending). */
-export function yearPoints(snapshot: DocumentSnapshot | undefined): Map<string, number> {
-  const out = new Map<string, number>();
+/** `{low, high}` from stored fields when both are numbers, else `{}` (a single value). */
+const rangeOf = (low: unknown, high: unknown): { low: number; high: number } | Record<string, never> =>
+  typeof low === 'number' && typeof high === 'number' ? { low, high } : {};
+
+/** A year document's points, date → quote (insertion order ascending). */
+export function yearPoints(snapshot: DocumentSnapshot | undefined): Map<string, Quote> {
+  const out = new Map<string, Quote>();
   if (!snapshot?.exists) return out;
   const dates = (snapshot.get('dates') ?? []) as string[];
   const values = (snapshot.get('values') ?? []) as number[];
-  dates.forEach((date, i) => out.set(date, Number(values[i])));
+  const lows = (snapshot.get('lows') ?? []) as (number | null)[];
+  const highs = (snapshot.get('highs') ?? []) as (number | null)[];
+  dates.forEach((date, i) => out.set(date, { value: Number(values[i]), ...rangeOf(lows[i], highs[i]) }));
   return out;
 }
 
 export function pointsOfYear(snapshot: DocumentSnapshot): PricePoint[] {
-  return [...yearPoints(snapshot)].map(([date, value]) => ({ date, value }));
+  return [...yearPoints(snapshot)].map(([date, quote]) => ({ date, ...quote }));
 }
 
 /** The whole year document of `points` (sorted here). */
-export function yearDocOf(seriesId: string, year: number, points: ReadonlyMap<string, number>): Record<string, unknown> {
+export function yearDocOf(seriesId: string, year: number, points: ReadonlyMap<string, Quote>): Record<string, unknown> {
   const dates = [...points.keys()].sort(byText);
   return {
     seriesId,
     year,
     dates,
-    values: dates.map((d) => points.get(d)!),
+    values: dates.map((d) => points.get(d)!.value),
+    lows: dates.map((d) => points.get(d)!.low ?? null),
+    highs: dates.map((d) => points.get(d)!.high ?? null),
     count: dates.length,
     first: dates[0] ?? null,
     last: dates.at(-1) ?? null,
   };
 }
 
-/** Points grouped for writing: series → year → date → value (a later row wins). */
-export type PointPlan = Map<string, Map<number, Map<string, number>>>;
+/** Points grouped for writing: series → year → date → quote (a later row wins). */
+export type PointPlan = Map<string, Map<number, Map<string, Quote>>>;
 
-export function planPoints(rows: readonly { readonly seriesId: string; readonly date: string; readonly value: number }[]): PointPlan {
+export function planPoints(rows: readonly (Quote & { readonly seriesId: string; readonly date: string })[]): PointPlan {
   const plan: PointPlan = new Map();
   for (const row of rows) {
     let years = plan.get(row.seriesId);
@@ -128,15 +141,15 @@ export function planPoints(rows: readonly { readonly seriesId: string; readonly 
     const year = yearOf(row.date);
     let dates = years.get(year);
     if (!dates) years.set(year, (dates = new Map()));
-    dates.set(row.date, row.value);
+    dates.set(row.date, quoteFields(row));
   }
   return plan;
 }
 
 /** Validates point rows the way SQLite's constraints would refuse them, before any write. */
-export function checkPointRows(rows: readonly { readonly seriesId: string; readonly date: string; readonly value: number }[]): void {
+export function checkPointRows(rows: readonly (Quote & { readonly seriesId: string; readonly date: string })[]): void {
   for (const row of rows) {
-    checkFinite(row.value, `${row.seriesId} on ${row.date}`);
+    checkQuote(row, `${row.seriesId} on ${row.date}`);
     checkDate(row.date, row.seriesId);
     docId(row.seriesId);
   }
@@ -173,7 +186,7 @@ export const planDocs = (plan: PointPlan): number => [...plan.values()].reduce((
 
 export interface PlanState {
   readonly series: Map<string, DocumentSnapshot>;
-  readonly years: Map<string, Map<number, Map<string, number>>>;
+  readonly years: Map<string, Map<number, Map<string, Quote>>>;
 }
 
 /** Reads (in `tx`) the series and year documents a plan touches. Throws for a missing series. */
@@ -189,7 +202,7 @@ export async function readPlan(db: Firestore, tx: Transaction, plan: PointPlan):
     if (!snapshot.exists) throw new Error(`FOREIGN KEY constraint failed: no series ${JSON.stringify(id)}`);
     series.set(id, snapshot);
   });
-  const years = new Map<string, Map<number, Map<string, number>>>();
+  const years = new Map<string, Map<number, Map<string, Quote>>>();
   units.forEach((u, i) => {
     let byYear = years.get(u.id);
     if (!byYear) years.set(u.id, (byYear = new Map()));
@@ -231,7 +244,12 @@ export interface SheetRow {
   readonly polymerType: string;
   readonly grade: string;
   readonly price: number;
+  readonly low?: number | undefined;
+  readonly high?: number | undefined;
 }
+
+/** A sheet row as stored: `low` and `high` only on a range (no undefined fields in a document). */
+const storedSheetRow = (r: SheetRow): Record<string, unknown> => ({ polymerType: r.polymerType, grade: r.grade, price: r.price, ...rangeOf(r.low, r.high) });
 
 export const cityRef = (db: Firestore, city: string): DocumentReference => db.collection(CITY_SHEETS).doc(docId(city));
 export const cityDateRef = (db: Firestore, city: string, date: string): DocumentReference =>
@@ -242,25 +260,25 @@ const bySheetOrder = (a: { polymerType: string; grade: string }, b: { polymerTyp
 
 export function sheetRowsOf(value: unknown): SheetRow[] {
   const rows = Array.isArray(value) ? (value as DocumentData[]) : [];
-  return rows.map((r) => ({ polymerType: String(r['polymerType']), grade: String(r['grade']), price: Number(r['price']) })).sort(bySheetOrder);
+  return rows.map((r) => ({ polymerType: String(r['polymerType']), grade: String(r['grade']), price: Number(r['price']), ...rangeOf(r['low'], r['high']) })).sort(bySheetOrder);
 }
 
 /** Rows as the store answers them: with city and date, in (polymerType, grade) order. */
 export const cityRowsOf = (city: string, date: string, rows: readonly SheetRow[]): CityPriceRow[] =>
-  rows.toSorted(bySheetOrder).map((r) => ({ city, polymerType: r.polymerType, grade: r.grade, price: r.price, date }));
+  rows.toSorted(bySheetOrder).map((r) => ({ city, polymerType: r.polymerType, grade: r.grade, price: r.price, ...rangeOf(r.low, r.high), date }));
 
 export const sortedSheet = (byGrade: ReadonlyMap<string, SheetRow>): SheetRow[] => [...byGrade.values()].sort(bySheetOrder);
 
 export const cityDateDocOf = (city: string, date: string, rows: readonly SheetRow[]): Record<string, unknown> => ({
   city,
   date,
-  rows: rows.map((r) => ({ polymerType: r.polymerType, grade: r.grade, price: r.price })),
+  rows: rows.map(storedSheetRow),
 });
 
 export const cityDocOf = (city: string, latestDate: string, latestRows: readonly SheetRow[]): Record<string, unknown> => ({
   city,
   latestDate,
-  latestRows: latestRows.map((r) => ({ polymerType: r.polymerType, grade: r.grade, price: r.price })),
+  latestRows: latestRows.map(storedSheetRow),
 });
 
 // ---------------------------------------------------------------- offers

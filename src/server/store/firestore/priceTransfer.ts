@@ -69,7 +69,7 @@ export function createFirestorePriceTransfer(db: Firestore): PriceTransfer {
         for await (const series of pages(db.collection(SERIES), 'id')) {
           for (const s of series) {
             for await (const years of pages(s.ref.collection(YEARS), 'year', 10)) {
-              yield years.flatMap((doc) => pointsOfYear(doc).map((p) => ({ seriesId: s.id, date: p.date, value: p.value })));
+              yield years.flatMap((doc) => pointsOfYear(doc).map((p) => ({ seriesId: s.id, ...p })));
             }
           }
         }

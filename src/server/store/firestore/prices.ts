@@ -26,7 +26,7 @@ import type { BannerAdminStore } from '../bannerAdmin.ts';
 import type { PriceAdminStore } from '../priceAdmin.ts';
 import type { CityPriceRow, OfferData, OfferRecord, PricePoint, PriceStore } from '../prices.ts';
 import { createFirestoreBannerAdminStore } from './bannerAdmin.ts';
-import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
+import { checkDate, checkOfferData, checkQuote } from '../checks.ts';
 import { DOCS_PER_COMMIT, chunks, docId, transact } from './database.ts';
 import { createFirestorePriceAdminStore } from './priceAdmin.ts';
 import {
@@ -197,7 +197,7 @@ export function createFirestorePriceStore(db: Firestore): PriceStore & PriceAdmi
       for (const r of rows) {
         docId(r.city);
         checkDate(r.date, `city ${r.city}`);
-        checkFinite(r.price, `${r.city} ${r.grade} on ${r.date}`);
+        checkQuote({ value: r.price, low: r.low, high: r.high }, `${r.city} ${r.grade} on ${r.date}`);
       }
       if (rows.length === 0) return 0;
       // city → date → grade → row (a later row wins)
@@ -207,7 +207,7 @@ export function createFirestorePriceStore(db: Firestore): PriceStore & PriceAdmi
         if (!dates) plan.set(r.city, (dates = new Map()));
         let grades = dates.get(r.date);
         if (!grades) dates.set(r.date, (grades = new Map()));
-        grades.set(r.grade, { polymerType: r.polymerType, grade: r.grade, price: r.price });
+        grades.set(r.grade, { polymerType: r.polymerType, grade: r.grade, price: r.price, low: r.low, high: r.high });
       }
       const units = [...plan].flatMap(([city, dates]) => [...dates.keys()].map((date) => ({ city, date })));
       return writing(async () => {

@@ -12,7 +12,7 @@ import { exportBannerImages, importBannerImages } from './bannerImages.ts';
 import { inTransaction } from './database.ts';
 import { PARAMETERS_PER_STATEMENT, SQLITE_EXPORT_PAGE } from './documents.ts';
 import { exportPosts, importPosts } from './posts.ts';
-import { toBanner, toCityRow, toOffer, toSeries } from './priceRows.ts';
+import { rangeOfRow, toBanner, toCityRow, toOffer, toSeries } from './priceRows.ts';
 
 interface PriceTable<R> {
   readonly table: string;
@@ -38,18 +38,18 @@ const TABLES: { [K in PriceKind]: PriceTable<TransferRecords[K]> } = {
   points: {
     table: 'price_points',
     key: ['series_id', 'date'],
-    recordOf: (row): PointRow => ({ seriesId: String(row['series_id']), date: String(row['date']), value: Number(row['value']) }),
-    columns: ['series_id', 'date', 'value'],
+    recordOf: (row): PointRow => ({ seriesId: String(row['series_id']), date: String(row['date']), value: Number(row['value']), ...rangeOfRow(row) }),
+    columns: ['series_id', 'date', 'value', 'low', 'high'],
     conflict: 'series_id, date',
-    argsOf: (p: PointRow) => [p.seriesId, p.date, p.value],
+    argsOf: (p: PointRow) => [p.seriesId, p.date, p.value, p.low ?? null, p.high ?? null],
   },
   cityPrices: {
     table: 'city_prices',
     key: ['city', 'date', 'grade'],
     recordOf: toCityRow,
-    columns: ['city', 'polymer_type', 'grade', 'date', 'price'],
+    columns: ['city', 'polymer_type', 'grade', 'date', 'price', 'low', 'high'],
     conflict: 'city, date, grade',
-    argsOf: (r: CityPriceRow) => [r.city, r.polymerType, r.grade, r.date, r.price],
+    argsOf: (r: CityPriceRow) => [r.city, r.polymerType, r.grade, r.date, r.price, r.low ?? null, r.high ?? null],
   },
   offers: {
     table: 'international_offers',

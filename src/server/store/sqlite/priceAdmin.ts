@@ -2,28 +2,31 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Client, InValue, Transaction } from '@libsql/client';
 import { priceAuditEntry, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
-import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
+import type { Quote } from '../../../lib/priceTypes.ts';
+import { quoteFields, sameQuote } from '../../../lib/quotes.ts';
+import { checkDate, checkOfferData, checkQuote } from '../checks.ts';
+import { rangeOfRow } from './priceRows.ts';
 import { insertAuditEntry } from './audit.ts';
 import { inTransaction, notifyingAfter } from './database.ts';
 
 type Reader = Pick<Transaction, 'execute'>;
 
-async function currentValue(tx: Reader, seriesId: string, date: string): Promise<number | null> {
-  const row = (await tx.execute({ sql: 'SELECT value FROM price_points WHERE series_id = ? AND date = ?', args: [seriesId, date] })).rows[0];
-  return row ? Number(row['value']) : null;
+async function currentQuote(tx: Reader, seriesId: string, date: string): Promise<Quote | null> {
+  const row = (await tx.execute({ sql: 'SELECT value, low, high FROM price_points WHERE series_id = ? AND date = ?', args: [seriesId, date] })).rows[0];
+  return row ? { value: Number(row['value']), ...rangeOfRow(row) } : null;
 }
 
 /** Rows read per query by storedValues: a few milliseconds of work between turns of the event loop. */
 const READ_PAGE = 500;
 
 /** Stored values of the given series, keyed `series date`, read a page at a time (by the primary key). */
-async function storedValues(tx: Reader, seriesIds: readonly string[]): Promise<Map<string, number>> {
-  const values = new Map<string, number>();
+async function storedValues(tx: Reader, seriesIds: readonly string[]): Promise<Map<string, Quote>> {
+  const values = new Map<string, Quote>();
   for (const id of seriesIds) {
     let after = '';
     for (;;) {
-      const result = await tx.execute({ sql: 'SELECT date, value FROM price_points WHERE series_id = ? AND date > ? ORDER BY date LIMIT ?', args: [id, after, READ_PAGE] });
-      for (const row of result.rows) values.set(`${id} ${String(row['date'])}`, Number(row['value']));
+      const result = await tx.execute({ sql: 'SELECT date, value, low, high FROM price_points WHERE series_id = ? AND date > ? ORDER BY date LIMIT ?', args: [id, after, READ_PAGE] });
+      for (const row of result.rows) values.set(`${id} ${String(row['date'])}`, { value: Number(row['value']), ...rangeOfRow(row) });
       await nextTurn();
       if (result.rows.length < READ_PAGE) break;
       after = String(result.rows.at(-1)!['date']);
@@ -39,44 +42,48 @@ const CHUNK = 200;
 export function createSqlitePriceAdminStore(client: Client, written: () => void): PriceAdminStore {
   const committed = notifyingAfter(written);
   return {
-    async adminSetPoint({ seriesId, date, value, expected, actor, now }) {
-      checkFinite(value, `${seriesId} on ${date}`);
+    async adminSetPoint({ seriesId, date, value, low, high, expected, actor, now }) {
+      const quote = quoteFields({ value, low, high });
+      checkQuote(quote, `${seriesId} on ${date}`);
       checkDate(date, seriesId);
       return committed(inTransaction(client, async (tx): Promise<PointEditResult> => {
-        const current = await currentValue(tx, seriesId, date);
-        if (current !== expected) return { kind: 'conflict', current };
-        if (current === value) return { kind: 'unchanged' };
+        const current = await currentQuote(tx, seriesId, date);
+        if ((current?.value ?? null) !== expected) return { kind: 'conflict', current: current?.value ?? null };
+        if (sameQuote(current, quote)) return { kind: 'unchanged' };
         await tx.execute({
-          sql: 'INSERT INTO price_points (series_id, date, value) VALUES (?, ?, ?) ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value',
-          args: [seriesId, date, value],
+          sql: `INSERT INTO price_points (series_id, date, value, low, high) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value, low = excluded.low, high = excluded.high`,
+          args: [seriesId, date, quote.value, quote.low ?? null, quote.high ?? null],
         });
-        const before = current === null ? null : { date, value: current };
-        const after = { date, value };
-        const entry = await insertAuditEntry(tx, priceAuditEntry.pointSet(seriesId, date, current, value, { actor, now }));
+        const before = current === null ? null : { date, ...current };
+        const after = { date, ...quote };
+        const entry = await insertAuditEntry(tx, priceAuditEntry.pointSet(seriesId, date, current, quote, { actor, now }));
         return { kind: 'written', before, after, entry };
       }));
     },
 
-    async adminSetCityPrice({ city, date, polymerType, grade, price, expected, actor, now }) {
+    async adminSetCityPrice({ city, date, polymerType, grade, price, low, high, expected, actor, now }) {
       checkDate(date, `city ${city}`);
-      if (price !== null) checkFinite(price, `${city} ${grade} on ${date}`);
+      const quote = price === null ? null : quoteFields({ value: price, low, high });
+      if (quote) checkQuote(quote, `${city} ${grade} on ${date}`);
       return committed(inTransaction(client, async (tx): Promise<PointEditResult> => {
-        const rows = await tx.execute({ sql: 'SELECT price FROM city_prices WHERE city = ? AND date = ? AND grade = ?', args: [city, date, grade] });
-        const current = rows.rows[0] ? Number(rows.rows[0]['price']) : null;
-        if (current !== expected) return { kind: 'conflict', current };
-        if (current === price) return { kind: 'unchanged' };
-        if (price === null) {
+        const rows = await tx.execute({ sql: 'SELECT price, low, high FROM city_prices WHERE city = ? AND date = ? AND grade = ?', args: [city, date, grade] });
+        const row = rows.rows[0];
+        const current: Quote | null = row ? { value: Number(row['price']), ...rangeOfRow(row) } : null;
+        if ((current?.value ?? null) !== expected) return { kind: 'conflict', current: current?.value ?? null };
+        if (sameQuote(current, quote)) return { kind: 'unchanged' };
+        if (quote === null) {
           await tx.execute({ sql: 'DELETE FROM city_prices WHERE city = ? AND date = ? AND grade = ?', args: [city, date, grade] });
         } else {
           await tx.execute({
-            sql: `INSERT INTO city_prices (city, polymer_type, grade, date, price) VALUES (?, ?, ?, ?, ?)
-                  ON CONFLICT (city, date, grade) DO UPDATE SET price = excluded.price, polymer_type = excluded.polymer_type`,
-            args: [city, polymerType, grade, date, price],
+            sql: `INSERT INTO city_prices (city, polymer_type, grade, date, price, low, high) VALUES (?, ?, ?, ?, ?, ?, ?)
+                  ON CONFLICT (city, date, grade) DO UPDATE SET price = excluded.price, low = excluded.low, high = excluded.high, polymer_type = excluded.polymer_type`,
+            args: [city, polymerType, grade, date, quote.value, quote.low ?? null, quote.high ?? null],
           });
         }
-        const before = current === null ? null : { date, value: current };
-        const after = price === null ? null : { date, value: price };
-        const entry = await insertAuditEntry(tx, priceAuditEntry.cityPrice(city, date, grade, current, price, { actor, now }));
+        const before = current === null ? null : { date, ...current };
+        const after = quote === null ? null : { date, ...quote };
+        const entry = await insertAuditEntry(tx, priceAuditEntry.cityPrice(city, date, grade, current, quote, { actor, now }));
         return { kind: 'written', before, after, entry };
       }));
     },
@@ -100,10 +107,10 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
 
     async adminDeletePoint({ seriesId, date, expected, actor, now }) {
       return committed(inTransaction(client, async (tx): Promise<PointEditResult> => {
-        const current = await currentValue(tx, seriesId, date);
-        if (current !== expected) return { kind: 'conflict', current };
+        const current = await currentQuote(tx, seriesId, date);
+        if (current === null || current.value !== expected) return { kind: 'conflict', current: current?.value ?? null };
         await tx.execute({ sql: 'DELETE FROM price_points WHERE series_id = ? AND date = ?', args: [seriesId, date] });
-        const before = { date, value: current };
+        const before = { date, ...current };
         const entry = await insertAuditEntry(tx, priceAuditEntry.pointDelete(seriesId, date, current, { actor, now }));
         return { kind: 'written', before, after: null, entry };
       }));
@@ -111,7 +118,7 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
 
     async adminImportPoints({ rows, actor, now, dryRun }) {
       for (const r of rows) {
-        checkFinite(r.value, `${r.series} on ${r.date}`);
+        checkQuote(r, `${r.series} on ${r.date}`);
         checkDate(r.date, r.series);
       }
       const run = async (tx: Reader, write: Transaction | null): Promise<ImportResult> => {
@@ -121,7 +128,7 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
         for (let i = 0; i < rows.length; i++) {
           if (i > 0 && i % 5_000 === 0) await nextTurn();
           const r = rows[i]!;
-          if (stored.get(`${r.series} ${r.date}`) !== r.value) changedRows.push(r);
+          if (!sameQuote(stored.get(`${r.series} ${r.date}`), r)) changedRows.push(r);
         }
         const bySeries: Record<string, { rows: number; changed: number }> = {};
         for (const id of seriesIds) bySeries[id] = { rows: 0, changed: 0 };
@@ -135,9 +142,9 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
           if (i > 0) await nextTurn();
           const chunk = changedRows.slice(i, i + CHUNK);
           await write.execute({
-            sql: `INSERT INTO price_points (series_id, date, value) VALUES ${chunk.map(() => '(?, ?, ?)').join(',')}
-                  ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value`,
-            args: chunk.flatMap((r): InValue[] => [r.series, r.date, r.value]),
+            sql: `INSERT INTO price_points (series_id, date, value, low, high) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(',')}
+                  ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value, low = excluded.low, high = excluded.high`,
+            args: chunk.flatMap((r): InValue[] => [r.series, r.date, r.value, r.low ?? null, r.high ?? null]),
           });
         }
         const entry = await insertAuditEntry(write, priceAuditEntry.import(rows.length, changedRows.length, bySeries, { actor, now }));

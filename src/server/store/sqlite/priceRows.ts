@@ -17,12 +17,16 @@ export const toSeries = (row: Row): SeriesDef => ({
   frequency: String(row['frequency']) as SeriesDef['frequency'],
   label: String(row['label']),
 });
-export const toPoint = (row: Row): PricePoint => ({ date: String(row['date']), value: Number(row['value']) });
+/** `{low, high}` of a row with a range, `{}` of one without (no undefined fields: checksums compare records). */
+export const rangeOfRow = (row: Row): { low: number; high: number } | Record<string, never> =>
+  row['low'] === null || row['low'] === undefined || row['high'] === null || row['high'] === undefined ? {} : { low: Number(row['low']), high: Number(row['high']) };
+export const toPoint = (row: Row): PricePoint => ({ date: String(row['date']), value: Number(row['value']), ...rangeOfRow(row) });
 export const toCityRow = (row: Row): CityPriceRow => ({
   city: String(row['city']),
   polymerType: String(row['polymer_type']),
   grade: String(row['grade']),
   price: Number(row['price']),
+  ...rangeOfRow(row),
   date: String(row['date']),
 });
 export const toOffer = (row: Row): OfferRecord => ({

@@ -6,7 +6,7 @@ import type { Client, InValue, Transaction } from '@libsql/client';
 import type { BannerAdminStore } from '../bannerAdmin.ts';
 import type { PriceAdminStore } from '../priceAdmin.ts';
 import type { PriceStore } from '../prices.ts';
-import { checkDate, checkFinite, checkOfferData } from '../checks.ts';
+import { checkDate, checkOfferData, checkQuote } from '../checks.ts';
 import { inTransaction, type Migration } from './database.ts';
 import { createSqliteBannerAdminStore } from './bannerAdmin.ts';
 import { createSqlitePriceAdminStore } from './priceAdmin.ts';
@@ -57,6 +57,17 @@ export const priceMigrations: readonly Migration[] = [
          alt TEXT NOT NULL,
          sort_order INTEGER NOT NULL
        )`,
+    ],
+  },
+  {
+    // Ranges (issue 20): a range-quoted price keeps its low and high; `value` / `price` is their
+    // mid (src/lib/quotes.ts). NULL for a single price and for every row written before.
+    id: 'prices-002',
+    statements: [
+      'ALTER TABLE price_points ADD COLUMN low REAL',
+      'ALTER TABLE price_points ADD COLUMN high REAL',
+      'ALTER TABLE city_prices ADD COLUMN low REAL',
+      'ALTER TABLE city_prices ADD COLUMN high REAL',
     ],
   },
 ];
@@ -132,7 +143,7 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
 
     async upsertPoints(rows) {
       for (const row of rows) {
-        checkFinite(row.value, `${row.seriesId} on ${row.date}`);
+        checkQuote(row, `${row.seriesId} on ${row.date}`);
         checkDate(row.date, row.seriesId);
       }
       if (rows.length === 0) return 0;
@@ -140,17 +151,17 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
         insertChunked(
           tx,
           rows,
-          'INSERT INTO price_points (series_id, date, value)',
-          '(?, ?, ?)',
-          'ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value',
-          (r) => [r.seriesId, r.date, r.value],
+          'INSERT INTO price_points (series_id, date, value, low, high)',
+          '(?, ?, ?, ?, ?)',
+          'ON CONFLICT (series_id, date) DO UPDATE SET value = excluded.value, low = excluded.low, high = excluded.high',
+          (r) => [r.seriesId, r.date, r.value, r.low ?? null, r.high ?? null],
         ),
       ));
     },
 
     async points(seriesId, range = {}) {
       const result = await client.execute({
-        sql: 'SELECT date, value FROM price_points WHERE series_id = ? AND date >= ? AND date <= ? ORDER BY date',
+        sql: 'SELECT date, value, low, high FROM price_points WHERE series_id = ? AND date >= ? AND date <= ? ORDER BY date',
         args: [seriesId, range.from ?? '0000-00-00', range.to ?? '9999-99-99'],
       });
       return result.rows.map(toPoint);
@@ -158,7 +169,7 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
 
     async latestPoints(seriesId, count) {
       const result = await client.execute({
-        sql: 'SELECT date, value FROM price_points WHERE series_id = ? ORDER BY date DESC LIMIT ?',
+        sql: 'SELECT date, value, low, high FROM price_points WHERE series_id = ? ORDER BY date DESC LIMIT ?',
         args: [seriesId, Math.max(0, Math.floor(count))],
       });
       return result.rows.map(toPoint).reverse();
@@ -177,17 +188,17 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
     async upsertCityPrices(rows) {
       for (const r of rows) {
         checkDate(r.date, `city ${r.city}`);
-        checkFinite(r.price, `${r.city} ${r.grade} on ${r.date}`);
+        checkQuote({ value: r.price, low: r.low, high: r.high }, `${r.city} ${r.grade} on ${r.date}`);
       }
       if (rows.length === 0) return 0;
       return writing(inTransaction(client, (tx) =>
         insertChunked(
           tx,
           rows,
-          'INSERT INTO city_prices (city, polymer_type, grade, date, price)',
-          '(?, ?, ?, ?, ?)',
-          'ON CONFLICT (city, date, grade) DO UPDATE SET polymer_type = excluded.polymer_type, price = excluded.price',
-          (r) => [r.city, r.polymerType, r.grade, r.date, r.price],
+          'INSERT INTO city_prices (city, polymer_type, grade, date, price, low, high)',
+          '(?, ?, ?, ?, ?, ?, ?)',
+          'ON CONFLICT (city, date, grade) DO UPDATE SET polymer_type = excluded.polymer_type, price = excluded.price, low = excluded.low, high = excluded.high',
+          (r) => [r.city, r.polymerType, r.grade, r.date, r.price, r.low ?? null, r.high ?? null],
         ),
       ));
     },
