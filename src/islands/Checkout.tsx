@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { GST_STATES } from '../lib/gst/states.ts';
+import { formatRupees } from '../lib/plans.ts';
 import { setSessionUser } from './stores/session.ts';
 import {
   CHECKOUT_SCRIPT_URL,
@@ -253,7 +254,8 @@ function SandboxDialog({ order, onPay, onFail, onDismiss }: DialogProps) {
     return () => element?.close();
   }, []);
 
-  const rupees = (order.amount / 100).toLocaleString('en-IN', { style: 'currency', currency: order.currency, maximumFractionDigits: 0 });
+  // Paise shown when there are any (a prorated upgrade): "₹9,515.07".
+  const rupees = formatRupees(order.amount);
   const titleId = `sandbox-title-${order.id}`;
 
   return (
