@@ -5,7 +5,7 @@
  * (src/lib/gst/invoice.ts's TaxInvoice and CreditNote): the PDF is drawn from the record on
  * demand and never changes.
  */
-import { documentNumber, financialYearOf, type DocumentSeries } from '../../lib/gst/documentNumbers.ts';
+import { counterKey, documentNumber, financialYearOf, type DocumentSeries } from '../../lib/gst/documentNumbers.ts';
 import type { CreditNote, TaxInvoice } from '../../lib/gst/invoice.ts';
 import type { IsoDate } from '../../lib/dates.ts';
 
@@ -78,7 +78,7 @@ export const documentId = (number: string): string => number.replaceAll('/', '-'
 /** The counter of a series in the financial year of `date` (an IST date). */
 export function counterOf(series: DocumentSeries, date: IsoDate): { key: string; fy: string; numberOf: (sequence: number) => string } {
   const fy = financialYearOf(date);
-  return { key: `${series}-${fy.label}`, fy: fy.label, numberOf: (sequence) => documentNumber(series, fy, sequence) };
+  return { key: counterKey(series, fy), fy: fy.label, numberOf: (sequence) => documentNumber(series, fy, sequence) };
 }
 
 /** What the grant needs to issue the order's invoice in its own transaction. */
