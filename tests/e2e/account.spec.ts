@@ -50,7 +50,7 @@ test('a mid-term upgrade from /account charges the price less the unused days', 
   await expect(page).toHaveURL(/\/account\?paid=1$/);
   await expect(page.getByTestId('paid-notice')).toBeVisible();
   await expect(page.getByTestId('plan-name')).toHaveText('Premium');
-  const row = page.getByTestId('invoices').getByRole('row').filter({ hasText: '(upgrade)' });
+  const row = page.getByTestId('invoices').getByRole('listitem').filter({ hasText: '(upgrade)' });
   await expect(row).toContainText('₹9,515.07');
   const { text } = await downloadedPdf(page, row.getByRole('link', { name: /^Download/ }));
   expect(text).toMatch(/upgrade from Basic; ₹5,484\.93 credited for its unused days/);

@@ -55,9 +55,9 @@ export async function buy(page: Page, plan: string, amountText: string, billing:
 export async function invoiceOnAccount(page: Page, { taxes, absent, amount }: { taxes: RegExp[]; absent: RegExp[]; amount: string }): Promise<string> {
   await page.goto('/account');
   const table = page.getByTestId('invoices');
-  const row = table.getByRole('row').filter({ hasText: amount }).first();
+  const row = table.getByRole('listitem').filter({ hasText: amount }).first();
   await expect(row).toBeVisible();
-  const number = (await row.getByRole('cell').first().textContent())!.trim();
+  const number = (await row.getByTestId('document-number').textContent())!.trim();
   expect(number).toMatch(/^PI\/\d{2}-\d{2}\/\d{5}$/);
   const { name, text } = await downloadedPdf(page, row.getByRole('link', { name: /^Download/ }));
   expect(name).toBe(`${number.replaceAll('/', '-')}.pdf`);

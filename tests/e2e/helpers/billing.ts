@@ -22,7 +22,7 @@ export async function giveBilling(page: Page, billing: Billing = INTER_STATE): P
   await dialog.getByLabel('Legal name').fill(billing.legalName);
   await dialog.getByLabel('Billing address').fill(billing.address);
   await dialog.getByLabel('PIN code').fill(billing.pin);
-  await dialog.getByLabel('State').selectOption({ label: billing.state });
+  await dialog.getByRole('combobox', { name: /^State/ }).selectOption({ label: billing.state });
   await dialog.getByLabel('GSTIN').fill(billing.gstin);
   await dialog.getByRole('button', { name: 'Continue to payment' }).click();
 }
