@@ -14,7 +14,7 @@ describe('/account: the plan and what may be bought', () => {
     expect(account).toMatchObject({ status: 'active', planName: 'Basic', startsOn: '10th Jun 2026', endsOn: '10th Jun 2027' });
     expect(account.offers.map((o) => [o.plan.id, o.quote.kind, o.quote.chargePaise, o.label])).toEqual([
       ['Basic', 'renewal', 550_000, 'Renew Basic for ₹5,500'],
-      ['Standard', 'upgrade', 848_631, 'Upgrade to Standard for ₹8,486.31'],
+      ['Standard', 'upgrade', 698_631, 'Upgrade to Standard for ₹6,986.31'],
       ['Premium', 'upgrade', 1_198_631, 'Upgrade to Premium for ₹11,986.31'],
       ['Platinum', 'upgrade', 2_198_631, 'Upgrade to Platinum for ₹21,986.31'],
     ]);
