@@ -19,7 +19,8 @@ describe('/account: the plan and what may be bought', () => {
       ['Platinum', 'upgrade', 2_198_631, 'Upgrade to Platinum for ₹21,986.31'],
     ]);
     expect(account.offers[2]!.detail).toBe('₹15,000 less ₹3,013.69 for the 200 unused days of Basic; Premium starts now and runs until 22nd Nov 2027.');
-    expect(account.offers[0]!.detail).toBe('Adds a year after your current term: runs until 10th Jun 2028.');
+    // 365 days after 10 Jun 2027 (2028 has a 29 February).
+    expect(account.offers[0]!.detail).toBe('Adds a year after your current term: runs until 9th Jun 2028.');
   });
 
   it('a running Platinum plan can only be renewed; the term start is the current invoice term when known', () => {
