@@ -15,6 +15,8 @@ test('a visitor picks Premium on /pricing, pays with a GSTIN in another state an
   expect(text).toMatch(/Rupees Fifteen Thousand Only/);
   await expect(page.getByTestId('plan-name')).toHaveText('Premium');
   await expect(page.getByTestId('plan-end')).toBeVisible();
+  // The pointer leaves the link it clicked (the site's hover colour is not what axe should judge).
+  await page.mouse.move(0, 0);
   expect(await violations(page)).toEqual([]);
 });
 
@@ -53,7 +55,7 @@ test('a mid-term upgrade from /account charges the price less the unused days', 
   const row = page.getByTestId('invoices').getByRole('listitem').filter({ hasText: '(upgrade)' });
   await expect(row).toContainText('₹9,515.07');
   const { text } = await downloadedPdf(page, row.getByRole('link', { name: /^Download/ }));
-  expect(text).toMatch(/upgrade from Basic; ₹5,484\.93 credited for its unused days/);
+  expect(text).toMatch(/upgrade from Basic;\s+₹5,484\.93 credited for its unused days/);
   expect(text).toMatch(/Rupees Nine Thousand Five Hundred Fifteen and Seven Paise Only/);
   // Premium opens the data screens at once.
   expect((await page.goto('/crude'))?.status()).toBe(200);
