@@ -54,6 +54,7 @@ test('a free user buys Premium in the sandbox and the data screens open', async 
 });
 
 test('a Basic buyer is still sent to / from the data screens', async ({ page }) => {
+  test.slow(); // the billing dialog, the checkout and three screens
   await signInNewAccountByApi(page, freshEmail('basic'));
   const dialog = await openCheckout(page, 'Basic');
   await expect(dialog).toContainText('₹5,500');
