@@ -1,10 +1,14 @@
 /**
- * The pay button of one plan on /subscription. Asks the server for an order at the plan's
- * price, opens Razorpay Checkout (loaded on demand) or, in the embedded default, the local
- * sandbox dialog, and sends the result to the server to verify. Nothing is saved unless the
- * server verified the payment.
+ * The pay button of one plan (on /subscription, and renew/upgrade on /account). First the
+ * billing details for the GST invoice (legal name, address, PIN, state, optional GSTIN; the saved
+ * ones prefilled), then the server quotes and creates the order, opens Razorpay Checkout (loaded
+ * on demand) or, in the embedded default, the local sandbox dialog, and the result goes back to
+ * the server to verify. Nothing is saved unless the server verified the payment; the server
+ * checks the billing details and says which field is wrong.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { GST_STATES } from '../lib/gst/states.ts';
+import { formatRupees } from '../lib/plans.ts';
 import { setSessionUser } from './stores/session.ts';
 import {
   CHECKOUT_SCRIPT_URL,
@@ -14,6 +18,7 @@ import {
   errorMessage,
   isCheckoutResult,
   isOrderResponse,
+  type BillingForm,
   type CheckoutResult,
   type OrderResponse,
 } from '../lib/checkout.ts';
@@ -29,12 +34,20 @@ declare global {
   }
 }
 
+const EMPTY_BILLING: BillingForm = { legalName: '', address: '', pin: '', stateCode: '', gstin: '' };
+
 interface Props {
   readonly plan: string;
   readonly planName: string;
   readonly priceText: string;
   /** The plan chosen on /pricing (`?plan=`): its pay button takes the focus. */
   readonly preselected?: boolean;
+  /** The button's words; "Pay {price} for {plan}" unless given. */
+  readonly label?: string;
+  /** The billing details saved at the last checkout, to prefill the form. */
+  readonly billing?: BillingForm | null;
+  /** Where to go once the payment is verified. */
+  readonly returnTo?: string;
 }
 
 let scriptLoading: Promise<boolean> | undefined;
@@ -68,16 +81,27 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; d
   return { status: response.status, data };
 }
 
-/** The completion callback: keep the verified record locally, then go home. */
-function completed(user: unknown): void {
+/** The completion callback: keep the verified record locally, then go on (home, or back to /account). */
+function completed(user: unknown, returnTo: string): void {
   if (user && typeof user === 'object') setSessionUser(user as Parameters<typeof setSessionUser>[0], { subscribed: true });
-  window.location.assign('/');
+  window.location.assign(returnTo);
 }
 
-export default function Checkout({ plan, planName, priceText, preselected = false }: Props) {
+/** The field an error answer names (`billing.gstin` → `gstin`), when it is one of the form's. */
+function billingFieldOf(data: unknown): keyof BillingForm | null {
+  const field = data && typeof data === 'object' && 'error' in data ? (data as { error?: { field?: unknown } }).error?.field : undefined;
+  if (typeof field !== 'string' || !field.startsWith('billing.')) return null;
+  const name = field.slice('billing.'.length);
+  return name in EMPTY_BILLING ? (name as keyof BillingForm) : null;
+}
+
+export default function Checkout({ plan, planName, priceText, preselected = false, label, billing = null, returnTo = '/' }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sandboxOrder, setSandboxOrder] = useState<OrderResponse | null>(null);
+  const [billingOpen, setBillingOpen] = useState(false);
+  const [details, setDetails] = useState<BillingForm>(billing ?? EMPTY_BILLING);
+  const [fieldError, setFieldError] = useState<{ field: keyof BillingForm | null; message: string } | null>(null);
   // The server-rendered button stays disabled until React has hydrated it: a click before
   // that would do nothing.
   const [ready, setReady] = useState(false);
@@ -92,7 +116,7 @@ export default function Checkout({ plan, planName, priceText, preselected = fals
   async function verify(result: CheckoutResult): Promise<void> {
     const { status, data } = await postJson('/api/payments/verify', result);
     if (status === 200 && data && typeof data === 'object' && 'user' in data) {
-      completed((data as { user: unknown }).user);
+      completed((data as { user: unknown }).user, returnTo);
       return;
     }
     setBusy(false);
@@ -122,15 +146,29 @@ export default function Checkout({ plan, planName, priceText, preselected = fals
     checkout.open();
   }
 
-  async function start(): Promise<void> {
-    setBusy(true);
+  /** The pay button: the billing details come first, prefilled with the saved ones. */
+  function start(): void {
     setError(null);
+    setFieldError(null);
+    setBillingOpen(true);
+  }
+
+  async function order(form: BillingForm): Promise<void> {
+    setBusy(true);
+    setFieldError(null);
     try {
-      const { status, data } = await postJson('/api/makePayment', { plan });
+      const billingBody = { legalName: form.legalName, address: form.address, pin: form.pin, stateCode: form.stateCode, gstin: form.gstin.trim() || null };
+      const { status, data } = await postJson('/api/makePayment', { plan, billing: billingBody });
       if (status === 401) {
         window.location.assign(`/register?plan=${encodeURIComponent(plan)}`);
         return;
       }
+      if (status === 400 && billingFieldOf(data) !== null) {
+        setBusy(false);
+        setFieldError({ field: billingFieldOf(data), message: errorMessage(data, 'Check the billing details.') });
+        return;
+      }
+      setBillingOpen(false);
       if (status !== 200 || !isOrderResponse(data)) {
         setBusy(false);
         setError(errorMessage(data, 'We could not start the payment. Please try again.'));
@@ -140,6 +178,7 @@ export default function Checkout({ plan, planName, priceText, preselected = fals
       else await openRazorpay(data);
     } catch {
       setBusy(false);
+      setBillingOpen(false);
       setError('We could not reach PolyIndex. Check your connection and try again.');
     }
   }
@@ -159,13 +198,27 @@ export default function Checkout({ plan, planName, priceText, preselected = fals
 
   return (
     <div className="checkout">
-      <button ref={payButton} type="button" className="btn btn-primary" onClick={() => void start()} disabled={busy || !ready} data-plan={plan} data-preselected={preselected ? 'true' : undefined}>
-        {busy ? 'Please wait…' : `Pay ${priceText} for ${planName}`}
+      <button ref={payButton} type="button" className="btn btn-primary" onClick={start} disabled={busy || !ready} data-plan={plan} data-preselected={preselected ? 'true' : undefined}>
+        {busy ? 'Please wait…' : (label ?? `Pay ${priceText} for ${planName}`)}
       </button>
       {error && (
         <p role="alert" className="checkout-error">
           {error}
         </p>
+      )}
+      {billingOpen && (
+        <BillingDialog
+          title={label ?? `Pay ${priceText} for ${planName}`}
+          details={details}
+          busy={busy}
+          problem={fieldError}
+          onChange={setDetails}
+          onSubmit={() => void order(details)}
+          onDismiss={() => {
+            setBillingOpen(false);
+            setBusy(false);
+          }}
+        />
       )}
       {sandboxOrder && (
         <SandboxDialog
@@ -201,7 +254,8 @@ function SandboxDialog({ order, onPay, onFail, onDismiss }: DialogProps) {
     return () => element?.close();
   }, []);
 
-  const rupees = (order.amount / 100).toLocaleString('en-IN', { style: 'currency', currency: order.currency, maximumFractionDigits: 0 });
+  // Paise shown when there are any (a prorated upgrade): "₹9,515.07".
+  const rupees = formatRupees(order.amount);
   const titleId = `sandbox-title-${order.id}`;
 
   return (
@@ -233,6 +287,105 @@ function SandboxDialog({ order, onPay, onFail, onDismiss }: DialogProps) {
           Dismiss
         </button>
       </div>
+    </dialog>
+  );
+}
+
+interface BillingDialogProps {
+  readonly title: string;
+  readonly details: BillingForm;
+  readonly busy: boolean;
+  readonly problem: { readonly field: keyof BillingForm | null; readonly message: string } | null;
+  readonly onChange: (details: BillingForm) => void;
+  readonly onSubmit: () => void;
+  readonly onDismiss: () => void;
+}
+
+/** The billing details for the GST invoice, asked before every payment (prefilled once given). */
+function BillingDialog({ title, details, busy, problem, onChange, onSubmit, onDismiss }: BillingDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const first = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    first.current?.focus();
+    return () => element?.close();
+  }, []);
+
+  const set = (field: keyof BillingForm) => (event: { currentTarget: { value: string } }) => onChange({ ...details, [field]: event.currentTarget.value });
+  const errorOf = (field: keyof BillingForm) =>
+    problem?.field === field ? (
+      <span className="form-error" id={`${id}-${field}-error`} role="alert">
+        {problem.message}
+      </span>
+    ) : null;
+  const described = (field: keyof BillingForm) => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="billing-checkout"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onDismiss();
+      }}>
+      <form className="form-stack" onSubmit={submit} noValidate>
+        <h2 id={`${id}-title`}>Billing details</h2>
+        <p className="form-note">For your GST tax invoice: {title}.</p>
+        <label className="field">
+          Legal name
+          <input ref={first} name="legalName" autoComplete="organization" required maxLength={120} value={details.legalName} onChange={set('legalName')} {...described('legalName')} />
+          {errorOf('legalName')}
+        </label>
+        <label className="field">
+          Billing address
+          <textarea name="address" autoComplete="street-address" required rows={3} value={details.address} onChange={set('address')} {...described('address')} />
+          {errorOf('address')}
+        </label>
+        <div className="billing-row">
+          <label className="field">
+            PIN code
+            <input name="pin" inputMode="numeric" autoComplete="postal-code" required maxLength={6} value={details.pin} onChange={set('pin')} {...described('pin')} />
+            {errorOf('pin')}
+          </label>
+          <label className="field">
+            State
+            <select name="stateCode" required value={details.stateCode} onChange={set('stateCode')} {...described('stateCode')}>
+              <option value="">Choose…</option>
+              {GST_STATES.map((state) => (
+                <option key={state.code} value={state.code}>
+                  {state.name}
+                </option>
+              ))}
+            </select>
+            {errorOf('stateCode')}
+          </label>
+        </div>
+        <label className="field">
+          GSTIN <span className="muted">(optional, to claim input tax credit)</span>
+          <input name="gstin" autoCapitalize="characters" spellCheck={false} maxLength={15} value={details.gstin} onChange={set('gstin')} {...described('gstin')} />
+          {errorOf('gstin')}
+        </label>
+        {problem && problem.field === null && (
+          <p className="form-error" role="alert">
+            {problem.message}
+          </p>
+        )}
+        <div className="sandbox-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Please wait…' : 'Continue to payment'}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={onDismiss}>
+            Cancel
+          </button>
+        </div>
+      </form>
     </dialog>
   );
 }

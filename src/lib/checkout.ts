@@ -7,6 +7,15 @@ export const CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js
 export const SDK_FAILED_MESSAGE = 'Razorpay SDK Failed to load';
 export const PAYMENT_FAILED_MESSAGE = 'Payment failed. Please try again. Contact support for help';
 
+/** The billing details for a GST invoice as the checkout form holds them (the address one line per line). */
+export interface BillingForm {
+  readonly legalName: string;
+  readonly address: string;
+  readonly pin: string;
+  readonly stateCode: string;
+  readonly gstin: string;
+}
+
 /** The answer of POST /api/makePayment. */
 export interface OrderResponse {
   readonly id: string;

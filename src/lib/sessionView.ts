@@ -54,7 +54,8 @@ function renewItem(view: SessionView, now: Date, testId: string, className: stri
 export function headerItems(view: SessionView, now: Date): HeaderItem[] {
   const items: HeaderItem[] = [];
   if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', narrowText: 'Admin', href: view.adminPanelUrl ?? '/admin', testId: 'admin-panel', className: 'btn btn-primary' });
-  else if (view.subscribed) items.push({ kind: 'badge', text: subscribedText(view), narrowText: `✓ ${view.user?.plan ?? 'Subscribed'}`, testId: 'subscribed', className: 'badge subscribed' });
+  // The subscriber's plan badge opens /account (plan, renewal, upgrade, invoices).
+  else if (view.subscribed) items.push({ kind: 'link', text: subscribedText(view), narrowText: `✓ ${view.user?.plan ?? 'Subscribed'}`, href: '/account', testId: 'subscribed', className: 'badge subscribed' });
   else items.push({ kind: 'link', text: 'Subscribe Now', narrowText: 'Subscribe', href: isSignedIn(view) ? '/subscription' : '/pricing', testId: 'subscribe-now', className: 'btn btn-primary' });
   const renew = renewItem(view, now, 'renew', 'btn btn-ghost renew');
   if (renew) items.push({ ...renew, wideOnly: true });
@@ -77,7 +78,7 @@ export function headerItems(view: SessionView, now: Date): HeaderItem[] {
   return items;
 }
 
-/** The mobile menu's account block (issue 16): who is signed in, their plan, renewal, alerts and sign out. */
+/** The mobile menu's account block (issue 16): who is signed in, their plan, renewal, their account, alerts and sign out. */
 export function menuItems(view: SessionView, now: Date): HeaderItem[] {
   if (!isSignedIn(view)) return [{ kind: 'link', text: 'Sign in', href: '/register', testId: 'menu-sign-in', className: 'menu-account-link' }];
   const name = view.user?.displayName || view.user?.email || 'Signed in';
@@ -87,6 +88,7 @@ export function menuItems(view: SessionView, now: Date): HeaderItem[] {
   else items.push({ kind: 'link', text: 'Subscribe Now', href: isSignedIn(view) ? '/subscription' : '/pricing', testId: 'menu-subscribe-now', className: 'menu-account-link' });
   const renew = renewItem(view, now, 'menu-renew', 'menu-account-link');
   if (renew) items.push(renew);
+  items.push({ kind: 'link', text: 'Your account', href: '/account', testId: 'menu-account', className: 'menu-account-link' });
   items.push({ kind: 'link', text: 'Alerts', href: '/alerts', testId: 'menu-alerts', className: 'menu-account-link' });
   items.push({ kind: 'signOut', text: 'Sign out', testId: 'menu-sign-out', className: 'menu-account-link menu-sign-out' });
   return items;

@@ -71,7 +71,8 @@ describe.each(backends)('payment store on $name', (backend) => {
         id: 'order_G', uid: 'buyer', plan: PLAN, amount: 1_500_000, currency: 'INR', receipt: 'r_order_G',
         status: 'paid', paymentId: 'pay_order_G', signature: 'sig_order_G', failureReason: null, createdAt: NOW.toISOString(), updatedAt: NOW.toISOString(),
       };
-      expect(result).toEqual({ kind: 'granted', user: expected, order: paid });
+      // No invoice without an invoice issue and billing details (tests/contract/invoices.contract.test.ts).
+      expect(result).toEqual({ kind: 'granted', user: expected, order: paid, invoice: null });
       expect(await store().findUserBy('uid', 'buyer')).toEqual(expected);
       expect(await store().findUserBy('phone', '+919000000000')).toEqual(expected);
       expect(await store().findOrder('order_G')).toEqual(paid);
@@ -159,7 +160,7 @@ describe.each(backends)('payment store on $name', (backend) => {
       });
     });
 
-    it('a plan of the plan table runs for that plan’s duration, converting days left on another plan', async () => {
+    it('a plan of the plan table runs for that plan’s duration; an upgrade starts now, a renewal at the current end', async () => {
       const premium = findPlan('Premium')!;
       const basic = findPlan('Basic')!;
       await store().createUser(user('fresh'));
@@ -169,13 +170,19 @@ describe.each(backends)('payment store on $name', (backend) => {
       expect(await store().findUserBy('uid', 'fresh')).toMatchObject({
         plan: 'Premium', subscriptionAmount: premium.pricePaise / 100, expiresAt: new Date(NOW.getTime() + premium.durationDays * DAY_MS).toISOString(),
       });
-      // An upgrade from Basic with days left: they are credited at the two prices (src/lib/subscription.ts).
+      // An upgrade from Basic with days left: the order charged the price less their credit
+      // (src/lib/proration.ts); the new plan runs a full year from now.
       const basicUntil = new Date(NOW.getTime() + 100 * DAY_MS).toISOString();
       await store().createUser(user('upgrader', { subscribed: true, plan: 'Basic', expiresAt: basicUntil }));
-      await store().createOrder(order('order_upgrade', 'upgrader', { plan: 'Premium', amount: premium.pricePaise }), NOW);
+      const charged = premium.pricePaise - Math.floor((basic.pricePaise * 100) / basic.durationDays);
+      await store().createOrder(order('order_upgrade', 'upgrader', { plan: 'Premium', amount: charged }), NOW);
       await store().grantOrder(grant('order_upgrade'));
-      const credit = Math.floor((100 * DAY_MS * basic.pricePaise) / premium.pricePaise);
-      expect((await store().findUserBy('uid', 'upgrader'))?.expiresAt).toBe(new Date(NOW.getTime() + credit + premium.durationDays * DAY_MS).toISOString());
+      expect(await store().findUserBy('uid', 'upgrader')).toMatchObject({ plan: 'Premium', expiresAt: new Date(NOW.getTime() + premium.durationDays * DAY_MS).toISOString() });
+      // A renewal of the same plan follows the current term: no paid day is lost.
+      await store().createUser(user('renewer', { subscribed: true, plan: 'Basic', expiresAt: basicUntil }));
+      await store().createOrder(order('order_renewal', 'renewer', { plan: 'Basic', amount: basic.pricePaise }), NOW);
+      await store().grantOrder(grant('order_renewal'));
+      expect((await store().findUserBy('uid', 'renewer'))?.expiresAt).toBe(new Date(Date.parse(basicUntil) + basic.durationDays * DAY_MS).toISOString());
     });
 
     it('two concurrent grants of one order on one handle grant once', async () => {

@@ -15,6 +15,7 @@ import { unsubscribeToken } from '../../src/server/delivery/links.ts';
 import { DEMO_PASSWORD, E2E_DATA_DIR } from './env.ts';
 import { signInByApi } from './helpers/auth.ts';
 import { cspTests, type CspCase } from './helpers/csp.ts';
+import { giveBilling } from './helpers/billing.ts';
 
 const hoverChart = async (page: Page) => {
   const chart = page.getByTestId('price-chart').locator('svg').first();
@@ -121,6 +122,7 @@ const PAGES: readonly CspCase[] = [
     delivery: 'header',
     use: async (page) => {
       await page.locator('[data-plan="Premium"]').getByRole('button', { name: /^Pay .* for Premium$/ }).click();
+      await giveBilling(page);
       const dialog = page.getByRole('dialog', { name: 'Sandbox checkout' });
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: 'Dismiss' }).click();

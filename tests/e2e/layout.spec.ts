@@ -72,6 +72,7 @@ const PAGE_KINDS: readonly PageKind[] = [
   { routes: ['subscription.astro'], path: '/subscription' },
   { routes: ['details.astro'], path: '/details' },
   { routes: ['alerts.astro'], path: '/alerts' },
+  { routes: ['account.astro'], path: '/account' },
   { routes: ['offline.astro'], path: '/offline' },
   { routes: ['unavailable.astro'], path: '/unavailable', status: 503 },
   { routes: ['unsubscribe.astro'], path: '/unsubscribe?token=not-a-token', status: 400 },

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 // A new account signs in through the form where the page's stored user is checked (the form
 // writes it), by the API elsewhere.
 import { signInNewAccount as signIn, signInNewAccountByApi, uniqueEmail as freshEmail } from './helpers/auth.ts';
+import { billingBody, giveBilling } from './helpers/billing.ts';
 
 const PAYMENT_FAILED = 'Payment failed. Please try again. Contact support for help';
 
@@ -24,6 +25,7 @@ const storedUser = (page: Page) => page.evaluate(() => JSON.parse(localStorage.g
 async function openCheckout(page: Page, plan: string) {
   await page.goto('/subscription');
   await page.locator(`[data-plan="${plan}"]`).getByRole('button', { name: new RegExp(`^Pay .* for ${plan}$`) }).click();
+  await giveBilling(page);
   const dialog = page.getByRole('dialog', { name: 'Sandbox checkout' });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -52,6 +54,7 @@ test('a free user buys Premium in the sandbox and the data screens open', async 
 });
 
 test('a Basic buyer is still sent to / from the data screens', async ({ page }) => {
+  test.slow(); // the billing dialog, the checkout and three screens
   await signInNewAccountByApi(page, freshEmail('basic'));
   const dialog = await openCheckout(page, 'Basic');
   await expect(dialog).toContainText('₹5,500');
@@ -114,14 +117,14 @@ test('a forged amount is ignored: the server charges the plan price', async ({ p
   const origin = new URL(page.url()).origin;
 
   // Straight at the API: the amount is the plan table's, whatever the body says.
-  const direct = await page.request.post('/api/makePayment', { data: { plan: 'Premium', amount: 1 }, headers: { origin } });
+  const direct = await page.request.post('/api/makePayment', { data: { plan: 'Premium', amount: 1, billing: billingBody() }, headers: { origin } });
   expect(direct.status()).toBe(200);
   expect(await direct.json()).toMatchObject({ amount: 1_500_000, currency: 'INR' });
   const unknown = await page.request.post('/api/makePayment', { data: { amount: 1 }, headers: { origin } });
   expect(unknown.status()).toBe(400);
 
   // Through the page, with the browser's request rewritten on the way out.
-  await page.route('**/api/makePayment', (route) => route.continue({ postData: JSON.stringify({ plan: 'Premium', amount: 1 }) }));
+  await page.route('**/api/makePayment', (route) => route.continue({ postData: JSON.stringify({ ...(route.request().postDataJSON() as object), plan: 'Premium', amount: 1 }) }));
   const dialog = await openCheckout(page, 'Premium');
   await expect(dialog).toContainText('₹15,000');
   await dialog.getByRole('button', { name: 'Pay' }).click();
@@ -132,7 +135,7 @@ test('a forged amount is ignored: the server charges the plan price', async ({ p
 test('a forged signature changes nothing', async ({ page }) => {
   await signInNewAccountByApi(page, freshEmail('forgedsig'));
   const origin = new URL(page.url()).origin;
-  const order = await (await page.request.post('/api/makePayment', { data: { plan: 'Premium' }, headers: { origin } })).json();
+  const order = await (await page.request.post('/api/makePayment', { data: { plan: 'Premium', billing: billingBody() }, headers: { origin } })).json();
   const verify = await page.request.post('/api/payments/verify', {
     data: { razorpay_order_id: order.id, razorpay_payment_id: 'pay_forged', razorpay_signature: 'a'.repeat(64) },
     headers: { origin },
@@ -181,6 +184,7 @@ test.describe('the Razorpay Checkout path', () => {
     await signIn(page, email);
     await page.goto('/subscription');
     await page.locator('[data-plan="Premium"]').getByRole('button', { name: /^Pay / }).click();
+    await giveBilling(page);
     await page.waitForFunction(() => '__checkout' in window);
     const options = await page.evaluate(() => (window as unknown as { __checkout: { options: Record<string, unknown> } }).__checkout.options);
     expect(options).toMatchObject({ key: 'rzp_test_stub', amount: 1_500_000, currency: 'INR', name: 'PolyIndex', prefill: { email } });
@@ -206,6 +210,7 @@ test.describe('the Razorpay Checkout path', () => {
     await page.goto('/subscription');
     const button = page.locator('[data-plan="Standard"]').getByRole('button', { name: /^Pay / });
     await button.click();
+    await giveBilling(page);
     await page.waitForFunction(() => '__checkout' in window);
     await page.evaluate(() => {
       const checkout = (window as unknown as { __checkout: { handlers: Record<string, (r: unknown) => void>; options: { modal: { ondismiss: () => void } } } }).__checkout;
@@ -224,6 +229,7 @@ test.describe('the Razorpay Checkout path', () => {
     await signInNewAccountByApi(page, freshEmail('rzpsdk'));
     await page.goto('/subscription');
     await page.locator('[data-plan="Basic"]').getByRole('button', { name: /^Pay / }).click();
+    await giveBilling(page);
     await expect.poll(() => alerts).toEqual(['Razorpay SDK Failed to load']);
   });
 });

@@ -79,7 +79,7 @@ const ROWS: readonly Row[] = [
   { family: 'sign-in', route: signIn, path: '/api/auth/session', caller: 'anyone', body: { idToken: 'x'.repeat(40) } },
   { family: 'mail', route: sendMail, path: '/api/sendMail', caller: 'anyone', body: { to: 'desk@polyindex.test', subject: 'Hello', content: 'A message to the desk.' } },
   { family: 'enquiries', route: enquiry, path: '/api/enquiries/contact', params: { kind: 'contact' }, caller: 'anyone', body: { name: 'A Buyer', email: 'buyer@example.test', message: 'Please call me.' } },
-  { family: 'payments: order', route: makePayment, path: '/api/makePayment', caller: 'buyer', body: { plan: 'Premium' } },
+  { family: 'payments: order', route: makePayment, path: '/api/makePayment', caller: 'buyer', body: { plan: 'Premium', billing: { legalName: 'A Buyer Traders', address: '1 Market Road | Surat', pin: '395002', stateCode: '24' } } },
   { family: 'payments: verify', route: verify, path: '/api/payments/verify', caller: 'buyer', body: { razorpay_order_id: 'order_x', razorpay_payment_id: 'pay_x', razorpay_signature: 'sig' } },
   { family: 'payments: sandbox', route: sandboxComplete, path: '/api/payments/sandbox/complete', caller: 'buyer', body: { orderId: 'order_x', outcome: 'paid' } },
   { family: 'payments: webhook', route: webhook, path: '/api/payments/webhook', caller: 'anyone', body: { event: 'payment.captured' }, headers: { 'x-razorpay-signature': 'sig' } },

@@ -12,7 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { extractText } from 'unpdf';
+import { GET as documentPdf } from '../../src/pages/api/account/documents/[id].ts';
 import { POST as makePayment } from '../../src/pages/api/makePayment.ts';
+import { outboxMessage, outboxMessages } from '../../src/server/mail/index.ts';
+import type { BillingDetails } from '../../src/server/store/invoices.ts';
 import { POST as sandboxComplete } from '../../src/pages/api/payments/sandbox/complete.ts';
 import { POST as verify } from '../../src/pages/api/payments/verify.ts';
 import { POST as webhook } from '../../src/pages/api/payments/webhook.ts';
@@ -125,6 +129,14 @@ beforeEach(async () => {
   other = `other${n}`;
   await store.createUser(record(free));
   await store.createUser(record(other));
+  // Every payment gets a GST invoice: the buyers gave their billing details at checkout before.
+  await store.saveBillingDetails(billingOf(free));
+  await store.saveBillingDetails(billingOf(other));
+});
+
+/** A buyer in Gujarat without GST registration (the supplier, by default, is in Maharashtra). */
+const billingOf = (uid: string, extra: Partial<BillingDetails> = {}): BillingDetails => ({
+  uid, legalName: `${uid} Traders`, address: ['12 Ring Road', 'Surat'], pin: '395002', stateCode: '24', gstin: null, updatedAt: '2026-11-01T00:00:00.000Z', ...extra,
 });
 
 describe('POST /api/makePayment', () => {
@@ -345,13 +357,26 @@ describe('POST /api/payments/verify', () => {
     expect(res.json.user).toMatchObject({ plan: 'Standard', subscriptionAmount: 10_000, expiresAt: new Date(Date.parse(oldExpiry) + 365 * DAY).toISOString() });
   });
 
-  it('converts the days left on another plan at the two prices when changing plan', async () => {
-    await store.updateUsersBy('uid', free, { subscribed: true, plan: 'Basic', expiresAt: new Date(clock.getTime() + 30 * DAY).toISOString() });
+  it('upgrades mid-term at the price less the unused days of the current plan, starting now', async () => {
+    await store.updateUsersBy('uid', free, { subscribed: true, plan: 'Basic', expiresAt: new Date(clock.getTime() + 200 * DAY).toISOString() });
     const order = await orderFor(free, 'Premium');
+    // 200 unused days of Basic (₹5,500 a year) are worth ₹3,013.69: Premium costs ₹11,986.31.
+    expect(order.amount).toBe(1_198_631);
+    expect((await store.findOrder(order.id))!.amount).toBe(1_198_631);
     const res = await call(verify, '/api/payments/verify', await pay(free, order.id), { session: await sessionOf(free) });
-    // 30 days of Basic (₹5,500/year) are worth 11 days of Premium (₹15,000/year).
-    const expected = clock.getTime() + 365 * DAY + Math.floor((30 * DAY * 5_500) / 15_000);
-    expect(res.json.user).toMatchObject({ plan: 'Premium', expiresAt: new Date(expected).toISOString() });
+    expect(res.json.user).toMatchObject({ plan: 'Premium', subscriptionAmount: 11_986.31, expiresAt: new Date(clock.getTime() + 365 * DAY).toISOString() });
+    const invoice = (await store.findInvoiceByOrder(order.id))!;
+    expect(invoice.purchase).toMatchObject({ kind: 'upgrade', fromPlan: 'Basic', creditPaise: 301_369 });
+    expect(invoice.document.tax.totalPaise).toBe(1_198_631);
+    expect(invoice.document.line.description).toContain('upgrade from Basic; ₹3,013.69 credited for its unused days');
+  });
+
+  it('refuses a cheaper plan while a dearer one runs (it would cut the term short)', async () => {
+    await store.updateUsersBy('uid', free, { subscribed: true, plan: 'Premium', expiresAt: new Date(clock.getTime() + 40 * DAY).toISOString() });
+    const res = await call(makePayment, '/api/makePayment', { plan: 'Basic' }, { session: await sessionOf(free) });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toMatchObject({ code: 'cheaper_than_current', field: 'plan' });
+    expect(res.json.error.message).toMatch(/^Your Premium plan runs until 1st Jan 2027/);
   });
 
   it('answers 400 for bad input, 401 anonymous, 403 cross-origin', async () => {
@@ -482,5 +507,126 @@ describe('POST /api/payments/webhook', () => {
     const short = await sendWebhook(paymentEvent('payment.captured', order.id, 'pay_short', 100), { eventId: `evt_${n}_m` });
     expect(short.json.status).toBe('amount_mismatch');
     expect(await store.findUserBy('uid', free)).toMatchObject({ subscribed: false });
+  });
+});
+
+describe('GST invoices', () => {
+  const billingBody = { legalName: 'Karnavati Polymers Private Limited', address: '4th Floor, Shivalik Plaza\nAhmedabad', pin: '380015', stateCode: '24', gstin: '24AAACR5055K1ZD' };
+
+  async function buyWith(uid: string, billing: unknown, plan = 'Premium') {
+    const res = await call(makePayment, '/api/makePayment', { plan, billing }, { session: await sessionOf(uid) });
+    return res;
+  }
+
+  async function getPdf(id: string, session: Session | null) {
+    const url = new URL(`/api/account/documents/${id}`, ORIGIN);
+    const context = { request: new Request(url), url, params: { id }, locals: { session }, site: new URL(ORIGIN) } as unknown as APIContext;
+    return documentPdf(context);
+  }
+
+  it('checks and saves the billing details given at checkout; without any, there is no order', async () => {
+    const uid = `gst${n}`;
+    await store.createUser(record(uid));
+    const none = await call(makePayment, '/api/makePayment', { plan: 'Premium' }, { session: await sessionOf(uid) });
+    expect(none.status).toBe(400);
+    expect(none.json.error).toMatchObject({ code: 'billing_required', field: 'billing.legalName' });
+    const refused: [unknown, string][] = [
+      [{ ...billingBody, gstin: '24AAACR5055K1ZE' }, 'billing.gstin'], // the check character is wrong
+      [{ ...billingBody, stateCode: '27' }, 'billing.stateCode'], // a Gujarat GSTIN with Maharashtra chosen
+      [{ ...billingBody, pin: '38001' }, 'billing.pin'],
+      [{ ...billingBody, legalName: 'कर्णावती पॉलिमर्स' }, 'billing.legalName'],
+      [{ ...billingBody, legalName: '  ' }, 'billing.legalName'],
+      [{ ...billingBody, address: '' }, 'billing.address'],
+      [{ ...billingBody, stateCode: '99' }, 'billing.stateCode'],
+    ];
+    for (const [billing, field] of refused) {
+      const res = await buyWith(uid, billing);
+      expect(res.status, JSON.stringify(billing)).toBe(400);
+      expect(res.json.error).toMatchObject({ code: 'invalid_billing', field });
+    }
+    expect((await buyWith(uid, { ...billingBody, pin: 380015 })).status).toBe(400);
+    expect(await store.findBillingDetails(uid)).toBeNull();
+    expect(await store.listOrdersByUid(uid)).toEqual([]);
+
+    const ok = await buyWith(uid, { ...billingBody, gstin: ' 24aaacr5055k1zd ' });
+    expect(ok.status).toBe(200);
+    expect(await store.findBillingDetails(uid)).toMatchObject({ legalName: billingBody.legalName, address: ['4th Floor, Shivalik Plaza', 'Ahmedabad'], pin: '380015', stateCode: '24', gstin: '24AAACR5055K1ZD' });
+    // Once saved, the next checkout may send none.
+    expect((await call(makePayment, '/api/makePayment', { plan: 'Basic' }, { session: await sessionOf(uid) })).status).toBe(200);
+  });
+
+  it('issues an IGST invoice to a buyer in another state, a CGST+SGST one within the supplier state, and mails it as PDF', async () => {
+    const inter = `inter${n}`;
+    const intra = `intra${n}`;
+    for (const uid of [inter, intra]) await store.createUser(record(uid));
+    const interOrder = (await buyWith(inter, billingBody)).json as { id: string };
+    const intraOrder = (await buyWith(intra, { legalName: 'Thane Plastics', address: 'Plot 7, Wagle Estate | Thane', pin: '400604', stateCode: '27', gstin: '27AAACR5055K1Z7' })).json as { id: string };
+    for (const [uid, order] of [[inter, interOrder], [intra, intraOrder]] as const) {
+      expect((await call(verify, '/api/payments/verify', await pay(uid, order.id), { session: await sessionOf(uid) })).status).toBe(200);
+    }
+    const interInvoice = (await store.findInvoiceByOrder(interOrder.id))!;
+    const intraInvoice = (await store.findInvoiceByOrder(intraOrder.id))!;
+    expect(interInvoice.document.tax.lines.map((l) => `${l.tax} ${l.ratePercent}% ${l.amountPaise}`)).toEqual(['IGST 18% 228814']);
+    expect(intraInvoice.document.tax.lines.map((l) => `${l.tax} ${l.ratePercent}% ${l.amountPaise}`)).toEqual(['CGST 9% 114407', 'SGST 9% 114407']);
+    expect(intraInvoice.sequence).toBe(interInvoice.sequence + 1);
+    expect(interInvoice.document.recipient).toMatchObject({ legalName: billingBody.legalName, gstin: '24AAACR5055K1ZD' });
+
+    // The owner downloads the PDF; its text carries the number, the buyer's GSTIN and IGST.
+    const response = await getPdf(interInvoice.id, await sessionOf(inter));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${interInvoice.id}.pdf"`);
+    const { text } = await extractText(new Uint8Array(await response.arrayBuffer()), { mergePages: true });
+    expect(text).toContain(interInvoice.number);
+    expect(text).toContain('24AAACR5055K1ZD');
+    expect(text).toMatch(/IGST/);
+    expect(text).not.toMatch(/CGST/);
+
+    // The receipt mail carries the same PDF.
+    const mails = await outboxMessages(200);
+    const receipt = mails.find((m) => m.to === `${inter}@example.test` && m.subject?.includes('receipt'));
+    expect(receipt).toBeDefined();
+    const raw = (await outboxMessage(receipt!.file))!;
+    expect(raw).toMatch(new RegExp(`Content-Type: application/pdf; name=${interInvoice.id}\\.pdf`));
+    expect(raw).toContain(`${interInvoice.number} of`);
+  });
+
+  it('serves a document to its owner and an administrator only', async () => {
+    const uid = `owner${n}`;
+    await store.createUser(record(uid));
+    const order = (await buyWith(uid, billingBody)).json as { id: string };
+    await call(verify, '/api/payments/verify', await pay(uid, order.id), { session: await sessionOf(uid) });
+    const invoice = (await store.findInvoiceByOrder(order.id))!;
+    expect((await getPdf(invoice.id, await sessionOf(uid))).status).toBe(200);
+    expect((await getPdf(`${invoice.id}.pdf`, await sessionOf(uid))).status).toBe(200);
+    const stranger = await getPdf(invoice.id, await sessionOf(other));
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ error: { code: 'not_found' } });
+    expect((await getPdf(invoice.id, null)).status).toBe(401);
+    await store.createUser(record(`admin${n}`, { role: 'admin' }));
+    expect((await getPdf(invoice.id, await sessionOf(`admin${n}`))).status).toBe(200);
+    for (const id of ['PI-26-27-99999', '../etc', 'PI/26-27/00001', '']) expect((await getPdf(id, await sessionOf(uid))).status, id).toBe(404);
+  });
+
+  it('a refund webhook issues one credit note against the invoice', async () => {
+    const uid = `refund${n}`;
+    await store.createUser(record(uid));
+    const order = (await buyWith(uid, billingBody)).json as { id: string };
+    const result = await pay(uid, order.id);
+    await call(verify, '/api/payments/verify', result, { session: await sessionOf(uid) });
+    const invoice = (await store.findInvoiceByOrder(order.id))!;
+    const refund = { event: 'refund.processed', payload: { refund: { entity: { id: `rfnd_${n}`, payment_id: result.razorpay_payment_id, amount: 1_500_000, entity: 'refund' } } } };
+    const first = await sendWebhook(refund, { eventId: `evt_${n}_refund` });
+    expect(first.json.status).toBe('credit_note_issued');
+    // A retry under another event id (refund.processed sent twice) issues nothing new.
+    expect((await sendWebhook(refund, { eventId: `evt_${n}_refund_again` })).json.status).toBe('duplicate');
+    const notes = await store.listCreditNotes(uid);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ invoiceNumber: invoice.number, refundId: `rfnd_${n}` });
+    expect(notes[0]!.document.tax).toEqual(invoice.document.tax);
+    const pdf = await getPdf(notes[0]!.id, await sessionOf(uid));
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true });
+    expect(text).toContain(invoice.number);
   });
 });

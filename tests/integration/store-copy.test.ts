@@ -12,6 +12,8 @@ import type { IsoDate } from '../../src/lib/dates.ts';
 import { generateDemoData } from '../../src/lib/demoData.ts';
 import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
 import { cityRowsWithDemoRanges, withDemoRanges } from '../../src/lib/demoRanges.ts';
+import { supplierOf } from '../../src/lib/gst/invoice.ts';
+import { creditNoteFor, invoiceIssue } from '../../src/server/invoices/issue.ts';
 import { summarize } from '../../src/server/store/checksum.ts';
 import { copyStore, summarizeKind, verifyKinds, type TransferSide } from '../../src/server/store/copy.ts';
 import { openFirestore, type FirestoreHandle } from '../../src/server/store/firestore/database.ts';
@@ -115,7 +117,13 @@ async function seedSource(store: Store): Promise<void> {
   await store.createOrder(order('order_created', 'u-plain'), NOW);
   await store.createOrder(order('order_paid', 'u-buyer'), NOW);
   await store.createOrder(order('order_failed', 'u-buyer'), NOW);
-  await store.grantOrder({ orderId: 'order_paid', paymentId: 'pay_1', signature: 'sig', now: NOW, durationDays: 365, event: { id: 'evt_paid', type: 'payment.captured' } });
+  // The buyer's billing details, the invoice the grant issues (and its counter), a refund's credit note.
+  await store.saveBillingDetails({ uid: 'u-buyer', legalName: 'Buyer Polymers LLP', address: ['12 Ring Road', 'Surat'], pin: '395002', stateCode: '24', gstin: null, updatedAt: NOW.toISOString() });
+  const supplier = supplierOf({ legalName: 'PolyIndex Market Data Private Limited', address: '402 Trade Centre | Mumbai 400051', gstin: '27AABCP1234F1ZU' });
+  if (!supplier.ok) throw new Error(supplier.message);
+  await store.grantOrder({ orderId: 'order_paid', paymentId: 'pay_1', signature: 'sig', now: NOW, durationDays: 365, event: { id: 'evt_paid', type: 'payment.captured' }, invoice: invoiceIssue(supplier.value, NOW) });
+  const refundDay = NOW.toISOString().slice(0, 10);
+  await store.issueCreditNote({ refundId: 'rfnd_1', paymentId: 'pay_1', amountPaise: 100_000, date: refundDay, now: NOW, document: creditNoteFor(100_000, refundDay, 'Refund') });
   await store.failOrder({ orderId: 'order_failed', paymentId: 'pay_2', reason: 'card declined', now: NOW, event: { id: 'evt_failed', type: 'payment.failed' } });
   await store.recordEvent({ id: 'evt_refund', type: 'refund.created' }, NOW);
   // Producer list prices: a list and its revision (the revision itself is computed, not stored).

@@ -106,6 +106,19 @@ describe('pages', () => {
     expect(outcome('/details', visitor)).toBe(expected),
   );
 
+  // /account: every signed-in visitor runs their own account (profile, plan, renew/upgrade,
+  // invoices), whatever the plan; a visitor signs in first.
+  it.each([
+    ['anonymous', REG('/account')], ['free', A], ['trial', A], ['expired', A], ['noRecord', A], ['basic', A], ['standard', A],
+    ['premium', A], ['platinum', A], ['admin', A],
+  ] as const)('/account for %s → %s', (visitor, expected) => expect(outcome('/account', visitor)).toBe(expected));
+
+  it.each([
+    ['anonymous', '401'], ['free', A], ['expired', A], ['basic', A], ['premium', A], ['platinum', A], ['admin', A],
+  ] as const)('/api/account/documents/{id} for %s → %s (the handler serves the owner only)', (visitor, expected) =>
+    expect(outcome('/api/account/documents/PI-26-27-00001', visitor)).toBe(expected),
+  );
+
   it.each([
     ['anonymous', REG('/admin')], ['free', '403'], ['trial', '403'], ['premium', '403'], ['platinum', '403'], ['admin', A],
   ] as const)('/admin for %s', (visitor, expected) => expect(outcome('/admin', visitor)).toBe(expected));

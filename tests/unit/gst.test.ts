@@ -131,8 +131,8 @@ describe('document numbers: ≤ 16 characters, consecutive within a financial ye
     expect(documentNumber('credit-note', fy, 1)).toBe('CN/26-27/00001');
     expect(documentNumber('invoice', financialYearOf('2027-04-01'), 1)).toBe('PI/27-28/00001');
     expect(documentNumber('invoice', fy, 123_456)).toBe('PI/26-27/123456');
-    expect(counterKey('invoice', fy)).toBe('invoice/2026-27');
-    expect(counterKey('credit-note', fy)).toBe('credit-note/2026-27');
+    expect(counterKey('invoice', fy)).toBe('invoice-2026-27');
+    expect(counterKey('credit-note', fy)).toBe('credit-note-2026-27');
   });
 
   it('stays within 16 characters of letters, digits, "-" and "/" up to the largest sequence', () => {

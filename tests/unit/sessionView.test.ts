@@ -23,8 +23,8 @@ describe('header items', () => {
     ['anonymous', ['subscribe-now:Subscribe Now→/pricing', 'sign-in:Sign in→/register']],
     ['free', ['subscribe-now:Subscribe Now→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
     ['trial', ['subscribe-now:Subscribe Now→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out', 'trial-banner:Free trial: 1 day 14 h left of full access. ']],
-    ['premium', ['subscribed:Subscribed · Premium', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
-    ['renewing', ['subscribed:Subscribed · Premium', 'renew:Renew: 8 days left→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
+    ['premium', ['subscribed:Subscribed · Premium→/account', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
+    ['renewing', ['subscribed:Subscribed · Premium→/account', 'renew:Renew: 8 days left→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
     ['admin', ['admin-panel:Admin Panel→/admin', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
   ])('%s', (who, expected) => expect(summary(headerItems(views[who]!, NOW))).toEqual(expected));
 
@@ -46,10 +46,10 @@ describe('header items', () => {
 describe('mobile menu account block', () => {
   it.each([
     ['anonymous', ['menu-sign-in:Sign in→/register']],
-    ['free', ['menu-user:Asha Rao', 'menu-subscribe-now:Subscribe Now→/subscription', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
-    ['premium', ['menu-user:Asha Rao', 'menu-subscribed:Subscribed · Premium', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
-    ['renewing', ['menu-user:Asha Rao', 'menu-subscribed:Subscribed · Premium', 'menu-renew:Renew: 8 days left→/subscription', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
-    ['admin', ['menu-user:asha@example.test', 'menu-admin-panel:Admin Panel→/admin', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
-    ['noName', ['menu-user:Signed in', 'menu-subscribed:Subscribed · Basic', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['free', ['menu-user:Asha Rao', 'menu-subscribe-now:Subscribe Now→/subscription', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['premium', ['menu-user:Asha Rao', 'menu-subscribed:Subscribed · Premium', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['renewing', ['menu-user:Asha Rao', 'menu-subscribed:Subscribed · Premium', 'menu-renew:Renew: 8 days left→/subscription', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['admin', ['menu-user:asha@example.test', 'menu-admin-panel:Admin Panel→/admin', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['noName', ['menu-user:Signed in', 'menu-subscribed:Subscribed · Basic', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
   ])('%s', (who, expected) => expect(summary(menuItems(views[who]!, NOW))).toEqual(expected));
 });

@@ -100,6 +100,8 @@ const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
   [(p) => under(p, '/api/alerts'), 'signedIn'],
   [(p) => p === '/api/sendMail' || under(p, '/api/enquiries'), 'public'],
   [(p) => p === '/api/makePayment' || under(p, '/api/payments') || under(p, '/api/profile'), 'signedIn'],
+  // The account's own documents and settings: the handler serves only the caller's own.
+  [(p) => under(p, '/api/account'), 'signedIn'],
   // The home page's Naphtha teaser is a shape without figures; its ticker answers everyone, with
   // figures only for the plans that open the data (names and direction for the others).
   [(p) => p === '/api/home/teaser' || p === '/api/home/ticker', 'public'],
@@ -123,7 +125,7 @@ export function requirementOf(pathname: string, search = ''): Requirement {
   if (POST_FULL_TEXT.test(path)) return 'limited';
   if (EDITOR_PAGES.some((prefix) => under(path, prefix))) return 'editor';
   if (under(path, '/admin')) return 'admin';
-  if (path === '/subscription' || path === '/details' || path === '/alerts') return 'signedIn';
+  if (path === '/subscription' || path === '/details' || path === '/alerts' || path === '/account') return 'signedIn';
   // A signed link from a delivery mail (rendered on demand: not a prerendered public page).
   if (path === UNSUBSCRIBE_PAGE_PATH) return 'public';
   if (LIMITED_SECTIONS.some((section) => under(path, section))) return 'limited';

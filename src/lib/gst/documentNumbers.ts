@@ -8,7 +8,7 @@
  *
  * The sequence restarts at 1 on 1 April. Which sequence comes next is the store's counter
  * (`counterKey`), taken in the same transaction that records the document, so numbers are
- * consecutive across instances and restarts (the next phase builds it on the store).
+ * consecutive across instances and restarts (src/server/store/documents/invoices.ts).
  */
 import { monthOf, parseIsoDate, yearOf, type IsoDate } from '../dates.ts';
 
@@ -81,5 +81,5 @@ export function parseDocumentNumber(text: string): ParsedDocumentNumber | null {
 /** Rule 46(b)'s shape: 1–16 characters, letters, digits, "-" and "/" only. */
 export const isValidDocumentNumber = (text: string): boolean => text.length >= 1 && text.length <= MAX_DOCUMENT_NUMBER_LENGTH && ALLOWED.test(text);
 
-/** The store counter that hands out a series' sequences in one financial year: "invoice/2026-27". */
-export const counterKey = (series: DocumentSeries, fy: FinancialYear): string => `${series}/${fy.label}`;
+/** The store counter that hands out a series' sequences in one financial year: "invoice-2026-27" (a document id: no "/"). */
+export const counterKey = (series: DocumentSeries, fy: FinancialYear): string => `${series}-${fy.label}`;

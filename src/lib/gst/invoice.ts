@@ -56,14 +56,19 @@ const MAX_ADDRESS_LINES = 4;
 const lines = (address: string | readonly string[]): string[] =>
   (typeof address === 'string' ? address.split(/\r?\n|\|/) : [...address]).map((line) => line.trim().replace(/\s+/g, ' ')).filter(Boolean);
 
+/** What the invoice font prints: Latin letters, digits and the usual punctuation (docs/payments.md, "PDF"). */
+const PRINTABLE = /^[\x20-\x7E\u00A0-\u00FF\u2013\u2014\u2018\u2019]*$/;
+
 function checkParty(name: string, address: string | readonly string[]): FieldProblem | { name: string; address: string[] } {
   const legalName = name.trim().replace(/\s+/g, ' ');
   if (!legalName) return { field: 'legalName', message: 'Enter the legal name the invoice is made out to.' };
+  if (!PRINTABLE.test(legalName)) return { field: 'legalName', message: 'Write the legal name in English letters, as on your GST registration or PAN.' };
   if (legalName.length > MAX_NAME) return { field: 'legalName', message: `The legal name can have at most ${MAX_NAME} characters.` };
   const addressLines = lines(address);
   if (addressLines.length === 0) return { field: 'address', message: 'Enter the billing address.' };
   if (addressLines.length > MAX_ADDRESS_LINES || addressLines.some((line) => line.length > MAX_ADDRESS_LINE))
     return { field: 'address', message: `The address can have at most ${MAX_ADDRESS_LINES} lines of ${MAX_ADDRESS_LINE} characters.` };
+  if (addressLines.some((line) => !PRINTABLE.test(line))) return { field: 'address', message: 'Write the address in English letters.' };
   return { name: legalName, address: addressLines };
 }
 
@@ -82,7 +87,7 @@ export function supplierOf(settings: { legalName: string; address: string; gstin
  * The buyer from their billing details. A GSTIN (optional) must be valid, and its state is the
  * buyer's state: the place of supply of a registered buyer is where they are registered.
  */
-export function recipientOf(details: { legalName: string; address: string | readonly string[]; pin: string; stateCode: string; gstin?: string | null }): Checked<Recipient> {
+export function recipientOf(details: { legalName: string; address: string | readonly string[]; pin: string; stateCode: string; gstin?: string | null | undefined }): Checked<Recipient> {
   const party = checkParty(details.legalName, details.address);
   if ('field' in party) return { ok: false, ...party };
   const pin = details.pin.replace(/\s+/g, '');

@@ -24,6 +24,14 @@ export interface OutgoingMail extends RenderedMail {
   readonly replyTo?: string | undefined;
   /** Extra headers, e.g. List-Unsubscribe (values are ours, never a visitor's text). */
   readonly headers?: Readonly<Record<string, string>> | undefined;
+  /** Files sent with the message (a receipt's invoice PDF). */
+  readonly attachments?: readonly MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  readonly filename: string;
+  readonly content: Buffer;
+  readonly contentType: string;
 }
 
 export interface SentMail {
@@ -51,6 +59,7 @@ const messageOf = (from: string, mail: OutgoingMail) => ({
   text: mail.text,
   html: mail.html,
   ...(mail.headers ? { headers: { ...mail.headers } } : {}),
+  ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => ({ ...file })) } : {}),
   // The envelope is exactly the To address: nothing a template or a header carries adds a recipient.
   envelope: { from: addressOf(from), to: [mail.to] },
 });

@@ -4,21 +4,40 @@
  * its signature is the authority, checked on the raw body before it is parsed).
  */
 import { z } from 'astro/zod';
+import { isoDateOf, toDisplayDate } from '../../lib/dates.ts';
+import { recipientOf } from '../../lib/gst/invoice.ts';
+import { formatRupees } from '../../lib/plans.ts';
 import { planForRequest } from '../../lib/subscription.ts';
 import { endpoint } from '../edge/endpoint.ts';
 import { json, jsonContentTypeError, jsonError, readSignedInPost, readText } from '../http/responses.ts';
 import { GatewayError } from './gateway.ts';
 import { paymentsRuntime } from './index.ts';
-import { applyWebhook, completeSandbox, describePlan, MERCHANT_NAME, startOrder, verifyCheckout, webhookEventId, webhookSchema } from './service.ts';
+import { applyWebhook, checkPurchase, completeSandbox, describePlan, MERCHANT_NAME, startOrder, verifyCheckout, webhookEventId, webhookSchema } from './service.ts';
+
+/** The buyer's billing details as the checkout form sends them (checked in full by recipientOf). */
+const BillingBody = z.object({
+  legalName: z.string().max(200),
+  address: z.union([z.string().max(600), z.array(z.string().max(200)).max(8)]),
+  pin: z.string().max(12),
+  stateCode: z.string().max(4),
+  gstin: z.string().max(20).nullish(),
+});
 
 const OrderBody = z
   .object({
     plan: z.string().trim().min(1).max(40).optional(),
     amount: z.number().positive().max(10_000_000).optional(),
+    billing: BillingBody.optional(),
   })
   .refine((b) => b.plan !== undefined || b.amount !== undefined, { message: 'Name a plan.', path: ['plan'] });
 
-/** POST /api/makePayment `{plan}` (or the legacy `{amount}` in rupees) → a gateway order at the plan's price. */
+/**
+ * POST /api/makePayment `{plan, billing?}` (or the legacy `{amount}` in rupees) → a gateway order
+ * at the price the server quotes (a renewal or new plan: the plan's price; an upgrade: less the
+ * unused days' credit). `billing` (legal name, address, PIN, state, optional GSTIN) is checked and
+ * saved for the invoice; without it the details saved before are used, and without either the
+ * answer is 400 `billing_required`: every payment gets a GST invoice.
+ */
 export const makePayment = endpoint('signedIn', async ({ request, locals }) => {
   const input = await readSignedInPost(request, locals.session, OrderBody);
   if (!input.ok) return input.response;
@@ -33,8 +52,24 @@ export const makePayment = endpoint('signedIn', async ({ request, locals }) => {
   if (!session.record) return jsonError(409, 'no_user_record', 'Your account is still being set up; try again in a moment.');
 
   const runtime = await paymentsRuntime();
+  const now = runtime.now();
+  const check = checkPurchase(session.record, plan, now);
+  if (check.kind === 'cheaper_plan_running')
+    return jsonError(409, 'cheaper_than_current', `Your ${check.current.name} plan runs until ${toDisplayDate(isoDateOf(check.until))}: renew it or upgrade, or buy ${plan.name} after it ends.`, 'plan');
+  if (check.kind === 'nothing_to_charge')
+    return jsonError(409, 'credit_covers_upgrade', `The unused days of your plan are worth more than ${plan.name} costs (${formatRupees(plan.pricePaise)}): write to the desk to switch without a payment.`, 'plan');
+
+  if (input.data.billing) {
+    const recipient = recipientOf(input.data.billing);
+    if (!recipient.ok) return jsonError(400, 'invalid_billing', recipient.message, `billing.${recipient.field}`);
+    const { legalName, address, pin, state, gstin } = recipient.value;
+    await runtime.store.saveBillingDetails({ uid: session.uid, legalName, address, pin, stateCode: state.code, gstin, updatedAt: now.toISOString() });
+  } else if (!(await runtime.store.findBillingDetails(session.uid))) {
+    return jsonError(400, 'billing_required', 'Enter the billing details for your GST invoice.', 'billing.legalName');
+  }
+
   try {
-    const order = await startOrder(runtime, session.uid, plan);
+    const order = await startOrder(runtime, session.uid, plan, check.quote);
     return json({
       id: order.id,
       amount: order.amount,
@@ -42,6 +77,7 @@ export const makePayment = endpoint('signedIn', async ({ request, locals }) => {
       key: runtime.gateway.keyId,
       mode: runtime.gateway.mode,
       plan: plan.id,
+      purchase: check.quote.kind,
       name: MERCHANT_NAME,
       description: describePlan(plan),
       prefill: { name: session.record.displayName ?? '', email: session.record.email ?? session.email ?? '', contact: session.record.phone ?? '' },

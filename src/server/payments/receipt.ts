@@ -3,23 +3,29 @@
  * through the mail module (SMTP, or the outbox in the embedded default). A phone-only account
  * has no address: the log line is all there is.
  */
+import { toDisplayDate } from '../../lib/dates.ts';
 import { findPlan, formatRupees } from '../../lib/plans.ts';
+import { pdfFileName } from '../invoices/pdf.ts';
+import { pdfOf } from '../invoices/issue.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
+import type { InvoiceRecord } from '../store/invoices.ts';
 import type { OrderRecord } from '../store/payments.ts';
 import type { UserRecord } from '../store/users.ts';
 
 export interface Receipt {
   readonly user: UserRecord;
   readonly order: OrderRecord;
+  /** The GST tax invoice of the payment (attached as PDF); null when none was issued. */
+  readonly invoice?: InvoiceRecord | null | undefined;
 }
 
 const validUntil = (expiresAt: string | null | undefined): string =>
   expiresAt ? new Date(expiresAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }) : '-';
 
-export async function sendReceipt({ user, order }: Receipt): Promise<void> {
+export async function sendReceipt({ user, order, invoice = null }: Receipt): Promise<void> {
   console.info(
     `[receipt] to=${user.email ?? user.phone ?? user.uid} plan=${order.plan} amount=${formatRupees(order.amount)} ` +
-      `order=${order.id} payment=${order.paymentId ?? '-'} valid-until=${user.expiresAt ?? '-'}`,
+      `order=${order.id} payment=${order.paymentId ?? '-'} valid-until=${user.expiresAt ?? '-'} invoice=${invoice?.number ?? '-'}`,
   );
   if (!user.email) return;
   const plan = findPlan(order.plan)?.name ?? order.plan;
@@ -36,11 +42,17 @@ export async function sendReceipt({ user, order }: Receipt): Promise<void> {
           ['Order', order.id],
           ['Payment', order.paymentId ?? '-'],
           ['Receipt no.', order.receipt],
+          ...(invoice ? ([['GST invoice', `${invoice.number} of ${toDisplayDate(invoice.document.date)}`]] as [string, string][]) : []),
         ],
       },
-      { paragraph: 'Keep this e-mail for your records. For a GST invoice or any question, reply to this e-mail.' },
+      {
+        paragraph: invoice
+          ? 'Your GST tax invoice is attached as a PDF; your account page lists every invoice. For any question, reply to this e-mail.'
+          : 'Keep this e-mail for your records. For any question, reply to this e-mail.',
+      },
     ],
     footer: 'You receive this e-mail because you bought a PolyIndex plan.',
   });
-  await sendMail({ ...mail, to: user.email });
+  const attachments = invoice ? [{ filename: pdfFileName(invoice.document), content: await pdfOf(invoice), contentType: 'application/pdf' }] : undefined;
+  await sendMail({ ...mail, to: user.email, attachments });
 }

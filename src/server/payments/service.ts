@@ -5,7 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'astro/zod';
+import type { Supplier } from '../../lib/gst/invoice.ts';
 import { findPlan, type Plan } from '../../lib/plans.ts';
+import { quotePurchase, type PurchaseQuote } from '../../lib/proration.ts';
+import { creditNoteFor, invoiceIssue, refundDate } from '../invoices/issue.ts';
+import { configuredSupplier } from '../invoices/supplier.ts';
+import type { InvoiceStore } from '../store/invoices.ts';
 import type { PaymentStore, OrderRecord } from '../store/payments.ts';
 import type { UserRecord, UserStore } from '../store/users.ts';
 import { isSandbox, type CheckoutResult, type GatewayOrder, type PaymentGateway } from './gateway.ts';
@@ -13,9 +18,11 @@ import { sendReceipt } from './receipt.ts';
 import { randomId } from './sandbox.ts';
 
 export interface PaymentsRuntime {
-  readonly store: UserStore & PaymentStore;
+  readonly store: UserStore & PaymentStore & InvoiceStore;
   readonly gateway: PaymentGateway;
   readonly now: () => Date;
+  /** The supplier on invoices; the configured one (INVOICE_*, CONTACT_GSTIN) unless given. */
+  readonly supplier?: (() => Supplier) | undefined;
 }
 
 export const CURRENCY = 'INR';
@@ -23,18 +30,36 @@ export const MERCHANT_NAME = 'PolyIndex';
 
 export const describePlan = (plan: Plan): string => `${MERCHANT_NAME} ${plan.name} plan — ${plan.durationDays / 365 === 1 ? 'one year' : `${plan.durationDays} days`}`;
 
-/** Creates the gateway order at the plan table's price and records it as created. */
-export async function startOrder(runtime: PaymentsRuntime, uid: string, plan: Plan): Promise<GatewayOrder> {
+/**
+ * What buying `plan` costs this buyer now (src/lib/proration.ts): the full price for a new plan
+ * or a renewal of the same plan, the price less the unused days' credit for an upgrade. A plan
+ * cheaper than a running one is not sold until that term ends (it would cut the term short),
+ * and an upgrade the credit pays in full has nothing for the gateway to charge.
+ */
+export type PurchaseCheck =
+  | { readonly kind: 'ok'; readonly quote: PurchaseQuote }
+  | { readonly kind: 'cheaper_plan_running'; readonly current: Plan; readonly until: Date }
+  | { readonly kind: 'nothing_to_charge'; readonly quote: PurchaseQuote };
+
+export function checkPurchase(record: UserRecord | null, plan: Plan, now: Date): PurchaseCheck {
+  const quote = quotePurchase(record, plan, now);
+  if (quote.kind === 'renewal' && quote.after && quote.after.id !== plan.id) return { kind: 'cheaper_plan_running', current: quote.after, until: quote.startsAt };
+  if (quote.chargePaise === 0) return { kind: 'nothing_to_charge', quote };
+  return { kind: 'ok', quote };
+}
+
+/** Creates the gateway order at the quoted amount and records it as created. */
+export async function startOrder(runtime: PaymentsRuntime, uid: string, plan: Plan, quote: PurchaseQuote = quotePurchase(null, plan, runtime.now())): Promise<GatewayOrder> {
   const now = runtime.now();
   // Razorpay caps receipts at 40 characters.
   const receipt = `rcpt_${now.getTime().toString(36)}_${randomId('').slice(0, 8)}`;
   const order = await runtime.gateway.createOrder({
-    amountPaise: plan.pricePaise,
+    amountPaise: quote.chargePaise,
     currency: CURRENCY,
     receipt,
-    notes: { uid, plan: plan.id },
+    notes: { uid, plan: plan.id, purchase: quote.kind },
   });
-  await runtime.store.createOrder({ id: order.id, uid, plan: plan.id, amount: plan.pricePaise, currency: CURRENCY, receipt }, now);
+  await runtime.store.createOrder({ id: order.id, uid, plan: plan.id, amount: quote.chargePaise, currency: CURRENCY, receipt }, now);
   return order;
 }
 
@@ -42,13 +67,25 @@ export type VerifyOutcome =
   | { readonly kind: 'granted' | 'already_paid'; readonly user: UserRecord | null }
   | { readonly kind: 'bad_signature' | 'not_found' | 'forbidden' | 'no_user' };
 
+/** The invoice the grant issues, or none when the supplier settings make no valid supplier (logged: the plan is granted all the same). */
+function issueFor(runtime: PaymentsRuntime, now: Date) {
+  try {
+    return invoiceIssue((runtime.supplier ?? configuredSupplier)(), now);
+  } catch (error) {
+    console.error('[payments] no invoice can be issued', error);
+    return undefined;
+  }
+}
+
 async function grant(runtime: PaymentsRuntime, order: OrderRecord, paymentId: string, signature: string | null, event?: { id: string; type: string }) {
   const plan = findPlan(order.plan);
   if (!plan) throw new Error(`order ${order.id} names an unknown plan ${order.plan}`);
-  const result = await runtime.store.grantOrder({ orderId: order.id, paymentId, signature, now: runtime.now(), durationDays: plan.durationDays, event });
+  const now = runtime.now();
+  const result = await runtime.store.grantOrder({ orderId: order.id, paymentId, signature, now, durationDays: plan.durationDays, event, invoice: issueFor(runtime, now) });
   if (result.kind === 'granted') {
+    if (!result.invoice) console.warn(`[payments] order ${order.id} was paid without billing details: no invoice issued`);
     try {
-      await sendReceipt({ user: result.user, order: result.order });
+      await sendReceipt({ user: result.user, order: result.order, invoice: result.invoice });
     } catch (error) {
       // The plan is granted; a receipt that could not be sent must not undo or fail that.
       console.error('[payments] receipt failed', error);
@@ -99,6 +136,7 @@ export const webhookSchema = z
           error_description: z.string().nullish(),
         }),
         order: entity({ id: z.string().min(1), amount: z.number().int().nullish() }),
+        refund: entity({ id: z.string().min(1), payment_id: z.string().min(1), amount: z.number().int().positive(), notes: z.unknown().optional() }),
       })
       .loose()
       .optional()
@@ -115,7 +153,9 @@ export type WebhookOutcome =
   | 'ignored'
   | 'unknown_order'
   | 'no_user'
-  | 'amount_mismatch';
+  | 'amount_mismatch'
+  | 'credit_note_issued'
+  | 'no_invoice';
 
 /**
  * The id that makes an event idempotent: Razorpay's `x-razorpay-event-id` header, else the
@@ -165,6 +205,26 @@ export async function applyWebhook(runtime: PaymentsRuntime, body: WebhookBody, 
     }
   }
 
+  if (body.event === 'refund.processed') {
+    const refund = body.payload?.refund?.entity;
+    if (!refund) return (await runtime.store.recordEvent(event, now)) ? 'ignored' : 'duplicate';
+    // One credit note per refund, whatever the event id: a replay finds the note already issued.
+    const result = await runtime.store.issueCreditNote({
+      refundId: refund.id,
+      paymentId: refund.payment_id,
+      amountPaise: refund.amount,
+      date: refundDate(now),
+      now,
+      document: creditNoteFor(refund.amount, refundDate(now), REFUND_REASON),
+    });
+    if (result.kind === 'no_invoice') {
+      console.warn(`[payments] webhook ${eventId}: refund ${refund.id} of payment ${refund.payment_id} has no invoice to credit`);
+      return 'no_invoice';
+    }
+    await runtime.store.recordEvent(event, now);
+    return result.kind === 'issued' ? 'credit_note_issued' : 'duplicate';
+  }
+
   if (body.event === 'payment.failed') {
     const orderId = payment?.order_id;
     if (!orderId) return (await runtime.store.recordEvent(event, now)) ? 'ignored' : 'duplicate';
@@ -176,6 +236,9 @@ export async function applyWebhook(runtime: PaymentsRuntime, body: WebhookBody, 
 
   return (await runtime.store.recordEvent(event, now)) ? 'ignored' : 'duplicate';
 }
+
+/** The reason a refund's credit note states (rule 53(1A)). */
+export const REFUND_REASON = 'Refund of the subscription payment';
 
 export type SandboxOutcome =
   | { readonly kind: 'paid'; readonly result: CheckoutResult }

@@ -6,6 +6,7 @@
 import { createAuditStore } from './documents/audit.ts';
 import { createDeliveryStore } from './documents/delivery.ts';
 import type { DocumentDriver } from './documents/driver.ts';
+import { createInvoiceStore } from './documents/invoices.ts';
 import { createPaymentStore } from './documents/payments.ts';
 import { createCustomsRateStore } from './documents/customsRates.ts';
 import { createProducerPriceStore } from './documents/producerPrices.ts';
@@ -31,6 +32,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { UserRecordCache } from './userCache.ts';
 import type { AuditStore } from './audit.ts';
 import type { DeliveryStore } from './delivery.ts';
+import type { InvoiceStore } from './invoices.ts';
 import type { PaymentStore } from './payments.ts';
 import type { PostStore } from './posts.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
@@ -46,6 +48,7 @@ import type { UserStore } from './users.ts';
 
 export type Store = UserStore &
   PaymentStore &
+  InvoiceStore &
   PriceStore &
   PriceAdminStore &
   BannerAdminStore &
@@ -82,6 +85,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...own,
     ...createUserStore(docs, users, userQueries),
     ...createPaymentStore(docs),
+    ...createInvoiceStore(docs),
     ...createAuditStore(docs),
     ...createSavedViewStore(docs),
     ...createCustomsRateStore(docs),

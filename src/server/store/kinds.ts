@@ -14,6 +14,7 @@ import { customsNotificationProblem, type CustomsRateNotification } from '../../
 import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
+import type { BillingDetails, CreditNoteRecord, DocumentCounter, InvoiceRecord } from './invoices.ts';
 import type { OrderRecord, PaymentEventRecord } from './payments.ts';
 import type { Post } from './posts.ts';
 import { lineIdOf, producerPriceId, type ProducerPriceRecord } from '../../lib/producerPrices.ts';
@@ -88,6 +89,39 @@ export const RECORD_KINDS = {
   paymentEvents: kind<PaymentEventRecord>()({
     identity: ['id'],
     documents: { collection: 'paymentEvents', table: 'payment_events', key: 'id' },
+  }),
+  billingDetails: kind<BillingDetails>()({
+    identity: ['uid'],
+    check: (details) => {
+      text('billing details\' uid', details.uid);
+      text(`billing details of ${details.uid}: the legal name`, details.legalName);
+    },
+    documents: { collection: 'billingDetails', table: 'billing_details', key: 'uid' },
+  }),
+  // Counters before the documents they numbered, so a partial copy never hands out a number twice.
+  documentCounters: kind<DocumentCounter>()({
+    identity: ['key'],
+    check: (counter) => {
+      if (!Number.isSafeInteger(counter.last) || counter.last < 0) throw new RangeError(`counter ${counter.key}: not a sequence: ${String(counter.last)}`);
+    },
+    documents: { collection: 'documentCounters', table: 'document_counters', key: 'key' },
+  }),
+  invoices: kind<InvoiceRecord>()({
+    identity: ['id'],
+    check: (invoice) => {
+      text(`invoice ${invoice.id}'s number`, invoice.number);
+      text(`invoice ${invoice.id}'s order`, invoice.orderId);
+      finite(`amount of invoice ${invoice.id}`, invoice.document.tax.totalPaise);
+    },
+    documents: { collection: 'invoices', table: 'invoices', key: 'id', indexes: { uid: true, orderId: true, paymentId: true } },
+  }),
+  creditNotes: kind<CreditNoteRecord>()({
+    identity: ['id'],
+    check: (note) => {
+      text(`credit note ${note.id}'s invoice`, note.invoiceNumber);
+      finite(`amount of credit note ${note.id}`, note.document.tax.totalPaise);
+    },
+    documents: { collection: 'creditNotes', table: 'credit_notes', key: 'id', indexes: { uid: true, refundId: true } },
   }),
   series: kind<SeriesDef>()({ identity: ['id'] }),
   points: kind<PointRow>()({ identity: ['seriesId', 'date'], check: (p) => checkQuote(p, `${p.seriesId} on ${p.date}`) }),

@@ -4,7 +4,9 @@
  * subscription on the user record in one transaction.
  */
 import { findPlan } from '../../lib/plans.ts';
-import { expiryAfterPlanPurchase, expiryAfterPurchase } from '../../lib/subscription.ts';
+import { quotePurchase } from '../../lib/proration.ts';
+import { expiryAfterPurchase } from '../../lib/subscription.ts';
+import type { InvoiceIssue, InvoiceRecord, PurchaseTerms } from './invoices.ts';
 import type { UserRecord } from './users.ts';
 
 export type OrderStatus = 'created' | 'paid' | 'failed';
@@ -47,6 +49,11 @@ export interface GrantInput {
   readonly durationDays: number;
   /** When set, the grant runs only if this webhook event was not processed before. */
   readonly event?: WebhookEventRef | undefined;
+  /**
+   * Issues the order's GST tax invoice in the grant's transaction when the buyer has billing
+   * details (../invoices.ts): numbered from the financial year's counter, once per order.
+   */
+  readonly invoice?: InvoiceIssue | undefined;
 }
 
 /** A webhook event, by the id that makes it idempotent and its type (`payment.captured` …). */
@@ -56,7 +63,7 @@ export interface WebhookEventRef {
 }
 
 export type GrantResult =
-  | { readonly kind: 'granted'; readonly user: UserRecord; readonly order: OrderRecord }
+  | { readonly kind: 'granted'; readonly user: UserRecord; readonly order: OrderRecord; readonly invoice: InvoiceRecord | null }
   /** The order was already paid: nothing changed (a replay, or the webhook after verify). */
   | { readonly kind: 'already_paid'; readonly user: UserRecord | null; readonly order: OrderRecord }
   | { readonly kind: 'duplicate_event' }
@@ -99,23 +106,38 @@ export interface PaymentStore {
 }
 
 /**
- * The user record a grant writes (every adapter, in the transaction that pays the order):
- * subscribed on the order's plan, the payment's ids, and the new expiry — renewals extend from
- * the later of now and the old expiry, days left on another plan convert at the two prices.
+ * The user record a grant writes (every adapter, in the transaction that pays the order) and the
+ * term it bought: subscribed on the order's plan, the payment's ids, and the new expiry from the
+ * proration quote (src/lib/proration.ts): a new plan or an upgrade runs a year from now, a
+ * renewal a year from the current end. A plan the table does not know runs `durationDays` from
+ * the later of now and the old expiry.
  */
-export function grantedUserRecord(user: UserRecord, order: OrderRecord, { paymentId, signature, now, durationDays }: Pick<GrantInput, 'paymentId' | 'signature' | 'now' | 'durationDays'>): UserRecord {
+export function grantedUserRecord(user: UserRecord, order: OrderRecord, { paymentId, signature, now, durationDays }: Pick<GrantInput, 'paymentId' | 'signature' | 'now' | 'durationDays'>): { user: UserRecord; purchase: PurchaseTerms } {
   const planOfOrder = findPlan(order.plan);
+  const quote = planOfOrder ? quotePurchase(user, planOfOrder, now) : null;
+  const expiresAt = quote ? quote.endsAt.toISOString() : expiryAfterPurchase(user, durationDays, now);
+  const purchase: PurchaseTerms = {
+    kind: quote?.kind ?? 'new',
+    fromPlan: quote?.kind === 'upgrade' ? quote.from.id : null,
+    // What the buyer was credited is what the plan costs less what the order charged.
+    creditPaise: quote?.kind === 'upgrade' ? Math.max(0, quote.plan.pricePaise - order.amount) : 0,
+    startsAt: quote ? quote.startsAt.toISOString() : now.toISOString(),
+    endsAt: expiresAt,
+  };
   return {
-    ...user,
-    uid: order.uid,
-    subscribed: true,
-    plan: order.plan,
-    // Rupees, as the legacy record stored the amount the buyer paid.
-    subscriptionAmount: order.amount / 100,
-    paymentId,
-    orderId: order.id,
-    signature,
-    subscribedAt: now.toISOString(),
-    expiresAt: planOfOrder ? expiryAfterPlanPurchase(user, planOfOrder, now) : expiryAfterPurchase(user, durationDays, now),
+    purchase,
+    user: {
+      ...user,
+      uid: order.uid,
+      subscribed: true,
+      plan: order.plan,
+      // Rupees, as the legacy record stored the amount the buyer paid.
+      subscriptionAmount: order.amount / 100,
+      paymentId,
+      orderId: order.id,
+      signature,
+      subscribedAt: now.toISOString(),
+      expiresAt,
+    },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { grantedUserRecord, type FailResult, type GrantResult, type OrderRecord, type OrderStatus, type PaymentStore, type WebhookEventRef } from '../payments.ts';
 import { byFields, type DocumentDriver, type DocumentTransaction } from './driver.ts';
+import { issueInvoiceIn } from './invoices.ts';
 
 /** True when this webhook event was processed before (nothing to do again). */
 async function seen(tx: DocumentTransaction, event: WebhookEventRef | undefined): Promise<boolean> {
@@ -33,7 +34,7 @@ export function createPaymentStore(docs: DocumentDriver): PaymentStore {
       return id ? docs.get('orders', id) : null;
     },
 
-    grantOrder({ orderId, paymentId, signature, now, durationDays, event }) {
+    grantOrder({ orderId, paymentId, signature, now, durationDays, event, invoice: issue }) {
       return docs.transact(async (tx): Promise<GrantResult> => {
         if (await seen(tx, event)) return { kind: 'duplicate_event' };
         const order = await tx.get('orders', orderId);
@@ -44,12 +45,15 @@ export function createPaymentStore(docs: DocumentDriver): PaymentStore {
           return { kind: 'already_paid', user, order };
         }
         if (!user) return { kind: 'no_user', order };
-        const granted = grantedUserRecord(user, order, { paymentId, signature, now, durationDays });
+        const billing = issue ? await tx.get('billingDetails', order.uid) : null;
+        const { user: granted, purchase } = grantedUserRecord(user, order, { paymentId, signature, now, durationDays });
         const paid: OrderRecord = { ...order, status: 'paid', paymentId, signature, failureReason: null, updatedAt: now.toISOString() };
+        // Every read is done: the counter's read happens in issueInvoiceIn, before any write lands.
+        const invoice = issue && billing ? await issueInvoiceIn(tx, issue, billing, purchase, paid, paymentId, now) : null;
         remember(tx, event, now);
         tx.put('users', granted);
         tx.put('orders', paid);
-        return { kind: 'granted', user: granted, order: paid };
+        return { kind: 'granted', user: granted, order: paid, invoice };
       });
     },
 
