@@ -8,6 +8,7 @@ import { createDeliveryStore } from './documents/delivery.ts';
 import type { DocumentDriver } from './documents/driver.ts';
 import { createPaymentStore } from './documents/payments.ts';
 import { createSavedViewStore } from './documents/savedViews.ts';
+import { createPublicChangeStore, markingPublicChanges } from './documents/publicChanges.ts';
 import { transferOver, type OwnKind, type PartialTransfer } from './documents/transfer.ts';
 import { createUserStore, type UserQueries } from './documents/users.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
@@ -35,6 +36,7 @@ import type { BannerAdminStore } from './bannerAdmin.ts';
 import type { BannerImageStore } from './bannerImages.ts';
 import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
+import type { PublicChangeStore } from './publicChanges.ts';
 import type { SavedViewStore } from './savedViews.ts';
 import type { TransferStore } from './transfer.ts';
 import type { UserCacheOptions } from './userCache.ts';
@@ -50,7 +52,8 @@ export type Store = UserStore &
   PostStore &
   SavedViewStore &
   TransferStore &
-  DeliveryStore & {
+  DeliveryStore &
+  PublicChangeStore & {
     /** One tiny read: resolves when the store answers (health checks, outage probes). */
     ping(): Promise<void>;
     close(): Promise<void>;
@@ -72,8 +75,11 @@ interface Backend {
 
 /** The record-storing parts, written once over the backend's document driver, and the backend's own. */
 function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, close: () => Promise<void>): Store {
+  const publicChanges = createPublicChangeStore(docs);
   return {
-    ...own,
+    // Writes public pages show mark a change for every instance's page cache.
+    ...markingPublicChanges(own, publicChanges),
+    ...publicChanges,
     ...createUserStore(docs, users, userQueries),
     ...createPaymentStore(docs),
     ...createAuditStore(docs),

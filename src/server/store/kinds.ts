@@ -15,6 +15,7 @@ import type { BannerImageRecord } from './bannerImages.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
 import type { OrderRecord, PaymentEventRecord } from './payments.ts';
 import type { Post } from './posts.ts';
+import type { PublicChangeRecord } from './publicChanges.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
 import { viewNameKey, type SavedView } from './savedViews.ts';
 import { userLookupKey, type UserRecord } from './users.ts';
@@ -131,6 +132,12 @@ export const RECORD_KINDS = {
       text(`saved view ${JSON.stringify(view.id)}'s name`, view.name.trim());
     },
     documents: { collection: 'savedViews', table: 'saved_views', key: 'id', indexes: { uid: true, nameKey: (view) => viewNameKey(view.name) } },
+  }),
+  // The marker of changes public pages show (./publicChanges.ts): one record, read by every instance's page cache.
+  publicChanges: kind<PublicChangeRecord>()({
+    identity: ['id'],
+    check: (change) => text(`public change ${JSON.stringify(change.id)}'s token`, change.token),
+    documents: { collection: 'publicChanges', table: 'public_changes', key: 'id' },
   }),
 };
 
