@@ -45,7 +45,7 @@ interface KeptFile {
 }
 
 /** send's validator for a file (the `etag` package's form for a stat). */
-const etagOfStat = (stat: Stats): string => `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+const etagOfStat = (stat: Stats): string => `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
 
 export interface CompressedFiles {
   /** Answers `req` from memory when it should (true), else false: send answers it. */
