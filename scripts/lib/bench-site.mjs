@@ -167,7 +167,8 @@ export async function measureSite({ dir, label, port, emulatorHost, seconds, con
 
     /** An endpoint beside a bare server answering its exact bytes. */
     async function versusBare(name, path, headers) {
-      const probe = await fetch(`${base}${path}`, { headers });
+      // The bytes as autocannon gets them (it asks for no encoding; fetch would ask for gzip).
+      const probe = await fetch(`${base}${path}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
       const body = Buffer.from(await probe.arrayBuffer());
       if (probe.status !== 200) throw new Error(`[${label}] ${path} answered ${probe.status}`);
       const answerFile = join(work, `${name}.json`);
@@ -207,7 +208,11 @@ export async function measureSite({ dir, label, port, emulatorHost, seconds, con
     result.rows.feedstock = await versusBare('feedstock', feedstock, { cookie: premium });
     result.rows.carousels = await versusBare('carousels', '/api/carousels/', {});
 
+    // A public article as an anonymous reader gets it (from the page cache where there is one).
     const article = await publicArticle(base);
+    for (let i = 0; i < 3; i++) await (await fetch(`${base}${article}`)).arrayBuffer();
+    result.rows.article = await versusBare('article', article, {});
+
     result.rows.articleJs = await pageJavaScript(base, article, {});
     result.rows.chartJs = await pageJavaScript(base, '/crude/Naphtha', { cookie: premium });
     log(`  [${label}] JavaScript: article ${article} ${result.rows.articleJs.kb} KB, /crude/Naphtha ${result.rows.chartJs.kb} KB (gzip)`);

@@ -40,7 +40,11 @@ const revived = (value: unknown): unknown => {
 };
 
 async function expectSameAsBefore(store: Store, sums: Record<string, { count: number; checksum: string }>) {
-  for (const kind of TRANSFER_KINDS) expect(await summarizeKind(store, kind), kind).toEqual(sums[kind]);
+  for (const kind of TRANSFER_KINDS) {
+    // A kind added after the fixture was written (e.g. publicChanges) has no records in it.
+    if (!(kind in sums)) expect((await summarizeKind(store, kind)).count, kind).toBe(0);
+    else expect(await summarizeKind(store, kind), kind).toEqual(sums[kind]);
+  }
   expect((await store.findUserBy('email', 'asha@EXAMPLE.test'))?.uid).toBe('u-1');
   expect((await store.findUserBy('phone', ' +919820000001 '))?.company).toBe('Polymers Pvt Ltd');
   expect((await store.cachedUser('u-1'))?.plan).toBe('Premium');
