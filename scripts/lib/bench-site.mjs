@@ -113,7 +113,8 @@ async function importCsv(base, adminCookie, run) {
   for (const series of allSeries) {
     const response = await fetch(`${base}/api/export/${series.id}.csv`, { headers: { cookie: adminCookie } });
     if (!response.ok) throw new Error(`export of ${series.id}: ${response.status}`);
-    const rows = (await response.text()).trim().split('\n').slice(1);
+    // The price rows only: the export begins with its intro, the basis row and the header.
+    const rows = (await response.text()).split('\n').filter((line) => /^[\w.-]+,\d{4}-\d{2}-\d{2},/.test(line));
     for (const line of rows) {
       const [id, date, value] = line.split(',');
       lines.push(`${id},${date},${(Number(value) + delta).toFixed(2)}`);
