@@ -113,21 +113,25 @@ async function importCsv(base, adminCookie, run) {
   for (const series of allSeries) {
     const response = await fetch(`${base}/api/export/${series.id}.csv`, { headers: { cookie: adminCookie } });
     if (!response.ok) throw new Error(`export of ${series.id}: ${response.status}`);
-    // The price rows only: the export begins with its intro, the basis row and the header.
-    const rows = (await response.text()).split('\n').filter((line) => /^[\w.-]+,\d{4}-\d{2}-\d{2},/.test(line));
+    // The price rows only: the export begins with its intro, the basis row (with the decimals the
+    // series is quoted in: a whole-number series refuses cents) and the header.
+    const text = await response.text();
+    const decimals = Number(/decimals=(\d+)/.exec(text)?.[1] ?? 2);
+    const step = decimals === 0 ? Math.round(delta * 100) : delta;
+    const rows = text.split('\n').filter((line) => /^[\w.-]+,\d{4}-\d{2}-\d{2},/.test(line));
     for (const line of rows) {
       const [id, date, value] = line.split(',');
-      lines.push(`${id},${date},${(Number(value) + delta).toFixed(2)}`);
+      lines.push(`${id},${date},${(Number(value) + step).toFixed(decimals)}`);
     }
-    if (series.frequency === 'daily' && rows[0]) daily.push(rows[0].split(','));
+    if (series.frequency === 'daily' && rows[0]) daily.push([...rows[0].split(','), decimals, step]);
   }
   // Older history, one weekday at a time, across the daily series in turn.
-  const cursors = daily.map(([id, date, value]) => ({ id, date: new Date(`${date}T00:00:00Z`), value: Number(value) }));
+  const cursors = daily.map(([id, date, value, decimals, step]) => ({ id, date: new Date(`${date}T00:00:00Z`), value: Number(value), decimals, step }));
   while (lines.length <= IMPORT_ROWS && cursors.length > 0) {
     for (const cursor of cursors) {
       do cursor.date = new Date(cursor.date.getTime() - 86_400_000);
       while ([0, 6].includes(cursor.date.getUTCDay()));
-      lines.push(`${cursor.id},${cursor.date.toISOString().slice(0, 10)},${(cursor.value + delta).toFixed(2)}`);
+      lines.push(`${cursor.id},${cursor.date.toISOString().slice(0, 10)},${(cursor.value + cursor.step).toFixed(cursor.decimals)}`);
       if (lines.length > IMPORT_ROWS) break;
     }
   }

@@ -2,7 +2,7 @@
  * The built files (./staticFiles.ts) in brotli or gzip: a text file of the build (the hashed
  * scripts and styles, prerendered pages such as /, /pricing and /methodology, the manifest, SVG)
  * asked for by a request that takes a compressed answer is read once, compressed once per encoding
- * at the highest quality (src/server/edge/compression.ts) and then answered from memory. The build
+ * (src/server/edge/compression.ts) and then answered from memory. The build
  * does not change while the server runs; a file whose size or time changed is read again.
  *
  * Everything else (images, fonts, a request that wants identity, a Range request, a small file)

@@ -55,11 +55,18 @@ function setsCookies(cookies: unknown): boolean {
 }
 
 /** A kept page's answer to a request: 304 when it has the page, else the bytes in its encoding. */
-async function answerOf(page: CachedPage, method: string, acceptEncoding: string | null | undefined, ifNoneMatch: string | null | undefined): Promise<{ status: number; headers: Record<string, string>; body: Buffer | null }> {
+async function answerOf(
+  page: CachedPage,
+  kept: boolean,
+  method: string,
+  acceptEncoding: string | null | undefined,
+  ifNoneMatch: string | null | undefined,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer | null }> {
   if (page.etag && matchesIfNoneMatch(ifNoneMatch ?? null, page.etag)) {
     return { status: 304, headers: applyPlan(page.headers, planForRecord(acceptEncoding, 304, page.headers, null)), body: null };
   }
-  const encoded = await encodeForNode(acceptEncoding, 200, page.headers, page.body, page);
+  // A kept page's compressed forms are kept with it; a render that could not be kept is compressed for this request.
+  const encoded = await encodeForNode(acceptEncoding, 200, page.headers, page.body, kept ? page : null);
   encoded.headers['content-length'] = String(encoded.body?.length ?? 0);
   return { status: 200, headers: encoded.headers, body: method === 'HEAD' ? null : encoded.body };
 }
@@ -84,14 +91,9 @@ export function createPageAnswers(cache: PageCache): MiddlewareHandler {
       const body = Buffer.from(await response.arrayBuffer());
       const headers: Record<string, string> = {};
       for (const [name, value] of response.headers) if (!NOT_KEPT.has(name)) headers[name] = value;
-      const page = cache.keep(pageKey(context.url.pathname, context.url.search), { headers, body }, generation) ?? {
-        headers,
-        body,
-        etag: headers['etag'] ?? null,
-        storedAt: 0,
-        generation,
-      };
-      const answer = await answerOf(page, request.method, request.headers.get('accept-encoding'), request.headers.get('if-none-match'));
+      const kept = cache.keep(pageKey(context.url.pathname, context.url.search), { headers, body }, generation);
+      const page = kept ?? { headers, body, etag: headers['etag'] ?? null, storedAt: 0, generation };
+      const answer = await answerOf(page, kept !== null, request.method, request.headers.get('accept-encoding'), request.headers.get('if-none-match'));
       return new Response(answer.body && Uint8Array.from(answer.body), { status: answer.status, headers: answer.headers });
     }
     return compressResponse(request, response);
@@ -113,7 +115,7 @@ export function createPageCacheLane(cache: PageCache, { now = () => new Date() }
     if (decide(pathname, null, now(), search).kind !== 'allow') return false;
     const page = cache.lookup(pageKey(pathname, search));
     if (!page) return false;
-    void answerOf(page, req.method, req.headers['accept-encoding'], req.headers['if-none-match']).then(
+    void answerOf(page, true, req.method, req.headers['accept-encoding'], req.headers['if-none-match']).then(
       (answer) => {
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
