@@ -79,7 +79,9 @@ describe('what is compressed', () => {
     expect(planForRecord('br', 200, { ...html, 'content-encoding': 'gzip' }, big).set).toEqual({});
     expect(planForRecord('br', 200, { ...html, 'cache-control': 'public, no-transform' }, big).set).toEqual({});
     expect(planForRecord('br', 206, html, big).set).toEqual({});
-    expect(planForRecord('br', 404, html, big).set).toEqual({});
+    expect(planForRecord('br', 204, html, big).set).toEqual({});
+    // Error pages are answers too.
+    expect(planForRecord('br', 404, html, big).coding).toBe('br');
     expect(planForRecord('br', 200, { 'content-type': 'image/png' }, big).set).toEqual({});
   });
 

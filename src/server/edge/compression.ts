@@ -4,9 +4,9 @@
  * (q-values honoured; identity when both are refused or the header is absent).
  *
  * The rules, one owner:
- * - **What.** A 200 of a compressible type with no Content-Encoding of its own (never twice), no
- *   `Cache-Control: no-transform`, and at least MIN_COMPRESSED_BYTES of body (below that the
- *   frame costs more than it saves).
+ * - **What.** An answer with a body (a page, an API answer, an error page) of a compressible
+ *   type, with no Content-Encoding of its own (never twice), no `Cache-Control: no-transform`,
+ *   and at least MIN_COMPRESSED_BYTES of body (below that the frame costs more than it saves).
  * - **Vary.** Every answer of a compressible type says `Vary: Accept-Encoding`, compressed or not,
  *   so a shared cache keeps a copy per encoding.
  * - **ETag.** The bytes differ by encoding, so an answer of a compressible type sent to a request
@@ -115,7 +115,8 @@ interface HeaderView {
 
 /** Whether an answer of this status and these headers is one whose encoding is negotiated at all. */
 export function negotiable(status: number, headers: HeaderView): boolean {
-  if (status !== 200 && status !== 304) return false;
+  // No body to encode (204, 1xx), or a byte range of the identity bytes (206).
+  if (status < 200 || status === 204 || status === 206) return false;
   if (!isCompressibleType(headers.get('content-type'))) return false;
   if (headers.get('content-encoding')) return false;
   return !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get('cache-control') ?? '');
@@ -190,7 +191,7 @@ export async function encodeForNode(
 export async function compressResponse(request: { readonly method: string; readonly headers: HeaderView }, response: Response): Promise<Response> {
   if (!negotiable(response.status, response.headers)) return response;
   const acceptEncoding = request.headers.get('accept-encoding');
-  const body = response.status === 200 && response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+  const body = response.status !== 304 && response.body ? new Uint8Array(await response.arrayBuffer()) : null;
   const plan = planEncoding(acceptEncoding, response.status, response.headers, body ? body.byteLength : 0);
   const headers = new Headers(response.headers);
   for (const name of plan.remove) headers.delete(name);
