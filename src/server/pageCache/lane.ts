@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'astro';
 import { decide } from '../../lib/access/policy.ts';
 import { cookieHeaderSource, credentialsOf } from '../edge/caller.ts';
-import { applyPlan, compressResponse, encodeForNode, planForRecord } from '../edge/compression.ts';
+import { applyPlan, compressResponse, encodeForNode, negotiateEncoding, planForRecord } from '../edge/compression.ts';
 import type { Passage } from '../edge/gate.ts';
 import { matchesIfNoneMatch } from '../http/json.ts';
 import type { NodeLane } from '../lanes/fastLane.ts';
@@ -65,10 +65,37 @@ async function answerOf(
   if (page.etag && matchesIfNoneMatch(ifNoneMatch ?? null, page.etag)) {
     return { status: 304, headers: applyPlan(page.headers, planForRecord(acceptEncoding, 304, page.headers, null)), body: null };
   }
-  // A kept page's compressed forms are kept with it; a render that could not be kept is compressed for this request.
-  const encoded = await encodeForNode(acceptEncoding, 200, page.headers, page.body, kept ? page : null);
-  encoded.headers['content-length'] = String(encoded.body?.length ?? 0);
+  const encoded = kept ? await keptAnswer(page, acceptEncoding) : await encodedFor(page, acceptEncoding, null);
   return { status: 200, headers: encoded.headers, body: method === 'HEAD' ? null : encoded.body };
+}
+
+interface Encoded {
+  readonly headers: Record<string, string>;
+  readonly body: Buffer | null;
+}
+
+/** The page's bytes and headers for an Accept-Encoding; `owner` keeps the compressed bytes with the page. */
+async function encodedFor(page: CachedPage, acceptEncoding: string | null | undefined, owner: CachedPage | null): Promise<Encoded> {
+  const encoded = await encodeForNode(acceptEncoding, 200, page.headers, page.body, owner);
+  encoded.headers['content-length'] = String(encoded.body?.length ?? 0);
+  return encoded;
+}
+
+/** A kept page's answer per negotiated coding, made once (headers and bytes: node:http only reads them). */
+const keptAnswers = new WeakMap<CachedPage, Map<string, Promise<Encoded>>>();
+
+function keptAnswer(page: CachedPage, acceptEncoding: string | null | undefined): Promise<Encoded> {
+  let answers = keptAnswers.get(page);
+  if (!answers) keptAnswers.set(page, (answers = new Map()));
+  // What the answer depends on in the request: the coding it negotiates (none: identity).
+  const key = negotiateEncoding(acceptEncoding) ?? 'identity';
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = encodedFor(page, acceptEncoding, page);
+    answers.set(key, answer);
+    answer.catch(() => answers.delete(key));
+  }
+  return answer;
 }
 
 /** The outermost Astro middleware: keeps admitted renders, and compresses every answer. */
