@@ -170,16 +170,24 @@ export const planForRecord = (acceptEncoding: string | null | undefined, status:
  * the body to send. `owner` marks a kept answer (a prepared body, a cached page): its compressed
  * bytes are made once and kept with it; without one the body is compressed for this request.
  */
-export async function encodeForNode(
+export function encodeForNode(
   acceptEncoding: string | null | undefined,
   status: number,
   headers: Readonly<Record<string, string>>,
   body: Buffer | null,
   owner: object | null,
-): Promise<{ readonly headers: Record<string, string>; readonly body: Buffer | null }> {
+): NodeAnswer | Promise<NodeAnswer> {
   const plan = planForRecord(acceptEncoding, status, headers, body ? body.length : 0);
+  // Nothing to compress: answered in the same turn (the fast lane's identity answers stay synchronous).
   if (!plan.coding || !body) return { headers: plan === AS_IT_IS ? { ...headers } : applyPlan(headers, plan), body };
-  return { headers: applyPlan(headers, plan), body: owner ? await keptVariant(owner, body, plan.coding) : await compress(body, plan.coding, 'per-request') };
+  const coding = plan.coding;
+  return (owner ? keptVariant(owner, body, coding) : compress(body, coding, 'per-request')).then((compressed) => ({ headers: applyPlan(headers, plan), body: compressed }));
+}
+
+/** What a node:http lane writes: headers (lower-case names) and the body. */
+export interface NodeAnswer {
+  readonly headers: Record<string, string>;
+  readonly body: Buffer | null;
 }
 
 /**

@@ -62,7 +62,8 @@ async function write(res: ServerResponse, answer: ApiAnswer, audience: Audience 
     body = answer.body;
   }
   // Brotli or gzip by Accept-Encoding (src/server/edge/compression.ts): a prepared answer's compressed bytes are kept with it.
-  const encoded = await encodeForNode(acceptEncoding, answer.status, withViewer(finished, audience), body, answer instanceof Response ? null : answer);
+  const encoding = encodeForNode(acceptEncoding, answer.status, withViewer(finished, audience), body, answer instanceof Response ? null : answer);
+  const encoded = encoding instanceof Promise ? await encoding : encoding;
   const headers = encoded.headers;
   if (encoded.body) headers['content-length'] = String(encoded.body.length);
   res.writeHead(answer.status, headers);
