@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: every row of issue 14's table in one run, each with its aim, measured on
 // loopback only against the site as `npm start` runs it (scripts/lib/bench-site.mjs):
-//   - gated /api/feedstock (Premium cookie) and public /api/carousels/ beside a bare node:http
-//     server answering the same bytes (the ceiling): req/s ratio and p99;
+//   - gated /api/feedstock (Premium cookie), public /api/carousels/ and a public article (anonymous)
+//     beside a bare node:http server answering the same bytes (the ceiling): req/s ratio and p99;
 //   - Lighthouse mobile (Debian's Chromium) on /, a public article and one page of each chart
 //     family (feedstock, historical, graph, city-wise), signed in as Premium where gated;
 //   - the gzipped JavaScript of a public article and of /crude/Naphtha;
@@ -96,6 +96,8 @@ const rows = [
   ['gated /api/feedstock (Premium) vs bare node:http: ratio', (r) => r.rows.feedstock.ratio, '≥ 0.5', (v) => v >= 0.5],
   ['gated /api/feedstock (Premium): p99 ms', (r) => r.rows.feedstock.p99, '≤ 20', (v) => v <= 20],
   ['public /api/carousels/ vs bare node:http: ratio', (r) => r.rows.carousels.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ['public article (anonymous) vs bare node:http: ratio', (r) => r.rows.article.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ['public article (anonymous): p99 ms', (r) => r.rows.article.p99, '≤ 20', (v) => v <= 20],
   ...['feedstock', 'historical', 'graph', 'citywise'].flatMap((family) => [
     [`Lighthouse mobile ${family} page: performance`, (r) => r.lighthouse?.[family]?.scores.performance, '≥ 95', (v) => v >= 95],
     [`Lighthouse mobile ${family} page: TBT ms`, (r) => r.lighthouse?.[family] && r.lighthouse[family].metrics.tbtMs, '≤ 150', (v) => v <= 150],
@@ -121,7 +123,7 @@ for (const [name, pick, aim, met] of rows) {
   table.push({ measure: name, values: Object.fromEntries(results.map((r, i) => [r.label, values[i] ?? null])), aim, met: ok });
   console.log(`  ${name.padEnd(width)} ${values.map((v) => String(v ?? '—').padStart(22)).join(' ')} ${aim.padStart(7)}  ${ok}`);
 }
-console.log('\nbare node:http ceilings (req/s):', results.map((r) => `${r.label}: feedstock ${r.rows.feedstock.bareRps}, carousels ${r.rows.carousels.bareRps}`).join('; '));
+console.log('\nbare node:http ceilings (req/s):', results.map((r) => `${r.label}: feedstock ${r.rows.feedstock.bareRps}, carousels ${r.rows.carousels.bareRps}, article ${r.rows.article.bareRps}`).join('; '));
 console.log('JavaScript of /crude/Naphtha (this tree):', results.at(-1).rows.chartJs.files.map((f) => `${f.file} ${f.kb} KB`).join(', '));
 
 mkdirSync(resolve('.cache'), { recursive: true });

@@ -1,5 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { createAccessMiddleware } from './server/lanes/astroLane.ts';
+import { createPageAnswers } from './server/pageCache/lane.ts';
+import { pageCache } from './server/pageCache/index.ts';
 import { conditionalGet } from './server/http/conditionalGet.ts';
 import type { CspMode } from './lib/csp.ts';
 import { createCspMiddleware } from './server/http/csp.ts';
@@ -14,6 +16,8 @@ const cspMode = (): CspMode => ({
 });
 
 export const onRequest = sequence(
+  // Outermost: every answer compressed for its request, and public pages kept in memory (src/server/pageCache).
+  defineMiddleware(createPageAnswers(pageCache)),
   // First: a cross-site form POST is refused before anything reads a cookie (Astro's check, with one exemption).
   crossSiteMiddleware,
   // It completes the policy header of whatever page the ones inside answer with.

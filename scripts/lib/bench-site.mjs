@@ -114,20 +114,25 @@ async function importCsv(base, adminCookie, run) {
   for (const series of allSeries) {
     const response = await fetch(`${base}/api/export/${series.id}.csv`, { headers: { cookie: adminCookie } });
     if (!response.ok) throw new Error(`export of ${series.id}: ${response.status}`);
-    const rows = (await response.text()).trim().split('\n').slice(1);
+    // The price rows only: the export begins with its intro, the basis row (with the decimals the
+    // series is quoted in: a whole-number series refuses cents) and the header.
+    const text = await response.text();
+    const decimals = Number(/decimals=(\d+)/.exec(text)?.[1] ?? 2);
+    const step = decimals === 0 ? Math.round(delta * 100) : delta;
+    const rows = text.split('\n').filter((line) => /^[\w.-]+,\d{4}-\d{2}-\d{2},/.test(line));
     for (const line of rows) {
       const [id, date, value] = line.split(',');
-      lines.push(`${id},${date},${(Number(value) + delta).toFixed(2)}`);
+      lines.push(`${id},${date},${(Number(value) + step).toFixed(decimals)}`);
     }
-    if (series.frequency === 'daily' && rows[0]) daily.push(rows[0].split(','));
+    if (series.frequency === 'daily' && rows[0]) daily.push([...rows[0].split(','), decimals, step]);
   }
   // Older history, one weekday at a time, across the daily series in turn.
-  const cursors = daily.map(([id, date, value]) => ({ id, date: new Date(`${date}T00:00:00Z`), value: Number(value) }));
+  const cursors = daily.map(([id, date, value, decimals, step]) => ({ id, date: new Date(`${date}T00:00:00Z`), value: Number(value), decimals, step }));
   while (lines.length <= IMPORT_ROWS && cursors.length > 0) {
     for (const cursor of cursors) {
       do cursor.date = new Date(cursor.date.getTime() - 86_400_000);
       while ([0, 6].includes(cursor.date.getUTCDay()));
-      lines.push(`${cursor.id},${cursor.date.toISOString().slice(0, 10)},${(cursor.value + delta).toFixed(2)}`);
+      lines.push(`${cursor.id},${cursor.date.toISOString().slice(0, 10)},${(cursor.value + cursor.step).toFixed(cursor.decimals)}`);
       if (lines.length > IMPORT_ROWS) break;
     }
   }
@@ -168,7 +173,8 @@ export async function measureSite({ dir, label, port, emulatorHost, seconds, con
 
     /** An endpoint beside a bare server answering its exact bytes. */
     async function versusBare(name, path, headers) {
-      const probe = await fetch(`${base}${path}`, { headers });
+      // The bytes as autocannon gets them (it asks for no encoding; fetch would ask for gzip).
+      const probe = await fetch(`${base}${path}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
       const body = Buffer.from(await probe.arrayBuffer());
       if (probe.status !== 200) throw new Error(`[${label}] ${path} answered ${probe.status}`);
       const answerFile = join(work, `${name}.json`);
@@ -208,7 +214,11 @@ export async function measureSite({ dir, label, port, emulatorHost, seconds, con
     result.rows.feedstock = await versusBare('feedstock', feedstock, { cookie: premium });
     result.rows.carousels = await versusBare('carousels', '/api/carousels/', {});
 
+    // A public article as an anonymous reader gets it (from the page cache where there is one).
     const article = await publicArticle(base);
+    for (let i = 0; i < 3; i++) await (await fetch(`${base}${article}`)).arrayBuffer();
+    result.rows.article = await versusBare('article', article, {});
+
     result.rows.articleJs = await pageJavaScript(base, article, {});
     result.rows.chartJs = await pageJavaScript(base, '/crude/Naphtha', { cookie: premium });
     log(`  [${label}] JavaScript: article ${article} ${result.rows.articleJs.kb} KB, /crude/Naphtha ${result.rows.chartJs.kb} KB (gzip)`);

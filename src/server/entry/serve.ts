@@ -5,7 +5,8 @@
  *
  *   request → fast lane (the data API's reads, src/server/lanes/fastLane.ts)
  *           → the gate's screen (src/server/edge/screen.ts: TRACE, a bad Host, loopback only)
- *           → built files (dist/client)
+ *           → kept public pages for visitors without a session (src/server/pageCache)
+ *           → built files (dist/client; text files compressed once, from memory)
  *           → Astro (@astrojs/node in middleware mode: pages, every other endpoint, 404)
  *
  * Both lanes run the one request gate (src/server/edge/gate.ts). HOST and PORT come from the
@@ -20,6 +21,8 @@ import { sessionFromCookie } from '../auth/currentSession.ts';
 import { createStaticFiles } from '../http/staticFiles.ts';
 import { createSiteServer, stopOnSignals } from '../http/siteServer.ts';
 import { createEdgeScreen, createFastLane } from '../lanes/fastLane.ts';
+import { createPageCacheLane } from '../pageCache/lane.ts';
+import { pageCache } from '../pageCache/index.ts';
 import { stopScheduler } from '../jobs/scheduler.ts';
 import { config } from '../config/index.ts';
 import { assertSafeToServe, auth, closeStore, servesLoopbackOnly, store } from '../runtime.ts';
@@ -52,6 +55,8 @@ const site = createSiteServer({
     }),
     // Everything the fast lane passes on is screened before the files and Astro.
     createEdgeScreen({ loopbackOnly: servesLoopbackOnly }),
+    // Public pages kept in memory, for visitors without a session (src/server/pageCache).
+    createPageCacheLane(pageCache),
   ],
   staticFiles: createStaticFiles(fileURLToPath(new URL('../client/', import.meta.url))),
   fallback: (req, res) => astro.handler(req, res),

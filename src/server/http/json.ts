@@ -55,7 +55,8 @@ export function preparedAnswer(request: { readonly headers: RequestHeaders }, bo
   headers.set('Cache-Control', options.cacheControl ?? PRIVATE_CACHE);
   // Gated bodies differ by who asks: shared caches must key on the cookie.
   if ((options.cacheControl ?? PRIVATE_CACHE).startsWith('private')) headers.set('Vary', 'Cookie');
-  if (status === 200) headers.set('Content-Type', options.contentType ?? 'application/json; charset=utf-8');
+  // A 304 keeps its type for the lanes' compression rule (the same validator as its 200); it is not sent.
+  headers.set('Content-Type', options.contentType ?? 'application/json; charset=utf-8');
   const wire: WireAnswer = Object.freeze({ status, headers: Object.freeze(Object.fromEntries(headers)), body: status === 200 ? Buffer.from(body) : null });
   if (wireMemo.size >= WIRE_MEMO_MAX) wireMemo.delete(wireMemo.keys().next().value!);
   wireMemo.set(key, wire);

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, posix, resolve, sep } from 'node:path';
 import send from 'send';
 import { SECURITY_HEADERS } from '../edge/headers.ts';
+import { createCompressedFiles, varyIfCompressible } from './compressedFiles.ts';
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, miss: () => void) => void;
 
@@ -22,8 +23,14 @@ const isDirectory = (path: string): boolean => {
   }
 };
 
+/** Hashed assets never change under their name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** What send says of any other file. */
+const SEND_DEFAULT_CACHE = 'public, max-age=0';
+
 export function createStaticFiles(clientDir: string, assetsDir = '_astro'): StaticHandler {
   const root = resolve(clientDir);
+  const compressed = createCompressedFiles();
   return (req, res, miss) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return miss();
     const raw = req.url ?? '/';
@@ -40,14 +47,18 @@ export function createStaticFiles(clientDir: string, assetsDir = '_astro'): Stat
     const full = resolve(join(root, fsPath));
     if (full !== root && !full.startsWith(root + sep)) return miss();
     const path = posix.normalize(isDirectory(full) && !urlPath.endsWith('/') ? `${urlPath}/index.html` : urlPath);
+    const cacheControl = path.startsWith(`/${assetsDir}/`) ? IMMUTABLE : SEND_DEFAULT_CACHE;
+    // A text file for a request that takes brotli or gzip: from memory, compressed once (./compressedFiles.ts).
+    if (!/(^|\/)\.(?!well-known\/)/.test(path) && compressed(req, res, join(root, decodeURI(path.endsWith('/') ? `${path}index.html` : path)), cacheControl)) return;
     const stream = send(req, path, { root, dotfiles: path.startsWith('/.well-known/') ? 'allow' : 'deny' });
     let found = false;
     stream.on('file', () => {
       found = true;
     });
-    stream.on('headers', (response: ServerResponse) => {
+    stream.on('headers', (response: ServerResponse, file: string) => {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-      if (path.startsWith(`/${assetsDir}/`)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      varyIfCompressible(response, file);
+      if (path.startsWith(`/${assetsDir}/`)) response.setHeader('Cache-Control', IMMUTABLE);
     });
     stream.on('error', (error: Error & { statusCode?: number }) => {
       if (!found) return miss();

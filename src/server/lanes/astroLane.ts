@@ -23,6 +23,7 @@ import { credentialsOf } from '../edge/caller.ts';
 import { createGate, refusalResponse, type StoreProbe } from '../edge/gate.ts';
 import { finishResponse, type Audience } from '../edge/headers.ts';
 import { jsonError } from '../http/responses.ts';
+import { admitToPageCache } from '../pageCache/lane.ts';
 import { RETRY_AFTER_S, unavailableJson, type UnavailableError } from '../outages.ts';
 import { servedPort as configuredPort } from '../runtime.ts';
 import type { UserStore } from '../store/users.ts';
@@ -95,6 +96,8 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
     let response: Response;
     switch (verdict.kind) {
       case 'serve':
+        // A public page rendered for a caller without a session may be kept (src/server/pageCache).
+        admitToPageCache(context.request, passage, context.url.pathname);
         try {
           response = await next();
         } catch (error) {

@@ -16,6 +16,7 @@ import { cookieHeaderSource, credentialsOf, type CredentialSource } from '../edg
 import type { EndpointContext, EndpointCookies, RequestHeaders } from '../edge/endpoint.ts';
 import { createGate, FORBIDDEN, refusalResponse, type Envelope, type GateDeps } from '../edge/gate.ts';
 import { screen } from '../edge/screen.ts';
+import { encodeForNode } from '../edge/compression.ts';
 import { finishRecord, withViewer, type Audience, type FinishedRecord } from '../edge/headers.ts';
 import type { ApiAnswer, WireAnswer } from '../http/answer.ts';
 import { jsonError } from '../http/responses.ts';
@@ -49,7 +50,7 @@ const envelopeOf = (req: IncomingMessage): Envelope => ({
 /** Prepared answers are shared and never change: their finished headers are made once each. */
 const preparedHeaders = new WeakMap<WireAnswer, FinishedRecord>();
 
-async function write(res: ServerResponse, answer: ApiAnswer, audience: Audience | null): Promise<void> {
+async function write(res: ServerResponse, answer: ApiAnswer, audience: Audience | null, acceptEncoding?: string): Promise<void> {
   let finished: FinishedRecord | undefined;
   let body: Buffer | null;
   if (answer instanceof Response) {
@@ -60,10 +61,13 @@ async function write(res: ServerResponse, answer: ApiAnswer, audience: Audience 
     if (!finished) preparedHeaders.set(answer, (finished = finishRecord(Object.entries(answer.headers))));
     body = answer.body;
   }
-  const headers = withViewer(finished, audience);
-  if (body) headers['content-length'] = String(body.length);
+  // Brotli or gzip by Accept-Encoding (src/server/edge/compression.ts): a prepared answer's compressed bytes are kept with it.
+  const encoding = encodeForNode(acceptEncoding, answer.status, withViewer(finished, audience), body, answer instanceof Response ? null : answer);
+  const encoded = encoding instanceof Promise ? await encoding : encoding;
+  const headers = encoded.headers;
+  if (encoded.body) headers['content-length'] = String(encoded.body.length);
   res.writeHead(answer.status, headers);
-  res.end(body);
+  res.end(encoded.body);
 }
 
 /** Cookies as a fast-lane endpoint sees them: read from the Cookie header; the lane answers reads only, so nothing is set. */
@@ -117,14 +121,14 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
       audience = { caller, now: passage.now };
       // API paths never redirect or show pages: the gate says serve, refuse or unavailable.
       if (verdict.kind === 'unavailable') return write(res, unavailableJson(verdict.error), audience);
-      if (verdict.kind !== 'serve') return write(res, refusalResponse(verdict.kind === 'refuse' ? verdict.refusal : FORBIDDEN), audience);
+      if (verdict.kind !== 'serve') return write(res, refusalResponse(verdict.kind === 'refuse' ? verdict.refusal : FORBIDDEN), audience, req.headers['accept-encoding']);
       let answer: ApiAnswer;
       try {
         answer = await match.route.handler(contextOf(req, url, match.params, caller.session, cookies, deps.store));
       } catch (error) {
         answer = unavailableJson(await gate.explain(error, passage));
       }
-      return write(res, answer, audience);
+      return write(res, answer, audience, req.headers['accept-encoding']);
     })().catch((error: unknown) => {
       console.error(`[fast-lane] ${req.method} ${raw} failed:`, error);
       if (res.headersSent) return void res.destroy();

@@ -11,6 +11,7 @@ import { createPaymentStore } from './documents/payments.ts';
 import { createCustomsRateStore } from './documents/customsRates.ts';
 import { createProducerPriceStore } from './documents/producerPrices.ts';
 import { createSavedViewStore } from './documents/savedViews.ts';
+import { createPublicChangeStore, markingPublicChanges } from './documents/publicChanges.ts';
 import { transferOver, type OwnKind, type PartialTransfer } from './documents/transfer.ts';
 import { createUserStore, type UserQueries } from './documents/users.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
@@ -41,6 +42,7 @@ import type { PriceAdminStore } from './priceAdmin.ts';
 import type { PriceStore } from './prices.ts';
 import type { CustomsRateStore } from './customsRates.ts';
 import type { ProducerPriceStore } from './producerPrices.ts';
+import type { PublicChangeStore } from './publicChanges.ts';
 import type { SavedViewStore } from './savedViews.ts';
 import type { TransferStore } from './transfer.ts';
 import type { UserCacheOptions } from './userCache.ts';
@@ -59,7 +61,8 @@ export type Store = UserStore &
   CustomsRateStore &
   ProducerPriceStore &
   TransferStore &
-  DeliveryStore & {
+  DeliveryStore &
+  PublicChangeStore & {
     /** One tiny read: resolves when the store answers (health checks, outage probes). */
     ping(): Promise<void>;
     close(): Promise<void>;
@@ -81,8 +84,11 @@ interface Backend {
 
 /** The record-storing parts, written once over the backend's document driver, and the backend's own. */
 function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, close: () => Promise<void>): Store {
+  const publicChanges = createPublicChangeStore(docs);
   return {
-    ...own,
+    // Writes public pages show mark a change for every instance's page cache.
+    ...markingPublicChanges(own, publicChanges),
+    ...publicChanges,
     ...createUserStore(docs, users, userQueries),
     ...createPaymentStore(docs),
     ...createInvoiceStore(docs),

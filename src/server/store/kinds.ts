@@ -18,6 +18,7 @@ import type { BillingDetails, CreditNoteRecord, DocumentCounter, InvoiceRecord }
 import type { OrderRecord, PaymentEventRecord } from './payments.ts';
 import type { Post } from './posts.ts';
 import { lineIdOf, producerPriceId, type ProducerPriceRecord } from '../../lib/producerPrices.ts';
+import type { PublicChangeRecord } from './publicChanges.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
 import { checkQuote } from './checks.ts';
 import { viewNameKey, type SavedView } from './savedViews.ts';
@@ -188,6 +189,12 @@ export const RECORD_KINDS = {
       text(`saved view ${JSON.stringify(view.id)}'s name`, view.name.trim());
     },
     documents: { collection: 'savedViews', table: 'saved_views', key: 'id', indexes: { uid: true, nameKey: (view) => viewNameKey(view.name) } },
+  }),
+  // The marker of changes public pages show (./publicChanges.ts): one record, read by every instance's page cache.
+  publicChanges: kind<PublicChangeRecord>()({
+    identity: ['id'],
+    check: (change) => text(`public change ${JSON.stringify(change.id)}'s token`, change.token),
+    documents: { collection: 'publicChanges', table: 'public_changes', key: 'id' },
   }),
 };
 
