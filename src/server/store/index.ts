@@ -6,6 +6,7 @@
 import { createAuditStore } from './documents/audit.ts';
 import { createDeliveryStore } from './documents/delivery.ts';
 import type { DocumentDriver } from './documents/driver.ts';
+import { createForecastStore } from './documents/forecasts.ts';
 import { createPaymentStore } from './documents/payments.ts';
 import { createSavedViewStore } from './documents/savedViews.ts';
 import { transferOver, type OwnKind, type PartialTransfer } from './documents/transfer.ts';
@@ -29,6 +30,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { UserRecordCache } from './userCache.ts';
 import type { AuditStore } from './audit.ts';
 import type { DeliveryStore } from './delivery.ts';
+import type { ForecastStore } from './forecasts.ts';
 import type { PaymentStore } from './payments.ts';
 import type { PostStore } from './posts.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
@@ -49,6 +51,7 @@ export type Store = UserStore &
   AuditStore &
   PostStore &
   SavedViewStore &
+  ForecastStore &
   TransferStore &
   DeliveryStore & {
     /** One tiny read: resolves when the store answers (health checks, outage probes). */
@@ -78,6 +81,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...createPaymentStore(docs),
     ...createAuditStore(docs),
     ...createSavedViewStore(docs),
+    ...createForecastStore(docs),
     ...createDeliveryStore(docs),
     ...transferOver(docs, ownTransfer),
     ping: () => docs.ping(),

@@ -13,6 +13,8 @@
 import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
+import { checkForecast, checkScore, type ScoreRecord } from './forecasts.ts';
+import type { Forecast } from '../../lib/forecasts/model.ts';
 import type { OrderRecord, PaymentEventRecord } from './payments.ts';
 import type { Post } from './posts.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
@@ -131,6 +133,17 @@ export const RECORD_KINDS = {
       text(`saved view ${JSON.stringify(view.id)}'s name`, view.name.trim());
     },
     documents: { collection: 'savedViews', table: 'saved_views', key: 'id', indexes: { uid: true, nameKey: (view) => viewNameKey(view.name) } },
+  }),
+  // Forecasts before their scores (a score names its forecast).
+  forecasts: kind<Forecast>()({
+    identity: ['id'],
+    check: checkForecast,
+    documents: { collection: 'forecasts', table: 'forecasts', key: 'id', indexes: { seriesId: true, endDate: true } },
+  }),
+  scores: kind<ScoreRecord>()({
+    identity: ['forecastId'],
+    check: checkScore,
+    documents: { collection: 'forecastScores', table: 'forecast_scores', key: 'forecastId', indexes: { seriesId: true } },
   }),
 };
 
