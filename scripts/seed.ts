@@ -1,6 +1,7 @@
 // `npm run seed`: fills the configured store (by default SQLite under DATA_DIR, ./data; see
 // src/server/store/open.ts) with the deterministic demo data, up to today (IST), the seed
-// banners and the posts of src/content/news/. Idempotent: running it again rewrites the same
+// banners, the posts of src/content/news/ and, into a store without forecasts, the demo desk's
+// year of calls with their baselines and scores (src/server/forecasts/records.ts). Idempotent: running it again rewrites the same
 // prices and writes only posts that are not there yet (the desk's edits stay).
 // `npm run seed -- --posts` imports the posts only (e.g. into a production store, which never
 // gets invented prices).
@@ -15,6 +16,8 @@ import type { Banner } from '../src/server/store/prices.ts';
 import { postOfSeed, seedIdOf, seedPostSchema } from '../src/server/posts/seed.ts';
 import type { Post } from '../src/server/store/posts.ts';
 import { seedDemoPrices } from '../src/server/store/seedDemo.ts';
+import { augursEts } from '../src/server/forecasts/ets.ts';
+import { seedDemoForecasts } from '../src/server/forecasts/records.ts';
 
 /** The seed posts, read and checked as the content collection reads them (frontmatter + body). */
 function seedPostsFromFiles(dir: string): Post[] {
@@ -50,6 +53,9 @@ try {
     } catch (error) {
       console.warn(`[seed] banners skipped: ${(error as Error).message}`);
     }
+    const now = new Date();
+    const forecasts = await seedDemoForecasts(store, augursEts, now, isoDateOf(now));
+    console.log(forecasts ? `[seed] ${forecasts.forecasts} demo forecasts, ${forecasts.scores} scores` : '[seed] forecasts were there already: left as they are');
     const ms = Math.round(performance.now() - started);
     console.log(
       `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers into ${describeStore(config)} in ${ms} ms`,

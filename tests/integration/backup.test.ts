@@ -52,6 +52,9 @@ beforeAll(async () => {
   store = await openStore({ url: sqliteUrlFor(source) });
   for (let i = 0; i < 25; i++) expect(await store.createUser(userRecordOf(`backup-user-${i}`))).toBe(true);
   await store.putBannerImage({ name: `${randomUUID()}.png`, contentType: 'image/png', bytes: PNG });
+  const forecast = { id: 'baseline.fx.usdinr.1w.2026-11-13', seriesId: 'fx.usdinr', horizon: '1w' as const, direction: 'flat' as const, low: 88.1, high: 88.9, rationale: 'ETS', by: { kind: 'baseline' as const, method: 'ets' as const }, publishedAt: '2026-11-13T12:30:00.000Z', baseDate: '2026-11-13', baseValue: 88.5, endDate: '2026-11-20', flatBandPct: 0.3, supersedes: null };
+  await store.addForecasts([forecast]);
+  await store.putScores([{ forecastId: forecast.id, seriesId: 'fx.usdinr', revision: 1, scoredAt: '2026-11-21T06:00:00.000Z', actual: { date: '2026-11-20', value: 88.6 }, outcome: { insideRange: true, actualDirection: 'flat', directionRight: true, absPctError: 0.11 }, earlier: [] }]);
   for (const [path, content] of Object.entries(KEPT)) {
     mkdirSync(join(source, path, '..'), { recursive: true });
     writeFileSync(join(source, path), content);
@@ -131,6 +134,7 @@ describe('npm run backup / restore', () => {
       const reports = await verifyKinds(store, copy);
       for (const report of reports) expect(report, report.kind).toMatchObject({ match: true });
       expect(reports.find((r) => r.kind === 'bannerImages')).toMatchObject({ match: true });
+      for (const kind of ['forecasts', 'scores']) expect(reports.find((r) => r.kind === kind), kind).toMatchObject({ match: true, source: { count: 1 } });
     } finally {
       await copy.close();
     }

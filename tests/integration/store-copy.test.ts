@@ -114,6 +114,10 @@ async function seedSource(store: Store): Promise<void> {
   await store.grantOrder({ orderId: 'order_paid', paymentId: 'pay_1', signature: 'sig', now: NOW, durationDays: 365, event: { id: 'evt_paid', type: 'payment.captured' } });
   await store.failOrder({ orderId: 'order_failed', paymentId: 'pay_2', reason: 'card declined', now: NOW, event: { id: 'evt_failed', type: 'payment.failed' } });
   await store.recordEvent({ id: 'evt_refund', type: 'refund.created' }, NOW);
+  // Forecasts: a desk call (audited: one more entry) would change the audit count; a baseline and its score.
+  const forecast = { id: 'baseline.fx.usdinr.1w.2026-11-13', seriesId: 'fx.usdinr', horizon: '1w' as const, direction: 'flat' as const, low: 88.1, high: 88.9, rationale: 'ETS', by: { kind: 'baseline' as const, method: 'ets' as const }, publishedAt: '2026-11-13T12:30:00.000Z', baseDate: '2026-11-13', baseValue: 88.5, endDate: '2026-11-20', flatBandPct: 0.3, supersedes: null };
+  await store.addForecasts([forecast]);
+  await store.putScores([{ forecastId: forecast.id, seriesId: 'fx.usdinr', revision: 1, scoredAt: NOW.toISOString(), actual: { date: '2026-11-20', value: 88.6 }, outcome: { insideRange: true, actualDirection: 'flat', directionRight: true, absPctError: 0.11 }, earlier: [] }]);
   await store.saveView({ uid: 'u-buyer', name: 'Naphtha vs PP', query: 's=feedstock.naphtha.japan,historical.ppRaffia.mumbai&range=5Y&unit=inr_kg', now: NOW });
   await store.replaceBanners([
     { id: 'b-one', title: 'One', subtitle: 'first', href: '/one', image: '/img/one.webp', alt: 'one', order: 1 },

@@ -11,7 +11,7 @@ import { forecastSeriesIds } from '../../lib/forecasts/coverage.ts';
 import { DEMO_SKILL, demoDeskForecasts } from '../../lib/forecasts/demo.ts';
 import type { Forecast } from '../../lib/forecasts/model.ts';
 import { actualWindow, scoreFor, touchedBy } from '../../lib/forecasts/scoring.ts';
-import { findSeries } from '../../lib/seriesCatalog.ts';
+import { allSeries, findSeries } from '../../lib/seriesCatalog.ts';
 import type { Store } from '../store/index.ts';
 import { scoreRecordOf, type ScoreRecord } from '../store/forecasts.ts';
 
@@ -111,4 +111,18 @@ export async function scoreSeries(store: ForecastStoreParts, seriesId: string, t
   }
   if (written.length > 0) await store.putScores(written);
   return written.length;
+}
+
+/**
+ * The hourly run: every series' forecasts whose horizon has ended and that have no score yet
+ * are scored (a page read scores its own series' as well: source.ts). One series at a time.
+ */
+export async function scoreEndedForecasts(store: ForecastStoreParts, now: Date): Promise<number> {
+  const today = isoDateOf(now);
+  let scored = 0;
+  for (const series of allSeries) {
+    await nextTurn();
+    scored += await scoreSeries(store, series.id, today, now);
+  }
+  return scored;
 }
