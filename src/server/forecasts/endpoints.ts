@@ -17,6 +17,7 @@ import { json, jsonError, parseOr400, readJson } from '../http/responses.ts';
 import { requireEditor } from '../admin/guard.ts';
 import { store } from '../runtime.ts';
 import { forecastWritesSettled } from './priceWrites.ts';
+import { forecastNow } from './clock.ts';
 import { publishDeskForecast } from './publish.ts';
 
 /** A forecast's JSON body: 4,000 characters of rationale at three bytes each, and the rest. */
@@ -34,7 +35,7 @@ const publish: EndpointHandler = async (context) => {
   const db = await store();
   // A price write's baselines and scores finish first: the base is the price as it stands.
   await forecastWritesSettled();
-  const outcome = await publishDeskForecast(db, input.data, { actor: gate.actor, name: name.slice(0, 200), now: new Date() });
+  const outcome = await publishDeskForecast(db, input.data, { actor: gate.actor, name: name.slice(0, 200), now: forecastNow() });
   if (!outcome.ok) return jsonError(outcome.status, outcome.refusal.code, outcome.refusal.message, outcome.refusal.field);
   return json({ forecast: outcome.forecast, auditId: outcome.auditId }, 201);
 };

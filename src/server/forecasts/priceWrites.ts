@@ -7,6 +7,7 @@
  */
 import { isoDateOf, type IsoDate } from '../../lib/dates.ts';
 import { store } from '../runtime.ts';
+import { forecastNow } from './clock.ts';
 import { augursEts } from './ets.ts';
 import { nextTurn, refreshBaselines, scoreSeries } from './records.ts';
 
@@ -27,7 +28,7 @@ export function datesBySeries(rows: Iterable<{ readonly seriesId: string; readon
 }
 
 /** Queues the work; the returned promise settles when it has run (tests wait on it). */
-export function forecastsAfterPriceWrite(written: WrittenDates, now: () => Date = () => new Date()): Promise<void> {
+export function forecastsAfterPriceWrite(written: WrittenDates, now: () => Date = forecastNow): Promise<void> {
   const run = queue.then(async () => {
     try {
       const s = await store();

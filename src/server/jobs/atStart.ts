@@ -7,6 +7,7 @@
  */
 import { deliveryDeps, inServerScheduler } from '../delivery/index.ts';
 import { runDeliveryJob } from '../delivery/job.ts';
+import { forecastNow } from '../forecasts/clock.ts';
 import { scoreEndedForecasts } from '../forecasts/records.ts';
 import { forecastsSeeded, store } from '../runtime.ts';
 import { startScheduler } from './scheduler.ts';
@@ -14,7 +15,7 @@ import { startScheduler } from './scheduler.ts';
 async function scoreForecasts(): Promise<void> {
   try {
     await forecastsSeeded();
-    await scoreEndedForecasts(await store(), new Date());
+    await scoreEndedForecasts(await store(), forecastNow());
   } catch (error) {
     console.error('[scheduler] scoring forecasts failed:', error);
   }
