@@ -1,17 +1,18 @@
 // The desk's forecast from publication to its score, in Chromium, on a server of the spec's
-// own (`npm start` on a fresh store, its own Auth emulator; on the Firestore project, Firestore
-// under a project of its own), whose forecasts' clock the spec moves (FORECAST_TEST_CLOCK_FILE,
+// own (`npm start` on a fresh SQLite store, beside the site's Auth emulator and its demo
+// accounts), whose forecasts' clock the spec moves (FORECAST_TEST_CLOCK_FILE,
 // test only: src/server/forecasts/clock.ts). An editor publishes a 1-week call on the form; the
 // clock passes the horizon and the desk enters the price of its end date; the score shows on the
 // product page and in the scoreboard; an anonymous visitor sees the matured call on the public
 // track record and not a call still open. Its own server because moving the clock on the shared
-// one would move it under every other spec.
+// one would move it under every other spec. The store's part is held to both backends by the
+// contract suite (tests/contract/forecasts.contract.test.ts); this server's store is SQLite.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { freePort, freePortRun } from '../../scripts/lib/ports.mjs';
-import { E2E_BACKEND, E2E_DATA_DIR } from './env.ts';
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { E2E_BACKEND, E2E_DATA_DIR, E2E_EMULATOR_HOST } from './env.ts';
 import { startSessionByApi } from './helpers/session.ts';
 
 const PRODUCT = 'PVC';
@@ -31,9 +32,9 @@ test.beforeAll(async () => {
   mkdirSync(dataDir, { recursive: true });
   setClock(0);
   const port = await freePort();
-  const emulatorPort = await freePortRun(3);
   baseURL = `http://127.0.0.1:${port}`;
-  emulatorHost = `127.0.0.1:${emulatorPort}`;
+  // The site's emulator: `npm start` finds it running and gives this store the demo accounts' records.
+  emulatorHost = E2E_EMULATOR_HOST;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -45,7 +46,8 @@ test.beforeAll(async () => {
     FORECAST_TEST_CLOCK_FILE: clockFile,
     METADATA_SERVER_DETECTION: 'none',
     ASTRO_TELEMETRY_DISABLED: '1',
-    ...(E2E_BACKEND === 'firestore' ? { DATA_BACKEND: 'firestore', FIREBASE_PROJECT_ID: `demo-forecast-journey-${port}` } : { DATA_BACKEND: 'sqlite' }),
+    DATA_BACKEND: 'sqlite',
+    LIBSQL_URL: '',
   };
   server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   // Ready when the home page answers (the store is seeded by then; the forecasts follow it).

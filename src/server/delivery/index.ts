@@ -9,6 +9,8 @@ import { config } from '../config/index.ts';
 import { keptSecret } from '../config/keptSecret.ts';
 import { sendMail } from '../mail/index.ts';
 import { store } from '../runtime.ts';
+import { forecastSource } from '../forecasts/index.ts';
+import type { ForecastSource } from '../forecasts/source.ts';
 import { createBotLimiter } from './bot.ts';
 import type { DeliveryDeps } from './dispatch.ts';
 import { createCloudApiSender, createOutboxSender, type WhatsAppSender } from './whatsapp.ts';
@@ -50,7 +52,7 @@ const limiter = createBotLimiter();
 export const windowHours: number = config.deliveryWindowHours;
 
 /** The delivery services of this process (the store opened once by runtime.ts). */
-export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter: typeof limiter; readonly windowHours: number }> {
+export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter: typeof limiter; readonly windowHours: number; readonly forecasts: ForecastSource }> {
   return {
     windowHours,
     store: await store(),
@@ -60,5 +62,6 @@ export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter:
     linkSecret: keptSecret(dataDir, 'delivery-link-secret', config.deliveryLinkSecret),
     now: () => new Date(),
     limiter,
+    forecasts: await forecastSource(),
   };
 }
