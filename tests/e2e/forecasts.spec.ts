@@ -1,5 +1,5 @@
 // Forecast pages in Chromium against the production build (demo prices, the demo desk's calls
-// from the in-memory source of phase 1): a subscriber's future-trend page with the open call and
+// seeded into the store on the first start): a subscriber's future-trend page with the open call and
 // its fans, and the public track record an anonymous visitor sees: matured calls only, no prices.
 import { expect, test } from '@playwright/test';
 import { signInByApi } from './helpers/auth.ts';
@@ -12,7 +12,7 @@ test('a Premium trader sees the open call, the fans, the scoreboard and every ca
   const call = page.getByTestId('open-call');
   await expect(call.getByRole('heading', { name: 'The desk’s 1-week call' })).toBeVisible();
   await expect(call.getByTestId('call-direction')).toHaveText(/Up|Flat|Down/);
-  await expect(call.getByTestId('call-range')).toContainText('US$/Mt');
+  await expect(call.getByTestId('call-range')).toContainText('US$/t');
   await expect(call.getByTestId('baseline-call')).toContainText('80% interval');
   // The chart carries the desk's range and the baseline's interval as shaded fans.
   await expect(page.getByRole('region', { name: /^Outlook: / }).locator('.chart-bands path')).toHaveCount(2);

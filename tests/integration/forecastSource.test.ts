@@ -17,8 +17,10 @@ import { storeForecastSource } from '../../src/server/forecasts/source.ts';
 import type { Store } from '../../src/server/store/index.ts';
 import { freshStore } from './helpers.ts';
 
-const TODAY = '2026-11-26';
-const SEEDED_AT = new Date('2026-11-26T06:00:00.000Z');
+// A Friday, the weekly series' price day, seeded early in India's morning: the demo desk's call
+// on that day's price would be dated later that day.
+const TODAY = '2026-11-27';
+const SEEDED_AT = new Date('2026-11-26T23:00:00.000Z');
 const SERIES = 'historical.ppRaffia.cif-ns';
 let store: Store;
 
@@ -46,6 +48,8 @@ describe('the demo desk seeded into the store', () => {
     const last = (await store.latestPoints(SERIES, 1))[0]!;
     expect(latestBaseline(forecasts, '1w')?.baseDate).toBe(last.date);
     expect(latestOpenDeskCall(forecasts, '1w', TODAY)).not.toBeNull();
+    // Nothing is published after the seed (the generator's 16:30 IST of today is still to come at 04:30 IST).
+    for (const f of forecasts) expect(f.publishedAt <= SEEDED_AT.toISOString(), f.id).toBe(true);
   }, 120_000);
 
   it('the pages’ source reads them: every call that ended by the last price scored, none still open', async () => {
