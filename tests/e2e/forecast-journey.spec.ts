@@ -77,8 +77,7 @@ test('an editor’s 1-week call is scored when its horizon has passed, and shows
   const premium = await signedIn(browser, 'premium@polyindex.test');
   // The first read waits for the first start's seed of the demo desk (tens of seconds of fits).
   await premium.page.goto(`/future-trend/${PRODUCT}`, { timeout: 300_000 });
-  const board = premium.page.getByTestId('scoreboard');
-  const scoredBefore = Number(await board.getByTestId('desk-Calls scored').innerText());
+  const scored = async () => Number(await premium.page.getByTestId('scoreboard').getByTestId('desk-Calls scored').innerText());
 
   // The editor publishes on the form, from the last price it shows.
   const editor = await signedIn(browser, 'editor@polyindex.test');
@@ -109,8 +108,12 @@ test('an editor’s 1-week call is scored when its horizon has passed, and shows
   await expect(anonymous.page.getByTestId('scoreboard')).toBeVisible();
   await expect(row(anonymous.page)).toHaveCount(0);
 
-  // The clock passes the horizon: the day after the end date. The price of the end date lands.
+  // The clock passes the horizon: the day after the end date. Until its price lands, the call waits for it.
   setClock(Math.round((Date.parse(call.endDate) - Date.parse(indiaToday())) / DAY_MS) + 1);
+  await premium.page.goto(`/future-trend/${PRODUCT}`);
+  await expect(row(premium.page)).toHaveAttribute('data-status', 'awaiting');
+  const scoredBefore = await scored();
+  // The price of the end date lands.
   const admin = await signedIn(browser, 'admin@polyindex.test');
   const actual = Math.round(base * 1.05);
   const written = await admin.request.post(`/api/admin/prices/${SERIES}/set`, { data: { date: call.endDate, value: actual }, headers: { Origin: baseURL } });
@@ -121,7 +124,7 @@ test('an editor’s 1-week call is scored when its horizon has passed, and shows
   await expect(row(premium.page)).toHaveAttribute('data-status', 'scored');
   await expect(row(premium.page)).toContainText('In range');
   await expect(row(premium.page)).toContainText(actual.toLocaleString('en-IN'));
-  expect(Number(await premium.page.getByTestId('scoreboard').getByTestId('desk-Calls scored').innerText())).toBeGreaterThan(scoredBefore);
+  expect(await scored()).toBeGreaterThan(scoredBefore);
 
   // A new call from the new price is open; the anonymous visitor sees the matured one only.
   await editor.page.goto(`/admin/forecasts?series=${SERIES}`);
