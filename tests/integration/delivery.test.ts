@@ -552,7 +552,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     const reply = await ask('pp forecast');
     const lines = reply.split('\n');
     expect(lines[0]).toBe(`*${mumbai.label}*: the desk's forecast (${mumbai.unit})`);
-    expect(lines[1]).toMatch(/^1 week \(to \d{1,2} \w{3} \d{2}\): [▲▼▶] (Up|Flat|Down) [\d,.]+–[\d,.]+$/);
+    expect(lines[1]).toMatch(/^1 week \(to \d{1,2} \w{3}( \d{4})?\): [▲▼▶] (Up|Flat|Down) [\d,.]+–[\d,.]+$/);
     expect(reply).toMatch(/\nLast 12 months \(\d+ calls\): inside the range \d+%, direction right \d+% \(statistical baseline: \d+%, \d+%\)\.\n/);
     expect(lines.at(-1)).toBe('http://127.0.0.1:4321/indian-bazaar/pricePrediction');
     // A CIF series: the product's outlook page.

@@ -6,9 +6,10 @@
  */
 import type { IsoDate } from '../dates.ts';
 import { forecastSeriesIds } from '../forecasts/coverage.ts';
-import { directionArrow, rangeText, sharePct, shortDate } from '../forecasts/format.ts';
+import { directionArrow, rangeText, sharePct } from '../forecasts/format.ts';
 import { horizons, type Direction, type Forecast, type Horizon } from '../forecasts/model.ts';
 import type { Scoreboard } from '../forecasts/scoreboard.ts';
+import { shortDay } from './dateWords.ts';
 import type { Instrument } from './instruments.ts';
 import type { DeliveryLanguage } from './language.ts';
 
@@ -55,7 +56,7 @@ export function forecastAnswer(a: ForecastAnswer, language: DeliveryLanguage): s
   const heading = hi ? `*${a.label}*: डेस्क का अनुमान (${a.unit})` : `*${a.label}*: the desk's forecast (${a.unit})`;
   const lines = open.map((h) => {
     const f = a.calls[h]!;
-    const to = shortDate(f.endDate);
+    const to = shortDay(f.endDate, language, a.today);
     return hi
       ? `${HORIZON_WORDS.hi[h]} (${to} तक): ${directionArrow(f.direction)} ${DIRECTION_WORDS.hi[f.direction]} ${rangeText(f)}`
       : `${HORIZON_WORDS.en[h]} (to ${to}): ${directionArrow(f.direction)} ${DIRECTION_WORDS.en[f.direction]} ${rangeText(f)}`;
