@@ -1,7 +1,8 @@
 // `npm run seed`: fills the configured store (by default SQLite under DATA_DIR, ./data; see
 // src/server/store/open.ts) with the deterministic demo data, up to today (IST), the seed
-// banners and the posts of src/content/news/ (their price templates filled from the data of
-// each post's date: src/lib/newsQuotes.ts). Idempotent: running it again rewrites the same
+// banners, the posts of src/content/news/ (their price templates filled from the data of
+// each post's date: src/lib/newsQuotes.ts) and, into a store without forecasts, the demo desk's
+// year of calls with their baselines and scores (src/server/forecasts/records.ts). Idempotent: running it again rewrites the same
 // prices and writes only posts that are not there yet (the desk's edits stay).
 // `npm run seed -- --posts` imports the posts only (e.g. into a production store, which never
 // gets invented prices).
@@ -19,6 +20,8 @@ import { writeDemoData } from '../src/server/store/seedDemo.ts';
 import { generateDemoData } from '../src/lib/demoData.ts';
 import { priceLines, type PriceLine } from '../src/lib/priceLines.ts';
 import { readPriceLines } from '../src/server/priceLines.ts';
+import { augursEts } from '../src/server/forecasts/ets.ts';
+import { seedDemoForecasts } from '../src/server/forecasts/records.ts';
 
 /** The seed posts, read and checked as the content collection reads them (frontmatter + body). */
 function seedPostsFromFiles(dir: string): Post[] {
@@ -55,6 +58,9 @@ try {
     } catch (error) {
       console.warn(`[seed] banners skipped: ${(error as Error).message}`);
     }
+    const now = new Date();
+    const forecasts = await seedDemoForecasts(store, augursEts, now, isoDateOf(now));
+    console.log(forecasts ? `[seed] ${forecasts.forecasts} demo forecasts, ${forecasts.scores} scores` : '[seed] forecasts were there already: left as they are');
     const ms = Math.round(performance.now() - started);
     console.log(
       `[seed] ${report.series} series, ${report.points} points, ${report.cityRows} city rows, ${report.offers} offers, ${report.customsRates} customs notifications, ${report.producerPrices} producer list prices into ${describeStore(config)} in ${ms} ms`,

@@ -29,7 +29,7 @@ export const demoAccounts: readonly DemoAccount[] = [
   { email: 'basic@polyindex.test', uid: 'demo-basic', displayName: 'Bina Basic', role: 'user', plan: 'Basic', ageDays: 60, description: 'Basic plan' },
   { email: 'trial@polyindex.test', uid: 'demo-trial', displayName: 'Tarun Trial', role: 'user', plan: null, ageDays: 0, description: 'created today, in trial' },
   { email: 'free@polyindex.test', uid: 'demo-free', displayName: 'Farah Free', role: 'user', plan: null, ageDays: 30, description: 'created 30 days ago, trial over' },
-  { email: 'editor@polyindex.test', uid: 'demo-editor', displayName: 'Esha Editor', role: 'editor', plan: null, ageDays: 45, description: 'editor: posts and banners, no plan' },
+  { email: 'editor@polyindex.test', uid: 'demo-editor', displayName: 'Esha Editor', role: 'editor', plan: null, ageDays: 45, description: 'editor: posts, banners and forecasts, no plan' },
 ];
 
 export function demoRecord(account: DemoAccount, now: Date): UserRecord {

@@ -7,7 +7,7 @@ import { unsafeModeReasons } from '../lib/modes.ts';
 import { firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
 import { sessionVerifier } from './auth/sessions.ts';
 import { config } from './config/index.ts';
-import { seedIfEmpty } from './seedOnFirstOpen.ts';
+import { seedForecastsIfEmpty, seedIfEmpty } from './seedOnFirstOpen.ts';
 import type { Store } from './store/index.ts';
 import { openConfiguredStore, storeConfigFrom, type StoreConfig } from './store/open.ts';
 
@@ -71,6 +71,10 @@ export function assertSafeToServe(host = config.host): void {
   if (reasons.length > 0) throw new Error(`Refusing to serve ${host}: ${reasons.join('; ')}`);
 }
 
+let forecastSeed: Promise<void> = Promise.resolve();
+/** Settles when the first start's seed of demo forecasts has run (or failed: then the pages show what there is). */
+export const forecastsSeeded = (): Promise<void> => forecastSeed;
+
 let storePromise: Promise<Store> | undefined;
 /** The process's store, opened once; without a Firebase project an empty store gets demo prices. */
 export function store(): Promise<Store> {
@@ -78,7 +82,10 @@ export function store(): Promise<Store> {
     const opened = await openConfiguredStore(storeConfig());
     try {
       // Demo data only where nothing is real: a Firebase project's store is filled by imports.
-      if (authEmulator) await seedIfEmpty(opened);
+      if (authEmulator) {
+        await seedIfEmpty(opened);
+        forecastSeed = seedForecastsIfEmpty(opened).catch((error: unknown) => console.error('[seed] demo forecasts failed:', error));
+      }
     } catch (error) {
       // The next request opens a new store: this one must not stay open beside it.
       await opened.close().catch(() => undefined);

@@ -3,7 +3,9 @@
  * without prices fills it with the deterministic demo data (src/lib/demoData.ts), an empty
  * banner table with the `banners` collection, and a store without posts with the demo posts
  * (the `newsSeed` collection, src/server/posts/seed.ts), their prices quoted from the data of
- * their dates. A filled store is left alone.
+ * their dates. A filled store is left alone. A store without forecasts gets the demo desk's year
+ * of calls on the pages' series, their baselines and scores (src/server/forecasts/records.ts),
+ * from the prices it holds then.
  */
 import { getCollection } from 'astro:content';
 import { isoDateOf } from '../lib/dates.ts';
@@ -13,6 +15,8 @@ import { priceLines, type PriceLine } from '../lib/priceLines.ts';
 import { linesQuotedBy, postOfSeed, quotePosts } from './posts/seed.ts';
 import { readPriceLines } from './priceLines.ts';
 import { writeDemoData } from './store/seedDemo.ts';
+import { augursEts } from './forecasts/ets.ts';
+import { seedDemoForecasts } from './forecasts/records.ts';
 
 async function bannersFromContent() {
   try {
@@ -52,4 +56,15 @@ export async function seedIfEmpty(store: Store, now: Date = new Date()): Promise
     const banners = await bannersFromContent();
     if (banners.length > 0) await store.replaceBanners(banners);
   }
+}
+
+/**
+ * The demo desk's calls into a store without forecasts: ≈ 9 s of CPU for the fits, so it runs
+ * after the store has opened and the forecast pages wait for it (runtime.ts, forecastsSeeded),
+ * not every request.
+ */
+export async function seedForecastsIfEmpty(store: Store, now: Date = new Date()): Promise<void> {
+  const started = performance.now();
+  const written = await seedDemoForecasts(store, augursEts, now, isoDateOf(now));
+  if (written) console.info(`[seed] ${written.forecasts} demo forecasts and ${written.scores} scores in ${Math.round(performance.now() - started)} ms`);
 }

@@ -43,6 +43,7 @@ const revived = (value: unknown): unknown => {
 async function expectSameAsBefore(store: Store, sums: Record<string, { count: number; checksum: string }>) {
   // Kinds added after that store was written (billing details, invoices …) read as empty there.
   for (const kind of TRANSFER_KINDS) expect(await summarizeKind(store, kind), kind).toEqual(sums[kind] ?? summarize(kind, []));
+  expect(await store.hasNoForecasts()).toBe(true);
   expect((await store.findUserBy('email', 'asha@EXAMPLE.test'))?.uid).toBe('u-1');
   expect((await store.findUserBy('phone', ' +919820000001 '))?.company).toBe('Polymers Pvt Ltd');
   expect((await store.cachedUser('u-1'))?.plan).toBe('Premium');

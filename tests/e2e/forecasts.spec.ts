@@ -1,5 +1,5 @@
 // Forecast pages in Chromium against the production build (demo prices, the demo desk's calls
-// from the in-memory source of phase 1): a subscriber's future-trend page with the open call and
+// seeded into the store on the first start): a subscriber's future-trend page with the open call and
 // its fans, and the public track record an anonymous visitor sees: matured calls only, no prices.
 import { expect, test } from '@playwright/test';
 import { signInByApi } from './helpers/auth.ts';

@@ -9,6 +9,7 @@
  * welcome mail, the start-up refusal without a link secret, and the Cloud API adapter against a
  * fake Graph server. (Alert retries and the job endpoint: delivery-job.test.ts.)
  */
+import { findSeries } from '../../src/lib/seriesCatalog.ts';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
@@ -607,6 +608,33 @@ describe('the WhatsApp webhook and the price bot', () => {
     const stranger = uniqueNumber();
     await webhook(stranger, 'पीपी का भाव');
     expect(await lastReply(stranger)).toMatch(/^यह नंबर किसी PolyIndex खाते से जुड़ा नहीं है।/);
+  });
+
+  it('"pp forecast": the desk\'s open calls of each horizon and its record against the baseline, with the outlook page; in Hindi too', { timeout: 300_000 }, async () => {
+    const user = await premiumUser('dl-bot-forecast');
+    const number = uniqueNumber();
+    await verifyNumber(premiumSession(user), number);
+    const ask = async (text: string) => {
+      expect((await webhook(number, text)).json.handled).toEqual(['replied']);
+      return lastReply(number);
+    };
+    // The demo desk seeded on the store's first open: its calls are the ones the pages show.
+    // "pp" is the Mumbai sheet's PP (the city-wise default): the Mumbai ex-works series.
+    const mumbai = findSeries('historical.ppRaffia.mumbai')!;
+    const reply = await ask('pp forecast');
+    const lines = reply.split('\n');
+    expect(lines[0]).toBe(`*${mumbai.label}*: the desk's forecast (${mumbai.unit})`);
+    expect(lines[1]).toMatch(/^1 week \(to \d{1,2} \w{3}( \d{4})?\): [▲▼▶] (Up|Flat|Down) [\d,.]+–[\d,.]+$/);
+    expect(reply).toMatch(/\nLast 12 months \(\d+ calls\): inside the range \d+%, direction right \d+% \(statistical baseline: \d+%, \d+%\)\.\n/);
+    expect(lines.at(-1)).toBe('http://127.0.0.1:4321/indian-bazaar/pricePrediction');
+    // A CIF series: the product's outlook page.
+    const cif = (await ask('pp cif forecast')).split('\n');
+    expect(cif[0]).toBe(`*${findSeries('historical.ppRaffia.cif-ns')!.label}*: the desk's forecast (${findSeries('historical.ppRaffia.cif-ns')!.unit})`);
+    expect(cif.at(-1)).toBe('http://127.0.0.1:4321/future-trend/PP');
+    expect(await ask('hdpe ka anuman')).toMatch(new RegExp(`^\\*${escapeRegExp(findSeries('historical.hdpeFilm.mumbai')!.label)}\\*: the desk's forecast`));
+    expect(await ask('usd inr forecast')).toMatch(/^The desk does not forecast \*/);
+    expect(await ask('forecast')).toMatch(/^Ask for a price by name/);
+    expect(await ask('पीपी अनुमान')).toMatch(new RegExp(`^\\*${escapeRegExp(mumbai.label)}\\*: डेस्क का अनुमान \\(.+\\)\\n1 हफ्ता \\(`));
   });
 });
 

@@ -130,6 +130,10 @@ async function seedSource(store: Store): Promise<void> {
   const raffia = findListLine('reliance.ppRaffia.jamnagar')!;
   const entered = { at: NOW, by: ADMIN.uid };
   await store.importRecords('producerPrices', [producerPriceRecord(raffia, '2026-11-10', 104.5, entered), producerPriceRecord(raffia, '2026-11-17', 106, entered)]);
+  // Forecasts: a desk call (audited: one more entry) would change the audit count; a baseline and its score.
+  const forecast = { id: 'baseline.fx.usdinr.1w.2026-11-13', seriesId: 'fx.usdinr', horizon: '1w' as const, direction: 'flat' as const, low: 88.1, high: 88.9, rationale: 'ETS', by: { kind: 'baseline' as const, method: 'ets' as const }, publishedAt: '2026-11-13T12:30:00.000Z', baseDate: '2026-11-13', baseValue: 88.5, endDate: '2026-11-20', flatBandPct: 0.3, supersedes: null };
+  await store.addForecasts([forecast]);
+  await store.putScores([{ forecastId: forecast.id, seriesId: 'fx.usdinr', revision: 1, scoredAt: NOW.toISOString(), actual: { date: '2026-11-20', value: 88.6 }, outcome: { insideRange: true, actualDirection: 'flat', directionRight: true, absPctError: 0.11 }, earlier: [] }]);
   await store.saveView({ uid: 'u-buyer', name: 'Naphtha vs PP', query: 's=feedstock.naphtha.japan,historical.ppRaffia.mumbai&range=5Y&unit=inr_kg', now: NOW });
   await store.replaceBanners([
     { id: 'b-one', title: 'One', subtitle: 'first', href: '/one', image: '/img/one.webp', alt: 'one', order: 1 },

@@ -216,9 +216,9 @@ describe('/api/blogs by type', () => {
 
 // The editor role (granted by an admin): posts and banners, nothing else of the admin area.
 describe('the editor role', () => {
-  const editorPages = ['/admin/posts', '/admin/posts/new', '/admin/posts/some-id', '/admin/banners'];
+  const editorPages = ['/admin/posts', '/admin/posts/new', '/admin/posts/some-id', '/admin/banners', '/admin/forecasts'];
   const adminOnlyPages = ['/admin', '/admin/whatsapp', '/admin/users', '/admin/users/demo-free', '/admin/prices', '/admin/prices/import', '/admin/markets', '/admin/producer-prices', '/admin/outbox', '/admin/audit'];
-  const editorApis = ['/api/admin/posts', '/api/admin/posts/some-id', '/api/admin/posts/preview', '/api/admin/posts/some-id/cover', '/api/admin/banners', '/api/admin/banners/b1/move', '/api/admin/banners/b1/remove'];
+  const editorApis = ['/api/admin/posts', '/api/admin/posts/some-id', '/api/admin/posts/preview', '/api/admin/posts/some-id/cover', '/api/admin/banners', '/api/admin/banners/b1/move', '/api/admin/banners/b1/remove', '/api/admin/forecasts', '/api/admin/forecasts/desk.fx.usdinr.1w.2026-11-20.ab12cd34'];
   const adminOnlyApis = ['/api/admin/users', '/api/admin/users/u1/role', '/api/admin/users/u1/grant', '/api/admin/prices/import', '/api/admin/prices/fx.usdinr/set', '/api/admin/citywise/mumbai/set', '/api/admin/offers/USA/set', '/api/admin/producer-prices', '/api/admin/producer-prices/import', '/api/admin/audit'];
   const pageExpect: Record<Who, (p: string) => string> = {
     anonymous: REG, free: () => '403', trial: () => '403', basic: () => '403', standard: () => '403', premium: () => '403', platinum: () => '403',

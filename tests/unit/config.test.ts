@@ -28,6 +28,11 @@ describe('the one reading of the settings (src/server/config/settings.ts)', () =
     expect(config.jobs).toEqual({ secret: null, inServerScheduler: true });
   });
 
+  it('keeps the forecasts\' test clock file (absolute) only in the Auth emulator\'s mode; unset, there is none', () => {
+    expect(read({ FORECAST_TEST_CLOCK_FILE: 'clock.json' }).forecastTestClockFile).toBe(resolve('clock.json'));
+    expect(read({}).forecastTestClockFile).toBeUndefined();
+  });
+
   it('takes a blank value for an unset one (a stray FIREBASE_SERVICE_ACCOUNT=" " is not a real project)', () => {
     expect(read({ FIREBASE_SERVICE_ACCOUNT: '  ', HOST: '', JOBS_SECRET: ' ' })).toMatchObject({ host: '127.0.0.1', modes: { authEmulator: true }, jobs: { secret: null } });
   });
@@ -45,6 +50,8 @@ describe('the one reading of the settings (src/server/config/settings.ts)', () =
     [{ DATA_BACKEND: 'mongo' }, /DATA_BACKEND must be one of sqlite, firestore/],
     [{ JOBS_SCHEDULER: 'sometimes' }, /JOBS_SCHEDULER must be one of on, off/],
     [{ SITE_URL: 'polyindex.in' }, /SITE_URL must be an http or https URL/],
+    // The forecasts' test clock exists only beside the Auth emulator (src/server/forecasts/clock.ts).
+    [{ FORECAST_TEST_CLOCK_FILE: '/tmp/clock.json', FIREBASE_SERVICE_ACCOUNT: '{}' }, /FORECAST_TEST_CLOCK_FILE is for tests with the Auth emulator only/],
   ])('refuses %o, naming the setting', (env, message) => {
     expect(() => read(env)).toThrow(ConfigError);
     expect(() => read(env)).toThrow(message);

@@ -13,6 +13,7 @@ import { alertHeadline, priceLine } from '../../src/lib/delivery/messages.ts';
 import { dailyUpdateTemplate, graphRefusal, priceAlertTemplate, renderTemplate, templateParam, verificationCodeTemplate } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { displayNumber, whatsappNumberOf } from '../../src/lib/delivery/phone.ts';
 import { editDistance, matchInstrument, readBotMessage } from '../../src/lib/delivery/priceBot.ts';
+import { forecastSeriesOf } from '../../src/lib/delivery/forecastReply.ts';
 import { JOB_PATHS } from '../../src/lib/delivery/paths.ts';
 import { firstPlanWith, planAndUp, RIGHT_MESSAGES } from '../../src/lib/delivery/planWords.ts';
 import { dailyChannelsOf, dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily, screenOf } from '../../src/lib/delivery/rights.ts';
@@ -290,6 +291,26 @@ describe('the price bot reads a message', () => {
     const request = readBotMessage(text, TODAY);
     expect(request.kind === 'price' && request.instruments.map((i) => i.id)).toEqual(ids);
     expect(request.kind === 'price' && request.family).toBe(ids.length > 1);
+  });
+
+  // "pp forecast": the desk's calls on the price named, not its price (src/lib/delivery/forecastReply.ts picks the series).
+  it.each([
+    ['pp forecast', 'historical.ppRaffia.mumbai'],
+    ['PP ka anuman', 'historical.ppRaffia.mumbai'],
+    ['पीपी अनुमान', 'historical.ppRaffia.mumbai'],
+    ['pp cif outlook', 'historical.ppRaffia.cif-ns'],
+    ['hdpe forecast', 'historical.hdpeFilm.mumbai'],
+    ['naphtha forecast', 'feedstock.naphtha.japan'],
+    ['usd inr forecast', null],
+  ] as const)('the forecast question %j is on %s', (text, seriesId) => {
+    const request = readBotMessage(text, TODAY);
+    expect(request.kind).toBe('forecast');
+    expect(request.kind === 'forecast' && forecastSeriesOf(request.instruments)).toBe(seriesId);
+  });
+
+  it('"forecast" alone is the help; a forecast of nothing known gets suggestions', () => {
+    expect(readBotMessage('forecast', TODAY).kind).toBe('help');
+    expect(readBotMessage('zzqx forecast', TODAY).kind).toBe('unknown');
   });
 
   it.each([

@@ -71,9 +71,9 @@ export function entitlementOf(session: SessionFacts | null, now: Date): Entitlem
 /** Server islands that show public data only (Astro serves each at /_server-islands/{component}). */
 const PUBLIC_SERVER_ISLANDS: ReadonlySet<string> = new Set(['/_server-islands/LatestHeadlines']);
 
-/** The newsroom's admin pages and endpoints, open to editors (everything else under /admin is admin-only). */
-const EDITOR_PAGES = ['/admin/posts', '/admin/banners'];
-const EDITOR_APIS = ['/api/admin/posts', '/api/admin/banners'];
+/** The newsroom's admin pages and endpoints (posts, banners, the desk's forecasts), open to editors (everything else under /admin is admin-only). */
+const EDITOR_PAGES = ['/admin/posts', '/admin/banners', '/admin/forecasts'];
+const EDITOR_APIS = ['/api/admin/posts', '/api/admin/banners', '/api/admin/forecasts'];
 
 /**
  * `/api/blogs?type=…` asks what the type's own section asks when that is a limited section

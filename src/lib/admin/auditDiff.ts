@@ -57,6 +57,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'post.cover': 'Changed a post\'s cover',
   'post.delete': 'Deleted a post',
   'post.restore': 'Restored a post',
+  'forecast.publish': 'Published a forecast',
 };
 
 /** "Granted a plan" for `user.grant`; unknown actions read as they are. */
@@ -71,6 +72,7 @@ export function targetHref(target: string): string | null {
   if (target.startsWith('banner:')) return '/admin/banners';
   const post = /^post:(.+)$/.exec(target);
   if (post) return `/admin/posts/${encodeURIComponent(post[1]!)}`;
+  if (target.startsWith('forecast:')) return '/admin/forecasts';
   return null;
 }
 

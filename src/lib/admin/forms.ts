@@ -19,6 +19,7 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   price: 'Price saved.',
   deleted: 'Point deleted.',
   banner: 'Banner added.',
+  forecast: 'Forecast published. It is never edited: to change it, publish a correction.',
   moved: 'Banner moved.',
   removed: 'Banner removed.',
   city: 'City price saved.',

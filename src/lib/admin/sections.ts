@@ -12,6 +12,7 @@ export const adminSections: readonly AdminSection[] = [
   { href: '/admin/producer-prices', label: 'Producer prices', description: 'A producer’s new list price (the revision is worked out), corrections, and a CSV import.' },
   { href: '/admin/markets', label: 'City-wise and offers', description: 'Edit a city’s sheet for a date and a country’s international offers.' },
   { href: '/admin/posts', label: 'Posts', description: 'The newsroom: write, preview, schedule, publish and unpublish posts.' },
+  { href: '/admin/forecasts', label: 'Forecasts', description: 'The desk’s calls: publish a forecast or a correction; see how past calls scored.' },
   { href: '/admin/banners', label: 'Banners', description: 'The home page carousel: add, order and remove banners.' },
   { href: '/admin/outbox', label: 'Outbox', description: 'The messages the site has written to the local mail outbox.' },
   { href: '/admin/whatsapp', label: 'WhatsApp sandbox', description: 'Without a WhatsApp Business account: the outgoing messages, and a phone to write to the site as a subscriber.' },

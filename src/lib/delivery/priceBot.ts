@@ -47,7 +47,9 @@ export type BotRequest =
   | { readonly kind: 'digest'; readonly when: When }
   /** A producer's list price ("reliance pp raffia"); `instruments` are the market prices it named, if any. */
   | { readonly kind: 'producer'; readonly producer: Producer; readonly instruments: readonly Instrument[]; readonly family: boolean; readonly when: When }
-  | { readonly kind: 'unknown'; readonly suggestions: readonly Instrument[] };
+  | { readonly kind: 'unknown'; readonly suggestions: readonly Instrument[] }
+  /** "pp forecast": the desk's open calls and track record on the price asked (none named: help). */
+  | { readonly kind: 'forecast'; readonly instruments: readonly Instrument[] };
 
 /** The longest message the bot reads; anything longer is not a price question. */
 export const MAX_BOT_TEXT = 200;
@@ -183,6 +185,8 @@ const WEEK_WORDS = new Set(['week', 'weeks', 'wk', 'hafte', 'hafta', 'hafty', 'h
 const MONTH_WORDS = new Set(['month', 'months', 'mahine', 'mahina', 'mahiney', 'महीने', 'महीना', 'माह']);
 /** Number words before "week"/"month". */
 const COUNT_WORDS: Readonly<Record<string, number>> = { ek: 1, one: 1, एक: 1, do: 2, two: 2, दो: 2, teen: 3, three: 3, तीन: 3 };
+/** Words asking for the desk's forecast rather than a price. */
+const FORECAST_WORDS = new Set(['forecast', 'forecasts', 'outlook', 'prediction', 'predictions', 'anuman', 'anumaan', 'अनुमान', 'पूर्वानुमान']);
 const TARIKH = new Set(['tarikh', 'tareekh', 'tarik', 'तारीख', 'date']);
 
 /** The latest date ≤ today with this day and month (a year back when it is still to come). */
@@ -433,6 +437,12 @@ export function readBotMessage(text: string, today: IsoDate): BotRequest {
   const typed = aliased.filter((word) => !FILLER.has(word) && !producerOfWord(word));
   const askedPrice = words.some((w) => PRICE_WORDS.has(w)) || when.kind !== 'latest' || all.some((w) => TODAY_WORDS.has(w));
   if (badDay) return { kind: 'unknown', suggestions: typed.length > 0 ? matchWords(typed).family : [] };
+  if (words.some((w) => FORECAST_WORDS.has(w))) {
+    const named = typed.filter((w) => !FORECAST_WORDS.has(w));
+    if (named.length === 0) return { kind: 'help' };
+    const asked = matchWords(named);
+    return asked.best ? { kind: 'forecast', instruments: asked.family } : { kind: 'unknown', suggestions: asked.suggestions };
+  }
   if (typed.length === 0) {
     if (producer) return { kind: 'producer', producer, instruments: [], family: false, when };
     return askedPrice ? { kind: 'digest', when } : { kind: 'help' };

@@ -16,6 +16,7 @@ import { store } from '../runtime.ts';
 import type { PointEditResult } from '../store/priceAdmin.ts';
 import { requireAdmin } from './guard.ts';
 import { afterPriceWrite } from '../delivery/priceWrites.ts';
+import { datesBySeries, forecastsAfterPriceWrite } from '../forecasts/priceWrites.ts';
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
@@ -111,7 +112,10 @@ export const setPoint: EndpointHandler = async (context) => {
     actor: gate.actor,
     now: new Date(),
   });
-  if (result.kind === 'written') void afterPriceWrite({ series: [series.id] });
+  if (result.kind === 'written') {
+    void afterPriceWrite({ series: [series.id] });
+    void forecastsAfterPriceWrite(new Map([[series.id, [input.data.date]]]));
+  }
   return answer(result);
 };
 
@@ -130,7 +134,9 @@ export const deletePoint: EndpointHandler = async (context) => {
     actor: gate.actor,
     now: new Date(),
   });
-  // A deletion is a correction, not a price: it neither fires nor re-arms alerts (docs/delivery.md, "Alerts").
+  // A deletion is a correction, not a price: it neither fires nor re-arms alerts (docs/delivery.md,
+  // "Alerts"), but the scores resting on that day's price are made again.
+  if (result.kind === 'written') void forecastsAfterPriceWrite(new Map([[series.id, [input.data.date]]]));
   return answer(result);
 };
 
@@ -167,7 +173,10 @@ export const importPrices: EndpointHandler = async (context) => {
   const dryRun = ['1', 'true'].includes(new URL(context.request.url).searchParams.get('dryRun') ?? '');
   const result = await (await store()).adminImportPoints({ rows: check.rows, actor: gate.actor, now: new Date(), dryRun });
   // The import has committed here (a dry run wrote nothing): what follows a price write runs now.
-  if (!dryRun && result.changed > 0) void afterPriceWrite({ series: Object.keys(result.bySeries) });
+  if (!dryRun && result.changed > 0) {
+    void afterPriceWrite({ series: Object.keys(result.bySeries) });
+    void forecastsAfterPriceWrite(datesBySeries(check.rows.filter((row) => (result.bySeries[row.series]?.changed ?? 0) > 0).map((row) => ({ seriesId: row.series, date: row.date }))));
+  }
   return json({
     dryRun,
     rows: result.rows,

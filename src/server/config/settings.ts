@@ -70,6 +70,9 @@ export const SETTINGS = {
   DELIVERY_LINK_SECRET: {},
   // How late after its hour a daily update may still go: 1–12 hours, 3 when unset.
   DELIVERY_WINDOW_HOURS: {},
+  // Test only, and only with the Auth emulator: a JSON file `{"offsetDays": n}` that moves the
+  // forecasts' clock (src/server/forecasts/clock.ts) n days ahead, read on every use.
+  FORECAST_TEST_CLOCK_FILE: {},
 } as const satisfies Record<string, SettingField>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -116,6 +119,8 @@ export interface Config {
   readonly assetsPrefix: string | undefined;
   /** Absolute. */
   readonly dataDir: string;
+  /** FORECAST_TEST_CLOCK_FILE (absolute), only ever set with the Auth emulator. */
+  readonly forecastTestClockFile: string | undefined;
   readonly adminPanelUrl: string;
   readonly contact: { readonly phone: string; readonly gstin: string; readonly email: string };
   /** The supplier's legal name and registered address on GST invoices (the GSTIN is the contact's). */
@@ -203,6 +208,8 @@ export function readConfig(read: (name: SettingName) => string | undefined): Con
   const dataDir = resolve(required('DATA_DIR'));
   const projectId = required('FIREBASE_PROJECT_ID');
   const authEmulator = isAuthEmulatorMode(env.FIREBASE_SERVICE_ACCOUNT);
+  const forecastTestClockFile = env.FORECAST_TEST_CLOCK_FILE?.trim() ? resolve(env.FORECAST_TEST_CLOCK_FILE.trim()) : undefined;
+  if (forecastTestClockFile && !authEmulator) throw new ConfigError('FORECAST_TEST_CLOCK_FILE is for tests with the Auth emulator only: unset it, or unset FIREBASE_SERVICE_ACCOUNT.');
   const paymentMode = paymentModeOf({ RAZORPAY_KEY_ID: env.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: env.RAZORPAY_KEY_SECRET });
   const store: StoreSettings = {
     DATA_BACKEND: required('DATA_BACKEND'),
@@ -221,6 +228,7 @@ export function readConfig(read: (name: SettingName) => string | undefined): Con
     siteUrl: siteUrl.data,
     assetsPrefix: env.ASSETS_PREFIX,
     dataDir,
+    forecastTestClockFile,
     adminPanelUrl: required('ADMIN_PANEL_URL'),
     contact: { phone: required('CONTACT_PHONE'), gstin: required('CONTACT_GSTIN'), email: required('CONTACT_EMAIL') },
     invoice: { legalName: required('INVOICE_LEGAL_NAME'), address: required('INVOICE_ADDRESS') },

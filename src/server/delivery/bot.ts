@@ -29,7 +29,15 @@ import { planAndUp } from '../../lib/delivery/planWords.ts';
 import { readBotMessage, type When } from '../../lib/delivery/priceBot.ts';
 import { dailySeriesOf, deliveryRightsOf } from '../../lib/delivery/rights.ts';
 import { deliveryDayOf, istClockOf } from '../../lib/delivery/schedule.ts';
+import { priceName } from '../../lib/delivery/quoteLine.ts';
 import { createRateLimiter } from '../mail/rateLimit.ts';
+import type { ForecastSource } from '../forecasts/source.ts';
+import { forecastAnswer, forecastSeriesOf, noForecast } from '../../lib/delivery/forecastReply.ts';
+import { scoreboardOf } from '../../lib/forecasts/scoreboard.ts';
+import { latestOpenDeskCall } from '../../lib/forecasts/view.ts';
+import { futureTrendProducts } from '../../lib/catalog.ts';
+import { productForecastSeries } from '../../lib/forecasts/coverage.ts';
+import { findSeries } from '../../lib/seriesCatalog.ts';
 import type { DeliveryDeps } from './dispatch.ts';
 import { NO_PRODUCER_PRICES, type ProducerPriceSource } from './producerPrices.ts';
 import { COMPANY_PRICE_PATH } from '../../lib/producerPrices.ts';
@@ -84,7 +92,12 @@ export function createBotLimiter(now: () => number = Date.now): BotLimiter {
 
 export type InboundOutcome = 'replied' | 'duplicate' | 'rate_limited';
 
-type BotDeps = DeliveryDeps & { readonly limiter: BotLimiter; readonly producerPrices?: ProducerPriceSource | undefined };
+type BotDeps = DeliveryDeps & {
+  readonly limiter: BotLimiter;
+  readonly producerPrices?: ProducerPriceSource | undefined;
+  /** The forecasts the pages read ("pp forecast"); without it the bot says it has none. */
+  readonly forecasts?: ForecastSource | undefined;
+};
 
 export async function handleInbound(deps: BotDeps, message: InboundMessage): Promise<InboundOutcome> {
   const claim = await deps.store.claimDelivery({ uid: message.from, kind: 'inbound', ref: message.id, channel: 'none' }, deps.now());
@@ -163,6 +176,21 @@ async function answer(deps: BotDeps, message: InboundMessage): Promise<InboundOu
     return heading ? `${heading}\n${body}` : body;
   };
 
+  if (request.kind === 'forecast') {
+    const seriesId = forecastSeriesOf(request.instruments);
+    const series = seriesId ? findSeries(seriesId) : undefined;
+    if (!series || !deps.forecasts) {
+      await reply(noForecast(language, request.instruments[0] ? priceName(request.instruments[0], language) : ''));
+      return 'replied';
+    }
+    const { forecasts, scores } = await deps.forecasts.forSeries(series.id, today);
+    // The outlook page of the product forecast on this series; else its price page.
+    const product = futureTrendProducts.find((p) => productForecastSeries(p.slug) === series.id);
+    const link = absoluteLink(deps.siteUrl, product ? `/future-trend/${product.slug}` : '/indian-bazaar/pricePrediction');
+    const calls = { '1w': latestOpenDeskCall(forecasts, '1w', today), '1m': latestOpenDeskCall(forecasts, '1m', today), '3m': latestOpenDeskCall(forecasts, '3m', today) };
+    await reply(forecastAnswer({ label: series.label, unit: series.unit, calls, board: scoreboardOf(forecasts, scores, today), link, today }, language));
+    return 'replied';
+  }
   if (request.kind === 'digest') {
     const ids = dailySeriesOf(rights, settings?.series ?? []);
     await reply(await answerFor(ids.flatMap((id) => findInstrument(id) ?? []), request.when, digestHeading(language)));

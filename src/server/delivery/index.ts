@@ -9,6 +9,8 @@ import { config } from '../config/index.ts';
 import { keptSecret } from '../config/keptSecret.ts';
 import { sendMail } from '../mail/index.ts';
 import { store } from '../runtime.ts';
+import { forecastSource } from '../forecasts/index.ts';
+import type { ForecastSource } from '../forecasts/source.ts';
 import { createBotLimiter } from './bot.ts';
 import type { DeliveryDeps } from './dispatch.ts';
 import { storeProducerPrices, type ProducerPriceSource } from './producerPrices.ts';
@@ -51,7 +53,7 @@ const limiter = createBotLimiter();
 export const windowHours: number = config.deliveryWindowHours;
 
 /** The delivery services of this process (the store opened once by runtime.ts). */
-export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter: typeof limiter; readonly windowHours: number; readonly producerPrices: ProducerPriceSource }> {
+export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter: typeof limiter; readonly windowHours: number; readonly producerPrices: ProducerPriceSource; readonly forecasts: ForecastSource }> {
   const opened = await store();
   return {
     windowHours,
@@ -63,5 +65,6 @@ export async function deliveryDeps(): Promise<DeliveryDeps & { readonly limiter:
     linkSecret: keptSecret(dataDir, 'delivery-link-secret', config.deliveryLinkSecret),
     now: () => new Date(),
     limiter,
+    forecasts: await forecastSource(),
   };
 }

@@ -1,14 +1,14 @@
 /**
- * The process's forecast source (see source.ts): in this phase the demo generator over the
- * store's prices, in memory; the store-backed source takes its place in the next.
+ * The process's forecast source (see source.ts): the store's forecasts and scores, read once
+ * the first start's seed of the demo desk (runtime.ts) has landed; scored on the forecasts' clock.
  */
-import { store } from '../runtime.ts';
-import { augursEts } from './ets.ts';
-import { demoForecastSource, type ForecastSource } from './source.ts';
+import { forecastsSeeded, store } from '../runtime.ts';
+import { forecastNow } from './clock.ts';
+import { storeForecastSource, type ForecastSource } from './source.ts';
 
 let source: ForecastSource | undefined;
 
 export async function forecastSource(): Promise<ForecastSource> {
-  source ??= demoForecastSource(await store(), augursEts);
+  source ??= storeForecastSource(await store(), { ready: forecastsSeeded, now: forecastNow });
   return source;
 }

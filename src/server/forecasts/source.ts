@@ -1,25 +1,16 @@
 /**
  * Where pages read forecasts and their scores: one small interface, so the pages do not care
- * what is behind it.
- *
- * THIS PHASE: `demoForecastSource`, in memory. For a series it reads the store's prices and
- * generates the demo desk's year of calls (src/lib/forecasts/demo.ts), the baseline twin of
- * every base date they use plus the baseline from the latest price, and scores them all on
- * the spot (src/lib/forecasts/scoring.ts). Kept per series, day and price version (a price
- * write re-scores), computed with a turn of the event loop between fits.
- *
- * NEXT PHASE: a store-backed source with the same interface: forecasts and scores are records
- * of both stores (desk calls from the admin form and JSON endpoints, baselines recomputed when
- * prices land, scores made once and re-made only after a price correction), seeded with the
- * same demo generator.
+ * what is behind it. The store-backed source reads a series' forecasts and scores from the
+ * store (src/server/store/forecasts.ts). A forecast whose horizon has ended and that has no
+ * score yet is scored on the spot and the score written (once: the next read finds it), so a
+ * score appears when its horizon ends, not at the next hourly run. Answers are kept per series,
+ * day and forecasts version (this process's writes), for at most a minute (other processes').
  */
-import { addDays, type IsoDate } from '../../lib/dates.ts';
-import { baselineForecasts, type EtsEngine } from '../../lib/forecasts/baseline.ts';
-import { DEMO_SKILL, demoDeskForecasts } from '../../lib/forecasts/demo.ts';
+import type { IsoDate } from '../../lib/dates.ts';
 import type { Forecast } from '../../lib/forecasts/model.ts';
-import { scoreFor, type Score } from '../../lib/forecasts/scoring.ts';
-import { findSeries } from '../../lib/seriesCatalog.ts';
+import type { Score } from '../../lib/forecasts/scoring.ts';
 import type { Store } from '../store/index.ts';
+import { scoreSeries } from './records.ts';
 
 export interface SeriesForecasts {
   /** Desk calls and baseline forecasts on the series, in no particular order. */
@@ -33,50 +24,40 @@ export interface ForecastSource {
   forSeries(seriesId: string, today: IsoDate): Promise<SeriesForecasts>;
 }
 
-const EMPTY: SeriesForecasts = { forecasts: [], scores: new Map() };
 const CACHE_ENTRIES = 64;
-/** Baselines are "published" when that day's prices have landed: 18:00 IST. */
-const BASELINE_TIME = 'T12:30:00.000Z';
+const CACHE_MS = 60_000;
 
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+type SourceStore = Pick<Store, 'points' | 'version' | 'listForecasts' | 'listScores' | 'addForecasts' | 'putScores' | 'hasNoForecasts' | 'forecastsVersion'>;
 
-export function demoForecastSource(store: Pick<Store, 'points' | 'version'>, engine: EtsEngine, seed = 1): ForecastSource {
-  const cache = new Map<string, Promise<SeriesForecasts>>();
+export interface StoreSourceOptions {
+  /** Settles when the store's forecasts are ready to read (the first start's seed). */
+  readonly ready?: () => Promise<unknown>;
+  /** The server's clock (scoredAt). */
+  readonly now?: () => Date;
+}
 
-  async function compute(seriesId: string, today: IsoDate): Promise<SeriesForecasts> {
-    const series = findSeries(seriesId);
-    if (!series) return EMPTY;
-    // The calls' window, and two years before it for the flat band and the baseline's fit.
-    const points = await store.points(seriesId, { from: addDays(today, -(DEMO_SKILL.days + 740)), to: today });
-    const desk = demoDeskForecasts({ series, points, today, seed });
-    const baseDates = [...new Set([...desk.map((f) => f.baseDate), ...(points.length > 0 ? [points.at(-1)!.date] : [])])];
-    const baselines: Forecast[] = [];
-    for (const date of baseDates) {
-      await nextTurn();
-      baselines.push(...baselineForecasts(series, points, engine, new Date(`${date}${BASELINE_TIME}`), date));
-    }
-    const forecasts = [...desk, ...baselines];
-    const now = new Date();
-    const scores = new Map<string, Score>();
-    for (const f of forecasts) {
-      const score = scoreFor(f, series.frequency, points, today, null, now);
-      if (score) scores.set(f.id, score);
-    }
-    return { forecasts, scores };
+export function storeForecastSource(store: SourceStore, { ready = async () => undefined, now = () => new Date() }: StoreSourceOptions = {}): ForecastSource {
+  const cache = new Map<string, { readonly at: number; readonly answer: Promise<SeriesForecasts> }>();
+
+  async function read(seriesId: string, today: IsoDate): Promise<SeriesForecasts> {
+    await ready();
+    await scoreSeries(store, seriesId, today, now());
+    const [forecasts, scores] = await Promise.all([store.listForecasts(seriesId), store.listScores(seriesId)]);
+    return { forecasts, scores: new Map(scores.map((s) => [s.forecastId, s])) };
   }
 
   return {
     forSeries(seriesId, today) {
-      const key = `${seriesId}|${today}|${store.version()}`;
-      let entry = cache.get(key);
-      if (!entry) {
-        entry = compute(seriesId, today);
-        // A failed read is not kept.
-        entry.catch(() => cache.delete(key));
-        cache.set(key, entry);
-        if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-      }
-      return entry;
+      const key = `${seriesId}|${today}|${store.forecastsVersion()}|${store.version()}`;
+      const kept = cache.get(key);
+      if (kept && Date.now() - kept.at < CACHE_MS) return kept.answer;
+      const answer = read(seriesId, today);
+      // A failed read is not kept.
+      answer.catch(() => cache.delete(key));
+      cache.delete(key);
+      cache.set(key, { at: Date.now(), answer });
+      if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      return answer;
     },
   };
 }

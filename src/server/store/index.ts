@@ -7,6 +7,7 @@ import { createAuditStore } from './documents/audit.ts';
 import { createDeliveryStore } from './documents/delivery.ts';
 import type { DocumentDriver } from './documents/driver.ts';
 import { createInvoiceStore } from './documents/invoices.ts';
+import { createForecastStore } from './documents/forecasts.ts';
 import { createPaymentStore } from './documents/payments.ts';
 import { createCustomsRateStore } from './documents/customsRates.ts';
 import { createProducerPriceStore } from './documents/producerPrices.ts';
@@ -34,6 +35,7 @@ import type { UserRecordCache } from './userCache.ts';
 import type { AuditStore } from './audit.ts';
 import type { DeliveryStore } from './delivery.ts';
 import type { InvoiceStore } from './invoices.ts';
+import type { ForecastStore } from './forecasts.ts';
 import type { PaymentStore } from './payments.ts';
 import type { PostStore } from './posts.ts';
 import type { BannerAdminStore } from './bannerAdmin.ts';
@@ -60,6 +62,7 @@ export type Store = UserStore &
   SavedViewStore &
   CustomsRateStore &
   ProducerPriceStore &
+  ForecastStore &
   TransferStore &
   DeliveryStore &
   PublicChangeStore & {
@@ -96,6 +99,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...createSavedViewStore(docs),
     ...createCustomsRateStore(docs),
     ...createProducerPriceStore(docs),
+    ...createForecastStore(docs),
     ...createDeliveryStore(docs),
     ...transferOver(docs, ownTransfer),
     ping: () => docs.ping(),

@@ -15,6 +15,8 @@ import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
 import type { BillingDetails, CreditNoteRecord, DocumentCounter, InvoiceRecord } from './invoices.ts';
+import { checkForecast, checkScore, type ScoreRecord } from './forecasts.ts';
+import type { Forecast } from '../../lib/forecasts/model.ts';
 import type { OrderRecord, PaymentEventRecord } from './payments.ts';
 import type { Post } from './posts.ts';
 import { lineIdOf, producerPriceId, type ProducerPriceRecord } from '../../lib/producerPrices.ts';
@@ -195,6 +197,17 @@ export const RECORD_KINDS = {
     identity: ['id'],
     check: (change) => text(`public change ${JSON.stringify(change.id)}'s token`, change.token),
     documents: { collection: 'publicChanges', table: 'public_changes', key: 'id' },
+  }),
+  // Forecasts before their scores (a score names its forecast).
+  forecasts: kind<Forecast>()({
+    identity: ['id'],
+    check: checkForecast,
+    documents: { collection: 'forecasts', table: 'forecasts', key: 'id', indexes: { seriesId: true, endDate: true } },
+  }),
+  scores: kind<ScoreRecord>()({
+    identity: ['forecastId'],
+    check: checkScore,
+    documents: { collection: 'forecastScores', table: 'forecast_scores', key: 'forecastId', indexes: { seriesId: true } },
   }),
 };
 
