@@ -3,6 +3,7 @@
  * `openStore` opens the SQLite adapter (a file or a libSQL server), `openFirestoreStore` the
  * Firestore one (open.ts chooses from the configuration).
  */
+import { createApiKeyStore } from './documents/apiKeys.ts';
 import { createAuditStore } from './documents/audit.ts';
 import { createDeliveryStore } from './documents/delivery.ts';
 import type { DocumentDriver } from './documents/driver.ts';
@@ -27,6 +28,7 @@ import { createFirestoreOwnTransfer } from './firestore/transfer.ts';
 import { firestoreUserCache, firestoreUserQueries } from './firestore/users.ts';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { UserRecordCache } from './userCache.ts';
+import type { ApiKeyStore } from './apiKeys.ts';
 import type { AuditStore } from './audit.ts';
 import type { DeliveryStore } from './delivery.ts';
 import type { PaymentStore } from './payments.ts';
@@ -49,6 +51,7 @@ export type Store = UserStore &
   AuditStore &
   PostStore &
   SavedViewStore &
+  ApiKeyStore &
   TransferStore &
   DeliveryStore & {
     /** One tiny read: resolves when the store answers (health checks, outage probes). */
@@ -78,6 +81,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...createPaymentStore(docs),
     ...createAuditStore(docs),
     ...createSavedViewStore(docs),
+    ...createApiKeyStore(docs),
     ...createDeliveryStore(docs),
     ...transferOver(docs, ownTransfer),
     ping: () => docs.ping(),
