@@ -4,6 +4,7 @@ import { MAX_API_KEYS, type ApiKeyMeter, type ApiKeyRecord, type ApiKeyUsageDay 
 import { attempt, backends, storePerTest, twinTest, withTwins } from './backends.ts';
 
 const NOW = new Date('2026-11-24T06:00:10.000Z');
+const ACTOR = { uid: 'u1', email: 'owner@example.test' };
 const hashOf = (n: number): string => n.toString(16).padStart(64, '0');
 const keyOf = (id: string, ownerUid: string, over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
   id: id.padEnd(12, '0').slice(0, 12),
@@ -22,10 +23,10 @@ describe.each(backends)('API keys on $name', (backend) => {
 
   it(`creates keys up to ${MAX_API_KEYS} per owner, lists them oldest first and finds one by id`, async () => {
     for (let i = 0; i < MAX_API_KEYS; i++) {
-      expect(await store().createApiKey(keyOf(`k${i}`, 'u1', { createdAt: new Date(NOW.getTime() + i * 1000).toISOString() }))).toBe('created');
+      expect(await store().createApiKey(keyOf(`k${i}`, 'u1', { createdAt: new Date(NOW.getTime() + i * 1000).toISOString() }), ACTOR)).toBe('created');
     }
-    expect(await store().createApiKey(keyOf('kx', 'u1'))).toBe('limit');
-    expect(await store().createApiKey(keyOf('kx', 'u2'))).toBe('created');
+    expect(await store().createApiKey(keyOf('kx', 'u1'), ACTOR)).toBe('limit');
+    expect(await store().createApiKey(keyOf('kx', 'u2'), ACTOR)).toBe('created');
     const listed = await store().listApiKeys('u1', NOW);
     expect(listed.map((l) => l.key.id)).toEqual([0, 1, 2, 3, 4].map((i) => `k${i}`.padEnd(12, '0')));
     expect(listed[0]).toEqual({ key: keyOf('k0', 'u1'), lastUsedAt: null, month: '2026-11', monthCount: 0 });
@@ -35,16 +36,20 @@ describe.each(backends)('API keys on $name', (backend) => {
   });
 
   it('deletes only the owner\'s key, and then it is not found', async () => {
-    await store().createApiKey(keyOf('mine', 'u1'));
-    expect(await store().deleteApiKey('u2', 'mine00000000')).toBeNull();
-    expect(await store().deleteApiKey('u1', 'mine00000000')).toEqual(keyOf('mine', 'u1'));
+    await store().createApiKey(keyOf('mine', 'u1'), ACTOR);
+    expect(await store().deleteApiKey('u2', 'mine00000000', ACTOR, NOW)).toBeNull();
+    expect(await store().deleteApiKey('u1', 'mine00000000', ACTOR, NOW)).toEqual(keyOf('mine', 'u1'));
     expect(await store().findApiKey('mine00000000')).toBeNull();
-    expect(await store().deleteApiKey('u1', 'mine00000000')).toBeNull();
+    expect(await store().deleteApiKey('u1', 'mine00000000', ACTOR, NOW)).toBeNull();
+    // Created and revoked, in the audit trail, without the hash.
+    const { entries } = await store().listAudit({ target: 'apiKey:mine00000000' });
+    expect(entries.map((e) => e.action)).toEqual(['apiKey.revoke', 'apiKey.create']);
+    expect(JSON.stringify(entries)).not.toContain(keyOf('mine', 'u1').hash);
   });
 
   it('meters a key: the rate per minute, then a new minute, then the monthly quota; usage per day and last use', async () => {
     const key = keyOf('meter', 'u1');
-    await store().createApiKey(key);
+    await store().createApiKey(key, ACTOR);
     const readings = [];
     for (let i = 0; i < 4; i++) readings.push(await store().meterApiKey(key, NOW));
     expect(readings.map((r) => [r.allowed, r.rate.remaining])).toEqual([[true, 2], [true, 1], [true, 0], [false, 0]]);
@@ -69,7 +74,7 @@ describe.each(backends)('API keys on $name', (backend) => {
   twinTest(backend, { isolated: true })('two instances counting one key at once never let more than its rate through', async () => {
     await withTwins(backend, async (a, b) => {
       const key = keyOf('twin', 'u1', { ratePerMinute: 6, monthlyQuota: 100 });
-      await a.createApiKey(key);
+      await a.createApiKey(key, ACTOR);
       const readings = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).meterApiKey(key, NOW)));
       expect(readings.filter((r) => r.allowed)).toHaveLength(6);
       const [usage] = await a.apiKeyUsage('u1', '2026-11-24');
@@ -85,7 +90,7 @@ describe.each(backends)('API keys on $name', (backend) => {
 
   it('exports and imports keys, meters and usage as they are (store:copy), idempotently', async () => {
     const key = keyOf('copy', 'u1');
-    await store().createApiKey(key);
+    await store().createApiKey(key, ACTOR);
     await store().meterApiKey(key, NOW);
     const keys: ApiKeyRecord[] = [];
     const meters: ApiKeyMeter[] = [];

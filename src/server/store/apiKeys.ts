@@ -8,6 +8,8 @@
  * instance of the site counts against the same numbers (docs/decisions.md, "Data feed").
  */
 
+import type { AuditActor } from './audit.ts';
+
 export interface ApiKeyRecord {
   /** The key's public id: 12 lower-case letters and digits, the part after `pik_` (shown). */
   readonly id: string;
@@ -107,6 +109,9 @@ export function meterRequest(key: Pick<ApiKeyRecord, 'id' | 'ownerUid' | 'ratePe
   };
 }
 
+/** What the audit trail says of a key: never the key, never its hash. */
+export const auditedKey = (key: ApiKeyRecord) => ({ id: key.id, ownerUid: key.ownerUid, name: key.name, urlKey: key.urlKey, ratePerMinute: key.ratePerMinute, monthlyQuota: key.monthlyQuota });
+
 /** A key as its owner's list shows it: the record without its hash, with its last use and this month's count. */
 export interface ApiKeyListing {
   readonly key: ApiKeyRecord;
@@ -116,14 +121,14 @@ export interface ApiKeyListing {
 }
 
 export interface ApiKeyStore {
-  /** Creates the key unless its owner has MAX_API_KEYS already ('limit'). One transaction. */
-  createApiKey(key: ApiKeyRecord): Promise<'created' | 'limit'>;
+  /** Creates the key unless its owner has MAX_API_KEYS already ('limit'), audited (never its hash). One transaction. */
+  createApiKey(key: ApiKeyRecord, actor: AuditActor): Promise<'created' | 'limit'>;
   /** An owner's keys, oldest first, with their meters. */
   listApiKeys(ownerUid: string, now: Date): Promise<ApiKeyListing[]>;
   /** The key of a public id (a request's look-up: one read), or null. */
   findApiKey(id: string): Promise<ApiKeyRecord | null>;
   /** Deletes one of the owner's keys (its usage stays, under its id); false when the owner has no key of that id. */
-  deleteApiKey(ownerUid: string, id: string): Promise<ApiKeyRecord | null>;
+  deleteApiKey(ownerUid: string, id: string, actor: AuditActor, now: Date): Promise<ApiKeyRecord | null>;
   /** Counts one request of a key, in one transaction with every other instance: its meter and the day's usage. */
   meterApiKey(key: ApiKeyRecord, now: Date): Promise<MeterReading>;
   /** An owner's usage per day and key, newest day first, from `fromDay` (YYYY-MM-DD). */

@@ -1,13 +1,14 @@
 /** API keys and their metering (../apiKeys.ts), written once over the document driver. */
-import { MAX_API_KEYS, meterRequest, usageDayId, type ApiKeyListing, type ApiKeyStore, type ApiKeyUsageDay } from '../apiKeys.ts';
+import { auditedKey, MAX_API_KEYS, meterRequest, usageDayId, type ApiKeyListing, type ApiKeyStore, type ApiKeyUsageDay } from '../apiKeys.ts';
 import { byFields, type DocumentDriver } from './driver.ts';
 
 export function createApiKeyStore(docs: DocumentDriver): ApiKeyStore {
   return {
-    createApiKey: (key) =>
+    createApiKey: (key, actor) =>
       docs.transact(async (tx) => {
         if ((await tx.count('apiKeys', [{ index: 'ownerUid', value: key.ownerUid }])) >= MAX_API_KEYS) return 'limit';
         tx.create('apiKeys', key);
+        await tx.audit({ at: key.createdAt, actor, action: 'apiKey.create', target: `apiKey:${key.id}`, before: null, after: auditedKey(key) });
         return 'created';
       }),
 
@@ -26,11 +27,12 @@ export function createApiKeyStore(docs: DocumentDriver): ApiKeyStore {
 
     findApiKey: (id) => docs.get('apiKeys', id),
 
-    deleteApiKey: (ownerUid, id) =>
+    deleteApiKey: (ownerUid, id, actor, now) =>
       docs.transact(async (tx) => {
         const key = await tx.get('apiKeys', id);
         if (key?.ownerUid !== ownerUid) return null;
         tx.delete('apiKeys', id);
+        await tx.audit({ at: now.toISOString(), actor, action: 'apiKey.revoke', target: `apiKey:${id}`, before: auditedKey(key), after: null });
         return key;
       }),
 
