@@ -87,7 +87,7 @@ export async function identify(read: SessionReader, credentials: Credentials, no
   const { sessionCookie, apiKey } = credentials;
   // A key, when the request carries one, says who is calling (a cookie beside it does not count).
   const readCaller = (options: { readonly fresh?: boolean }): Promise<Session | null> =>
-    apiKey ? (readKey ? readKey(apiKey.key, apiKey.place, now, options) : Promise.resolve(null)) : read(sessionCookie, now, options);
+    apiKey ? (readKey ? readKey(apiKey.key, apiKey.place, now) : Promise.resolve(null)) : read(sessionCookie, now, options);
   const fresh = () => readCaller({ fresh: true });
   try {
     const session = await sessionAllowing(readCaller, allows);

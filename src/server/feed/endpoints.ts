@@ -20,6 +20,7 @@ import { parseQuery } from '../http/query.ts';
 import { jsonError, unauthenticated } from '../http/responses.ts';
 import type { MeterReading } from '../store/apiKeys.ts';
 import { parseSeriesQuery, readComparison } from '../api/series.ts';
+import { withoutKey } from './keys.ts';
 import { openApiDocument } from './openapi.ts';
 
 /** A feed answer may be kept by the caller's own client only, and checked again (ETag) before reuse. */
@@ -96,7 +97,10 @@ const catalogRead: FeedHandler = (context, format) => feedAnswer(context, (catal
 
 const bodies = createBodyCache();
 
-const notFoundSeries = (id: string): Response => jsonError(404, 'not_found', `There is no series “${id.slice(0, 80)}”. GET /api/v1/catalog lists them.`, 'id');
+/** Input echoed in a message never carries a key (one pasted in the wrong place). */
+const echo = (text: string): string => withoutKey(text).slice(0, 80);
+
+const notFoundSeries = (id: string): Response => jsonError(404, 'not_found', `There is no series “${echo(id)}”. GET /api/v1/catalog lists them.`, 'id');
 
 /** GET /api/v1/series/{id}?from&to&unit: one series' prices in a range (the last 12 months by default), as quoted or converted. */
 const seriesRead: FeedHandler = async (context, format) => {
@@ -139,7 +143,7 @@ const latestQuery = z.object({
       else if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'ids must name each series once.' });
       else if (ids.length > MAX_LATEST_IDS) ctx.addIssue({ code: 'custom', message: `ids may name at most ${MAX_LATEST_IDS} series.` });
       const unknown = ids.find((id) => id !== '' && !findSeries(id));
-      if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `ids: there is no series “${unknown.slice(0, 80)}”.` });
+      if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `ids: there is no series “${echo(unknown)}”.` });
       return ctx.issues?.length ? z.NEVER : ids.map((id) => findSeries(id)!);
     }),
 });

@@ -6,9 +6,8 @@
  * a fast hash is enough and no salt or slow hash is needed), compared in constant time.
  *
  * A key acts for its owner with the owner's rights at the moment of the request: the owner's
- * user record is read as a cookie session's is (`sessionAllowing`: the store's copy when the
- * policy allows, the store itself before a refusal), and the access policy decides as it does
- * for cookies. A revoked key has no record: the next request on any instance is refused.
+ * user record is read from the store at every request (never this process's copy), and the
+ * access policy decides as it does for a cookie. A revoked key has no record: the next request on any instance is refused.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { entitlementOf } from '../../lib/access/policy.ts';
@@ -56,12 +55,15 @@ export const URL_KEY_PARAM = 'key';
 export const isFeedPath = (pathname: string): boolean => pathname.startsWith('/api/v1/');
 
 /** The owner's session a key stands for; null for a key no record matches. Throws UnavailableError when the store cannot answer. */
-export type ApiKeyReader = (key: string, place: KeyPlace, now: Date, options?: { readonly fresh?: boolean }) => Promise<Session | null>;
+export type ApiKeyReader = (key: string, place: KeyPlace, now: Date) => Promise<Session | null>;
 
 type KeyStores = Pick<UserStore, 'cachedUser'> & Pick<ApiKeyStore, 'findApiKey'>;
 
 export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
-  return async (key, place, now, { fresh = false } = {}) => {
+  // The owner's record is always read from the store, not this process's copy: a plan revoked
+  // on another instance ends the key at its next request (one read more than a cookie costs).
+  return async (key, place, now) => {
+    const fresh = true;
     const id = keyIdOf(key);
     if (!id) return null;
     let record: ApiKeyRecord | null;
