@@ -129,6 +129,8 @@ export function requirementOf(pathname: string, search = ''): Requirement {
   if (EDITOR_PAGES.some((prefix) => under(path, prefix))) return 'editor';
   if (under(path, '/admin')) return 'admin';
   if (path === '/subscription' || path === '/details' || path === '/alerts') return 'signedIn';
+  // The data feed's keys: every signed-in user may see and revoke theirs; making one asks the plan (the page says which).
+  if (path === '/account/api-keys') return 'signedIn';
   // A signed link from a delivery mail (rendered on demand: not a prerendered public page).
   if (path === UNSUBSCRIBE_PAGE_PATH) return 'public';
   if (LIMITED_SECTIONS.some((section) => under(path, section))) return 'limited';

@@ -60,6 +60,8 @@ export async function createKey(store: ApiKeyStore, session: Session, input: z.o
 export const revokeKey = async (store: ApiKeyStore, session: Session, id: string, now: Date): Promise<boolean> =>
   (await store.deleteApiKey(session.uid, id, actorOf(session), now)) !== null;
 
+export { visiblePrefix } from './keys.ts';
+
 export interface KeyPageData {
   readonly keys: readonly ApiKeyListing[];
   readonly usage: readonly ApiKeyUsageDay[];
@@ -72,4 +74,33 @@ export async function keyPageData(store: ApiKeyStore, uid: string, now: Date): P
   const fromDay = addDays(now.toISOString().slice(0, 10), -(USAGE_DAYS - 1));
   const [keys, usage] = await Promise.all([store.listApiKeys(uid, now), store.apiKeyUsage(uid, fromDay)]);
   return { keys, usage, maxKeys: MAX_API_KEYS };
+}
+
+/** What a POST to the key page asked and what came of it (the page renders it). */
+export type KeyPageAction =
+  | { readonly kind: 'created'; readonly key: string; readonly name: string }
+  | { readonly kind: 'revoked'; readonly name: string }
+  | { readonly kind: 'problem'; readonly status: 400 | 403 | 404 | 409; readonly field: string | null; readonly message: string };
+
+/** Handles the key page's form (`action=create|revoke`): validated with zod, the owner's own keys only. */
+export async function keyPageAction(store: ApiKeyStore, session: Session, form: FormData, now: Date): Promise<KeyPageAction> {
+  const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  if (fields['action'] === 'create') {
+    const parsed = CreateKeyForm.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return { kind: 'problem', status: 400, field: String(issue.path[0] ?? 'name'), message: issue.message };
+    }
+    const made = await createKey(store, session, parsed.data, now);
+    if (made.kind === 'no_feed') return { kind: 'problem', status: 403, field: null, message: 'Your plan does not include the data feed. Platinum includes it.' };
+    if (made.kind === 'limit') return { kind: 'problem', status: 409, field: 'name', message: `You have ${MAX_API_KEYS} keys already: revoke one you no longer use first.` };
+    return { kind: 'created', key: made.key, name: made.record.name };
+  }
+  if (fields['action'] === 'revoke') {
+    const parsed = RevokeKeyForm.safeParse(fields);
+    if (!parsed.success) return { kind: 'problem', status: 400, field: 'id', message: parsed.error.issues[0]!.message };
+    const revoked = await store.deleteApiKey(session.uid, parsed.data.id, actorOf(session), now);
+    return revoked ? { kind: 'revoked', name: revoked.name } : { kind: 'problem', status: 404, field: 'id', message: 'You have no key of that id (it may be revoked already).' };
+  }
+  return { kind: 'problem', status: 400, field: 'action', message: 'action must be create or revoke.' };
 }
