@@ -96,6 +96,8 @@ const rows = [
   ['gated /api/feedstock (Premium) vs bare node:http: ratio', (r) => r.rows.feedstock.ratio, '≥ 0.5', (v) => v >= 0.5],
   ['gated /api/feedstock (Premium): p99 ms', (r) => r.rows.feedstock.p99, '≤ 20', (v) => v <= 20],
   ['public /api/carousels/ vs bare node:http: ratio', (r) => r.rows.carousels.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ['/api/v1/latest with a key (metered) vs bare node:http: ratio', (r) => r.rows.feedLatest?.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ['/api/v1/latest with a key (metered): p99 ms', (r) => r.rows.feedLatest?.p99, '≤ 10', (v) => v <= 10],
   ...['feedstock', 'historical', 'graph', 'citywise'].flatMap((family) => [
     [`Lighthouse mobile ${family} page: performance`, (r) => r.lighthouse?.[family]?.scores.performance, '≥ 95', (v) => v >= 95],
     [`Lighthouse mobile ${family} page: TBT ms`, (r) => r.lighthouse?.[family] && r.lighthouse[family].metrics.tbtMs, '≤ 150', (v) => v <= 150],

@@ -26,6 +26,8 @@ describe('the one reading of the settings (src/server/config/settings.ts)', () =
     expect(config.firebase).toMatchObject({ projectId: 'demo-polyindex', authDomain: 'demo-polyindex.firebaseapp.com', authEmulatorHost: '127.0.0.1:9099', authEmulatorHostSetting: undefined });
     expect(config.modes).toEqual({ authEmulator: true, sandboxPayments: true, whatsappSandbox: true, firestoreEmulator: false, loopbackOnly: true });
     expect(config.jobs).toEqual({ secret: null, inServerScheduler: true });
+    expect(config.feed).toEqual({ ratePerMinute: 60, monthlyQuota: 50_000 });
+    expect(read({ FEED_RATE_PER_MINUTE: '600', FEED_MONTHLY_QUOTA: '2000000' }).feed).toEqual({ ratePerMinute: 600, monthlyQuota: 2_000_000 });
   });
 
   it('takes a blank value for an unset one (a stray FIREBASE_SERVICE_ACCOUNT=" " is not a real project)', () => {
@@ -45,6 +47,8 @@ describe('the one reading of the settings (src/server/config/settings.ts)', () =
     [{ DATA_BACKEND: 'mongo' }, /DATA_BACKEND must be one of sqlite, firestore/],
     [{ JOBS_SCHEDULER: 'sometimes' }, /JOBS_SCHEDULER must be one of on, off/],
     [{ SITE_URL: 'polyindex.in' }, /SITE_URL must be an http or https URL/],
+    [{ FEED_RATE_PER_MINUTE: '0' }, /FEED_RATE_PER_MINUTE must be a whole number of requests/],
+    [{ FEED_MONTHLY_QUOTA: '1.5' }, /FEED_MONTHLY_QUOTA must be a whole number of requests/],
   ])('refuses %o, naming the setting', (env, message) => {
     expect(() => read(env)).toThrow(ConfigError);
     expect(() => read(env)).toThrow(message);

@@ -40,7 +40,15 @@ const actorOf = (session: Session) => ({ uid: session.uid, email: session.email 
 /** Whether this visitor's plan includes the feed now (the page offers keys only then). */
 export const feedIncluded = (session: Session, now: Date): boolean => hasDataFeed({ uid: session.uid, record: session.record }, now);
 
-export async function createKey(store: ApiKeyStore, session: Session, input: z.output<typeof CreateKeyForm>, now: Date): Promise<CreateKeyResult> {
+/** A new key's limits (the configuration's FEED_RATE_PER_MINUTE and FEED_MONTHLY_QUOTA). */
+export interface KeyLimits {
+  readonly ratePerMinute: number;
+  readonly monthlyQuota: number;
+}
+
+const DEFAULT_LIMITS: KeyLimits = { ratePerMinute: DEFAULT_RATE_PER_MINUTE, monthlyQuota: DEFAULT_MONTHLY_QUOTA };
+
+export async function createKey(store: ApiKeyStore, session: Session, input: z.output<typeof CreateKeyForm>, now: Date, limits: KeyLimits = DEFAULT_LIMITS): Promise<CreateKeyResult> {
   if (!feedIncluded(session, now)) return { kind: 'no_feed' };
   const { key, id } = mintKey();
   const record: ApiKeyRecord = {
@@ -50,8 +58,8 @@ export async function createKey(store: ApiKeyStore, session: Session, input: z.o
     hash: hashKey(key),
     createdAt: now.toISOString(),
     urlKey: input.urlKey,
-    ratePerMinute: DEFAULT_RATE_PER_MINUTE,
-    monthlyQuota: DEFAULT_MONTHLY_QUOTA,
+    ratePerMinute: limits.ratePerMinute,
+    monthlyQuota: limits.monthlyQuota,
   };
   return (await store.createApiKey(record, actorOf(session))) === 'limit' ? { kind: 'limit' } : { kind: 'created', key, record };
 }
@@ -83,7 +91,7 @@ export type KeyPageAction =
   | { readonly kind: 'problem'; readonly status: 400 | 403 | 404 | 409; readonly field: string | null; readonly message: string };
 
 /** Handles the key page's form (`action=create|revoke`): validated with zod, the owner's own keys only. */
-export async function keyPageAction(store: ApiKeyStore, session: Session, form: FormData, now: Date): Promise<KeyPageAction> {
+export async function keyPageAction(store: ApiKeyStore, session: Session, form: FormData, now: Date, limits: KeyLimits = DEFAULT_LIMITS): Promise<KeyPageAction> {
   const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   if (fields['action'] === 'create') {
     const parsed = CreateKeyForm.safeParse(fields);
@@ -91,7 +99,7 @@ export async function keyPageAction(store: ApiKeyStore, session: Session, form: 
       const issue = parsed.error.issues[0]!;
       return { kind: 'problem', status: 400, field: String(issue.path[0] ?? 'name'), message: issue.message };
     }
-    const made = await createKey(store, session, parsed.data, now);
+    const made = await createKey(store, session, parsed.data, now, limits);
     if (made.kind === 'no_feed') return { kind: 'problem', status: 403, field: null, message: 'Your plan does not include the data feed. Platinum includes it.' };
     if (made.kind === 'limit') return { kind: 'problem', status: 409, field: 'name', message: `You have ${MAX_API_KEYS} keys already: revoke one you no longer use first.` };
     return { kind: 'created', key: made.key, name: made.record.name };
