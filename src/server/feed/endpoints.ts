@@ -76,7 +76,7 @@ export function feedRead(handler: FeedHandler): EndpointHandler {
       reading = await (await context.store()).meterApiKey(key.record, new Date());
       if (!reading.allowed) {
         const refused = reading.limit === 'quota'
-          ? jsonError(429, 'quota_exceeded', `This key has made its ${reading.quota.limit} requests for the month. The quota starts again on the 1st (UTC).`)
+          ? jsonError(429, 'quota_exceeded', `This key has made its ${reading.quota.limit} requests for the month. The quota starts again on the 1st (India time).`)
           : jsonError(429, 'rate_limited', `This key may make ${reading.rate.limit} requests a minute. Try again in ${reading.retryAfterSeconds} s.`);
         refused.headers.set('Retry-After', String(reading.retryAfterSeconds));
         return withHeaders(refused, rateLimitHeaders(reading));

@@ -8,7 +8,7 @@ import { z } from 'astro/zod';
 import { hasDataFeed } from '../../lib/access/policy.ts';
 import { addDays } from '../../lib/dates.ts';
 import type { Session } from '../auth/session.ts';
-import { DEFAULT_MONTHLY_QUOTA, DEFAULT_RATE_PER_MINUTE, MAX_API_KEYS, type ApiKeyListing, type ApiKeyRecord, type ApiKeyStore, type ApiKeyUsageDay } from '../store/apiKeys.ts';
+import { DEFAULT_MONTHLY_QUOTA, DEFAULT_RATE_PER_MINUTE, MAX_API_KEYS, usageDayOf, type ApiKeyListing, type ApiKeyRecord, type ApiKeyStore, type ApiKeyUsageDay } from '../store/apiKeys.ts';
 import { hashKey, mintKey } from './keys.ts';
 
 export const MAX_KEY_NAME = 60;
@@ -78,8 +78,8 @@ export interface KeyPageData {
 
 /** An owner's keys and the last USAGE_DAYS days of their use (a revoked key's use stays, under its id). */
 export async function keyPageData(store: ApiKeyStore, uid: string, now: Date): Promise<KeyPageData> {
-  // Usage days are UTC days, as the meter counts them.
-  const fromDay = addDays(now.toISOString().slice(0, 10), -(USAGE_DAYS - 1));
+  // Usage days are India's, as the meter counts them.
+  const fromDay = addDays(usageDayOf(now), -(USAGE_DAYS - 1));
   const [keys, usage] = await Promise.all([store.listApiKeys(uid, now), store.apiKeyUsage(uid, fromDay)]);
   return { keys, usage, maxKeys: MAX_API_KEYS };
 }

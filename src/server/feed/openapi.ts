@@ -21,7 +21,7 @@ const rateHeaders = {
   'X-RateLimit-Limit': { description: 'Requests this key may make a minute.', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Requests left in the current minute.', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Seconds until the minute starts again.', schema: { type: 'integer' } },
-  'X-RateLimit-Quota-Limit': { description: 'Requests this key may make in a calendar month (UTC).', schema: { type: 'integer' } },
+  'X-RateLimit-Quota-Limit': { description: 'Requests this key may make in a calendar month (India time).', schema: { type: 'integer' } },
   'X-RateLimit-Quota-Remaining': { description: 'Requests left this month.', schema: { type: 'integer' } },
   'X-RateLimit-Quota-Reset': { description: 'Seconds until the month starts again.', schema: { type: 'integer' } },
   ETag: { description: 'Send it back as If-None-Match: an unchanged answer is a 304 without a body.', schema: { type: 'string' } },

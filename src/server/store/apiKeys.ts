@@ -8,6 +8,7 @@
  * instance of the site counts against the same numbers (docs/decisions.md, "Data feed").
  */
 
+import { isoDateOf } from '../../lib/dates.ts';
 import type { AuditActor } from './audit.ts';
 
 export interface ApiKeyRecord {
@@ -24,7 +25,7 @@ export interface ApiKeyRecord {
   readonly urlKey: boolean;
   /** Requests per minute this key may make. */
   readonly ratePerMinute: number;
-  /** Requests per calendar month (UTC) this key may make. */
+  /** Requests per calendar month (India) this key may make. */
   readonly monthlyQuota: number;
 }
 
@@ -35,20 +36,20 @@ export interface ApiKeyMeter {
   /** ISO instant the current rate window began (a whole minute). */
   readonly windowStart: string;
   readonly windowCount: number;
-  /** `YYYY-MM` (UTC). */
+  /** `YYYY-MM` (India). */
   readonly month: string;
   readonly monthCount: number;
   /** ISO instant of the last counted request. */
   readonly lastUsedAt: string;
 }
 
-/** One key's requests on one day (UTC): the ones answered and the ones refused by a limit. */
+/** One key's requests on one day (India): the ones answered and the ones refused by a limit. */
 export interface ApiKeyUsageDay {
   /** `{keyId}~{day}`. */
   readonly id: string;
   readonly keyId: string;
   readonly ownerUid: string;
-  /** `YYYY-MM-DD` (UTC). */
+  /** `YYYY-MM-DD` (India). */
   readonly day: string;
   readonly requests: number;
   readonly refused: number;
@@ -77,8 +78,14 @@ export interface MeterReading {
 
 export type MeterResult = MeterReading & { readonly meter: ApiKeyMeter };
 
-const monthOf = (now: Date): string => now.toISOString().slice(0, 7);
-const nextMonthStart = (now: Date): number => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+/** Days and months are India's, as the trader reads them (IST is UTC+5:30 all year). */
+const IST_OFFSET_MS = 330 * 60_000;
+export const usageDayOf = (now: Date): string => isoDateOf(now);
+const monthOf = (now: Date): string => isoDateOf(now).slice(0, 7);
+function nextMonthStart(now: Date): number {
+  const [year, month] = monthOf(now).split('-').map(Number) as [number, number];
+  return Date.UTC(year, month, 1) - IST_OFFSET_MS;
+}
 
 /** One request against a key's meter at `now`: the meter after it (counted only when allowed) and what to tell the caller. */
 export function meterRequest(key: Pick<ApiKeyRecord, 'id' | 'ownerUid' | 'ratePerMinute' | 'monthlyQuota'>, meter: ApiKeyMeter | null, now: Date): MeterResult {

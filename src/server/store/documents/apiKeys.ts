@@ -1,5 +1,5 @@
 /** API keys and their metering (../apiKeys.ts), written once over the document driver. */
-import { auditedKey, MAX_API_KEYS, meterRequest, usageDayId, type ApiKeyListing, type ApiKeyStore, type ApiKeyUsageDay } from '../apiKeys.ts';
+import { auditedKey, MAX_API_KEYS, usageDayOf, meterRequest, usageDayId, type ApiKeyListing, type ApiKeyStore, type ApiKeyUsageDay } from '../apiKeys.ts';
 import { byFields, type DocumentDriver } from './driver.ts';
 
 export function createApiKeyStore(docs: DocumentDriver): ApiKeyStore {
@@ -17,7 +17,7 @@ export function createApiKeyStore(docs: DocumentDriver): ApiKeyStore {
         docs.list('apiKeys', [{ index: 'ownerUid', value: ownerUid }]),
         docs.list('apiKeyMeters', [{ index: 'ownerUid', value: ownerUid }]),
       ]);
-      const month = now.toISOString().slice(0, 7);
+      const month = usageDayOf(now).slice(0, 7);
       const meterOf = new Map(meters.map((m) => [m.keyId, m]));
       return keys.toSorted(byFields('createdAt', 'id')).map((key): ApiKeyListing => {
         const meter = meterOf.get(key.id);
@@ -38,7 +38,7 @@ export function createApiKeyStore(docs: DocumentDriver): ApiKeyStore {
 
     meterApiKey: (key, now) =>
       docs.transact(async (tx) => {
-        const day = now.toISOString().slice(0, 10);
+        const day = usageDayOf(now);
         const [meter, usage] = await Promise.all([tx.get('apiKeyMeters', key.id), tx.get('apiKeyUsage', usageDayId(key.id, day))]);
         const { meter: next, ...reading } = meterRequest(key, meter, now);
         if (reading.allowed) tx.put('apiKeyMeters', next);
