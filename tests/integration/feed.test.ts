@@ -73,7 +73,16 @@ afterAll(async () => {
   ports = [];
 });
 
-const get = (instance: 0 | 1, path: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${ports[instance]}${path}`, { headers });
+/** A GET; once more if the pooled connection was closed by the server's keep-alive timeout as it was reused (the request never arrived). */
+async function get(instance: 0 | 1, path: string, headers: Record<string, string> = {}): Promise<Response> {
+  const url = `http://127.0.0.1:${ports[instance]}${path}`;
+  try {
+    return await fetch(url, { headers });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+    return fetch(url, { headers });
+  }
+}
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** A new Platinum account of the test's own (each may hold only a few keys). */
