@@ -62,7 +62,7 @@ afterAll(async () => {
 
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1', async () => {
-    const result = await new Validator().validate(structuredClone(doc) as unknown as object);
+    const result = await new Validator().validate(structuredClone(doc) as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
