@@ -547,5 +547,6 @@ describe('the data feed (issue 25): a key or a cookie, by the plan at the moment
     for (const w of ['free', 'basic', 'premium', 'platinum', 'admin'] as const) expect(outcome('/account/api-keys', w)).toBe(A);
     expect(isPublicPath('/developers')).toBe(true);
     expect(requirementOf('/api/v1')).toBe('feed');
+    expect(requirementOf('/admin/users/u1/api-keys')).toBe('admin');
   });
 });
