@@ -98,6 +98,8 @@ const rows = [
   ['public /api/carousels/ vs bare node:http: ratio', (r) => r.rows.carousels.ratio, '≥ 0.5', (v) => v >= 0.5],
   ['public article (anonymous) vs bare node:http: ratio', (r) => r.rows.article.ratio, '≥ 0.5', (v) => v >= 0.5],
   ['public article (anonymous): p99 ms', (r) => r.rows.article.p99, '≤ 20', (v) => v <= 20],
+  ['/api/v1/latest with a key (metered) vs bare node:http: ratio', (r) => r.rows.feedLatest?.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ['/api/v1/latest with a key (metered): p99 ms', (r) => r.rows.feedLatest?.p99, '≤ 10', (v) => v <= 10],
   ...['feedstock', 'historical', 'graph', 'citywise'].flatMap((family) => [
     [`Lighthouse mobile ${family} page: performance`, (r) => r.lighthouse?.[family]?.scores.performance, '≥ 95', (v) => v >= 95],
     [`Lighthouse mobile ${family} page: TBT ms`, (r) => r.lighthouse?.[family] && r.lighthouse[family].metrics.tbtMs, '≤ 150', (v) => v <= 150],

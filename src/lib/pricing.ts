@@ -31,8 +31,8 @@ export interface ComparisonSection {
   readonly rows: readonly ComparisonRow[];
 }
 
-/** The data feed (issue 25) is sold with the plans whose `dataFeed` is set; until it opens, the table says so. */
-export const DATA_FEED_OPEN = false;
+/** The data feed is sold with the plans whose `dataFeed` is set (API keys on /account/api-keys, documented on /developers). */
+export const DATA_FEED_OPEN = true;
 
 const CHANNEL_NAMES: Readonly<Record<DeliveryChannel, string>> = { whatsapp: 'WhatsApp', email: 'e-mail' };
 const yes = (text = 'Included'): ComparisonCell => ({ text, included: true });
@@ -98,7 +98,7 @@ export function comparisonSections(): ComparisonSection[] {
       title: 'For your firm',
       rows: [
         row('seats', 'Users', (p) => yes(p.seats === 1 ? '1 user' : `${p.seats} users (you and ${p.seats - 1} colleagues)`)),
-        row('data-feed', 'Data feed (API keys)', (p) => (p.dataFeed ? yes(DATA_FEED_OPEN ? 'Included' : 'Included when it opens') : no), 'Prices into your own systems'),
+        row('data-feed', 'Data feed (API keys)', (p) => (p.dataFeed ? yes(DATA_FEED_OPEN ? 'Included' : 'Included when it opens') : no), 'Prices into Excel, Google Sheets and your own systems (see /developers)'),
         ...(plans.some((p) => p.extras.length > 0) ? [row('extras', 'Also', (p) => (p.extras.length > 0 ? yes(andList(p.extras)) : no))] : []),
       ],
     },

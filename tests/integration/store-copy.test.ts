@@ -135,6 +135,10 @@ async function seedSource(store: Store): Promise<void> {
   await store.addForecasts([forecast]);
   await store.putScores([{ forecastId: forecast.id, seriesId: 'fx.usdinr', revision: 1, scoredAt: NOW.toISOString(), actual: { date: '2026-11-20', value: 88.6 }, outcome: { insideRange: true, actualDirection: 'flat', directionRight: true, absPctError: 0.11 }, earlier: [] }]);
   await store.saveView({ uid: 'u-buyer', name: 'Naphtha vs PP', query: 's=feedstock.naphtha.japan,historical.ppRaffia.mumbai&range=5Y&unit=inr_kg', now: NOW });
+  // A data-feed key (its hash only), its meter and a day of use.
+  const feedKey = { id: 'copykey00001', ownerUid: 'u-buyer', name: 'Purchase sheet', hash: 'ab'.repeat(32), createdAt: NOW.toISOString(), urlKey: true, ratePerMinute: 60, monthlyQuota: 50_000 };
+  await store.createApiKey(feedKey, ADMIN);
+  await store.meterApiKey(feedKey, NOW);
   await store.replaceBanners([
     { id: 'b-one', title: 'One', subtitle: 'first', href: '/one', image: '/img/one.webp', alt: 'one', order: 1 },
     { id: 'b-two', title: 'Two', subtitle: 'second', href: '/two', image: '/img/two.webp', alt: 'two', order: 2 },
@@ -180,7 +184,7 @@ describe('the seeded source', () => {
   it('holds records of every kind', () => {
     for (const kind of TRANSFER_KINDS) expect(sourceSums[kind]!.count, kind).toBeGreaterThan(0);
     expect(sourceSums['orders']!.count).toBe(3);
-    expect(sourceSums['audit']!.count).toBe(3);
+    expect(sourceSums['audit']!.count).toBe(4);
     // Thinned, but the copies still page (seedThinDemoPrices).
     for (const kind of ['points', 'cityPrices'] as const) expect(sourceSums[kind]!.count, kind).toBeGreaterThan(SQLITE_EXPORT_PAGE);
   });
@@ -227,7 +231,7 @@ describe('sqlite → firestore → sqlite', () => {
     const audit = firestoreStoreOver(fsA.db);
     expect((await audit.listAudit()).entries).toEqual((await source.listAudit()).entries);
     const updated = await audit.adminUpdateUser({ uid: 'u-late', change: () => ({ ok: true, patch: { role: 'admin' } }), actor: ADMIN, action: 'user.role', now: NOW });
-    expect(updated.kind === 'updated' && updated.entry.id).toBe(4);
+    expect(updated.kind === 'updated' && updated.entry.id).toBe(5);
     // Put back, so Firestore mirrors the source again (the entry stays: remove it by copy below).
     await fsSide.importRecords('users', [(await source.findUserBy('uid', 'u-late'))!]);
   });
@@ -239,10 +243,10 @@ describe('sqlite → firestore → sqlite', () => {
     const firestoreSums = await summaries(fsSide);
     expect(await summaries(back)).toEqual(firestoreSums);
     for (const kind of TRANSFER_KINDS.filter((k) => k !== 'audit')) expect(firestoreSums[kind], kind).toEqual(sourceSums[kind]);
-    expect(firestoreSums['audit']!.count).toBe(4);
+    expect(firestoreSums['audit']!.count).toBe(5);
     expect((await back.searchUsers('', 10)).map((u) => u.uid)).toEqual((await source.searchUsers('', 10)).map((u) => u.uid));
     const next = await back.adminUpdateUser({ uid: 'u-late', change: () => ({ ok: true, patch: { role: 'admin' } }), actor: ADMIN, action: 'user.role', now: NOW });
-    expect(next.kind === 'updated' && next.entry.id).toBe(5);
+    expect(next.kind === 'updated' && next.entry.id).toBe(6);
   }, 300_000);
 
   it('a second copy with merge changes nothing, not even the hidden order keys', async () => {

@@ -532,3 +532,37 @@ describe('history depth', () => {
     for (const plan of plans) expect(plan.access === 'full' ? plan.historyYears >= 5 : plan.historyYears === 0, plan.id).toBe(true);
   });
 });
+
+describe('the data feed (issue 25): a key or a cookie, by the plan at the moment of the request', () => {
+  const feedRoutes = ['/api/v1/catalog', '/api/v1/catalog.csv', '/api/v1/latest', '/api/v1/latest.csv', '/api/v1/series/feedstock.naphtha.japan', '/api/v1/series/fx.usdinr.csv', '/api/v1/series/x/'];
+  // A key acts for its owner: the gate decides for the owner's session exactly as for a cookie.
+  const expected: Record<Who, string> = {
+    anonymous: '401', free: '403', trial: '403', basic: '403', standard: '403', premium: '403', platinum: A, otherPlan: '403', expired: '403', admin: A, editor: '403', editorPremium: '403', noRecord: '403',
+  };
+  it.each(feedRoutes.flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))('%s for %s', (path, visitor) => {
+    expect(outcome(path, visitor)).toBe(expected[visitor]);
+  });
+
+  it('is the plan table\'s dataFeed that opens it, nothing else', () => {
+    for (const plan of plans) {
+      const session = user({ role: 'user', subscribed: true, plan: plan.id, createdAt: '01-01-2026', expiresAt: inAYear });
+      expect(decide('/api/v1/catalog', session, NOW).kind, plan.id).toBe(plan.dataFeed ? 'allow' : 'deny');
+    }
+  });
+
+  it('a Platinum plan that lapsed a second ago is refused, and the refusal names the plan that includes the feed', () => {
+    const lapsed = user({ role: 'user', subscribed: true, plan: 'Platinum', createdAt: '01-01-2026', expiresAt: new Date(NOW.getTime() - 1000).toISOString() });
+    const d = decide('/api/v1/latest', lapsed, NOW);
+    expect(d).toMatchObject({ kind: 'deny', status: 403, code: 'forbidden', message: expect.stringContaining('Platinum') });
+  });
+
+  it('the description is public; the key page is for everyone signed in; /developers is a public page', () => {
+    for (const w of Object.keys(who) as Who[]) expect(outcome('/api/v1/openapi.json', w)).toBe(A);
+    expect(requirementOf('/account/api-keys')).toBe('signedIn');
+    expect(outcome('/account/api-keys', 'anonymous')).toBe(REG('/account/api-keys'));
+    for (const w of ['free', 'basic', 'premium', 'platinum', 'admin'] as const) expect(outcome('/account/api-keys', w)).toBe(A);
+    expect(isPublicPath('/developers')).toBe(true);
+    expect(requirementOf('/api/v1')).toBe('feed');
+    expect(requirementOf('/admin/users/u1/api-keys')).toBe('admin');
+  });
+});

@@ -26,6 +26,8 @@ describe('the one reading of the settings (src/server/config/settings.ts)', () =
     expect(config.firebase).toMatchObject({ projectId: 'demo-polyindex', authDomain: 'demo-polyindex.firebaseapp.com', authEmulatorHost: '127.0.0.1:9099', authEmulatorHostSetting: undefined });
     expect(config.modes).toEqual({ authEmulator: true, sandboxPayments: true, whatsappSandbox: true, firestoreEmulator: false, loopbackOnly: true });
     expect(config.jobs).toEqual({ secret: null, inServerScheduler: true });
+    expect(config.feed).toEqual({ ratePerMinute: 60, monthlyQuota: 50_000 });
+    expect(read({ FEED_RATE_PER_MINUTE: '600', FEED_MONTHLY_QUOTA: '2000000' }).feed).toEqual({ ratePerMinute: 600, monthlyQuota: 2_000_000 });
   });
 
   it('keeps the forecasts\' test clock file (absolute) only in the Auth emulator\'s mode; unset, there is none', () => {
@@ -52,6 +54,8 @@ describe('the one reading of the settings (src/server/config/settings.ts)', () =
     [{ SITE_URL: 'polyindex.in' }, /SITE_URL must be an http or https URL/],
     // The forecasts' test clock exists only beside the Auth emulator (src/server/forecasts/clock.ts).
     [{ FORECAST_TEST_CLOCK_FILE: '/tmp/clock.json', FIREBASE_SERVICE_ACCOUNT: '{}' }, /FORECAST_TEST_CLOCK_FILE is for tests with the Auth emulator only/],
+    [{ FEED_RATE_PER_MINUTE: '0' }, /FEED_RATE_PER_MINUTE must be a whole number of requests/],
+    [{ FEED_MONTHLY_QUOTA: '1.5' }, /FEED_MONTHLY_QUOTA must be a whole number of requests/],
   ])('refuses %o, naming the setting', (env, message) => {
     expect(() => read(env)).toThrow(ConfigError);
     expect(() => read(env)).toThrow(message);

@@ -82,7 +82,7 @@ describe('/pricing: the comparison generated from the table', () => {
     ['alerts', ['(Not included)', '(Not included)', 'Included', 'Included']],
     ['bot', ['(Not included)', '(Not included)', 'Included', 'Included']],
     ['seats', ['1 user', '1 user', '1 user', '5 users (you and 4 colleagues)']],
-    ['data-feed', ['(Not included)', '(Not included)', '(Not included)', 'Included when it opens']],
+    ['data-feed', ['(Not included)', '(Not included)', '(Not included)', 'Included']],
     ['extras', ['(Not included)', '(Not included)', '(Not included)', 'A seat on a VIP delegation']],
   ] as const)('row %s', (id, cells) => expect(cellsOf(id)).toEqual(cells));
 

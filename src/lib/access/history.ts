@@ -53,6 +53,8 @@ const DATED_QUERIES: readonly [(path: string) => boolean, { readonly param: stri
   [(p) => p === '/api/feedstock' || p === '/api/historicaldata' || p === '/api/internationaloffers', { param: 'year', kind: 'year' }],
   [(p) => /^\/api\/citywise\/[^/]+$/.test(p), { param: 'date', kind: 'date' }],
   [(p) => p === '/api/series' || /^\/api\/series\/export\.[a-z]+$/.test(p), { param: 'from', kind: 'date' }],
+  // The data feed's series: a plan with the feed may still reach fewer years than the archive.
+  [(p) => /^\/api\/v1\/series\/[^/]+$/.test(p), { param: 'from', kind: 'date' }],
 ];
 
 /**

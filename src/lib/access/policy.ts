@@ -5,7 +5,7 @@
 import { newsTypeSectionPath, resolveNewsType } from '../catalog.ts';
 import { isoDateOf } from '../dates.ts';
 import { isJobPath, ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE_PATH } from '../delivery/paths.ts';
-import { findPlan, LIMITED_SCREEN_PATHS, planAccess, screenOfPath, trialPlan } from '../plans.ts';
+import { findPlan, LIMITED_SCREEN_PATHS, planAccess, plans, screenOfPath, trialPlan } from '../plans.ts';
 import { isAppShellPath } from '../pwa/appShell.ts';
 import { isInTrial } from '../trial.ts';
 import { historyLimitMessage, historyOverreach, reachOf, type HistoryReach } from './history.ts';
@@ -30,9 +30,11 @@ export type Entitlement = 'anonymous' | 'none' | 'limited' | 'full' | 'admin';
 
 /**
  * What a path asks of its visitor. `editor`: the newsroom's tools (posts, banners), for the
- * `editor` and `admin` roles whatever their plan.
+ * `editor` and `admin` roles whatever their plan. `feed`: the data feed (`/api/v1/**`), for a
+ * current plan that includes it (the plan table's `dataFeed`) and administrators; a key asks
+ * exactly this of its owner at every request.
  */
-export type Requirement = 'public' | 'signedIn' | 'limited' | 'full' | 'editor' | 'admin';
+export type Requirement = 'public' | 'signedIn' | 'limited' | 'full' | 'editor' | 'admin' | 'feed';
 
 export type Decision =
   | { readonly kind: 'allow' }
@@ -105,6 +107,9 @@ const API_RULES: readonly [(path: string) => boolean, Requirement][] = [
   // The home page's Naphtha teaser is a shape without figures; its ticker answers everyone, with
   // figures only for the plans that open the data (names and direction for the others).
   [(p) => p === '/api/home/teaser' || p === '/api/home/ticker', 'public'],
+  // The data feed: its description is public, its data needs a plan with the feed (a key or a cookie).
+  [(p) => p === '/api/v1/openapi.json', 'public'],
+  [(p) => under(p, '/api/v1'), 'feed'],
   // Comparisons, their exports and saved views (full implies a sign-in).
   [(p) => under(p, '/api/series') || under(p, '/api/views'), 'full'],
 ];
@@ -126,6 +131,8 @@ export function requirementOf(pathname: string, search = ''): Requirement {
   if (EDITOR_PAGES.some((prefix) => under(path, prefix))) return 'editor';
   if (under(path, '/admin')) return 'admin';
   if (path === '/subscription' || path === '/details' || path === '/alerts' || path === '/account') return 'signedIn';
+  // The data feed's keys: every signed-in user may see and revoke theirs; making one asks the plan (the page says which).
+  if (path === '/account/api-keys') return 'signedIn';
   // A signed link from a delivery mail (rendered on demand: not a prerendered public page).
   if (path === UNSUBSCRIBE_PAGE_PATH) return 'public';
   if (LIMITED_SECTIONS.some((section) => under(path, section))) return 'limited';
@@ -133,19 +140,30 @@ export function requirementOf(pathname: string, search = ''): Requirement {
 }
 
 const RANK: Record<Entitlement, number> = { anonymous: 0, none: 1, limited: 2, full: 3, admin: 4 };
-const NEEDS: Record<Exclude<Requirement, 'editor'>, number> = { public: 0, signedIn: 1, limited: 1, full: 3, admin: 4 };
+const NEEDS: Record<Exclude<Requirement, 'editor' | 'feed'>, number> = { public: 0, signedIn: 1, limited: 1, full: 3, admin: 4 };
 
 /** The newsroom's roles: editors (granted by an admin) and admins. */
 export const isEditorRole = (role: string | null | undefined): boolean => role === 'editor' || role === 'admin';
 
 /** Whether an entitlement (as the middleware computed it for the session) meets a plan requirement. */
-export const entitlementMeets = (requirement: Exclude<Requirement, 'editor'>, entitlement: Entitlement): boolean => RANK[entitlement] >= NEEDS[requirement];
+export const entitlementMeets = (requirement: Exclude<Requirement, 'editor' | 'feed'>, entitlement: Entitlement): boolean => RANK[entitlement] >= NEEDS[requirement];
 
 /** Whether a visitor meets a requirement (the test every decision starts with). */
 export function meets(requirement: Requirement, session: SessionFacts | null, now: Date): boolean {
   if (requirement === 'editor') return session !== null && isEditorRole(session.record?.role);
+  if (requirement === 'feed') return hasDataFeed(session, now);
   return entitlementMeets(requirement, entitlementOf(session, now));
 }
+
+/** Whether the visitor's plan includes the data feed now: a current subscription to a plan with `dataFeed`, or an administrator. */
+export function hasDataFeed(session: SessionFacts | null, now: Date): boolean {
+  if (!session) return false;
+  if (session.record?.role === 'admin') return true;
+  return hasActiveSubscription(session.record, now) && findPlan(session.record?.plan)?.dataFeed === true;
+}
+
+/** The plans that include the data feed (the refusal names them). */
+const feedPlans = (): string => plans.filter((p) => p.dataFeed).map((p) => p.name).join(' and ');
 
 const allow: Decision = { kind: 'allow' };
 
@@ -194,7 +212,14 @@ export function decideFor(requirement: Requirement, pathname: string, session: S
           kind: 'deny',
           status: 403,
           code: 'forbidden',
-          message: requirement === 'admin' ? 'Administrators only.' : requirement === 'editor' ? 'Editors and administrators only.' : 'Your plan does not include this data.',
+          message:
+            requirement === 'admin'
+              ? 'Administrators only.'
+              : requirement === 'editor'
+                ? 'Editors and administrators only.'
+                : requirement === 'feed'
+                  ? `Your plan does not include the data feed (${feedPlans()} ${feedPlans().includes(' and ') ? 'include' : 'includes'} it), or it has lapsed.`
+                  : 'Your plan does not include this data.',
         };
   }
   if (entitlement === 'anonymous') return { kind: 'redirect', to: signInPath(path, search) };

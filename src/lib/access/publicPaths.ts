@@ -6,7 +6,7 @@
 import { METHODOLOGY_FAMILIES, methodologyPath } from '../basis.ts';
 
 /** The public pages (not feeds or files): what the sitemap lists besides the news. The methodology is public: how a price is made is no secret. */
-export const PUBLIC_PAGES: readonly string[] = ['/', '/pricing', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/methodology', ...METHODOLOGY_FAMILIES.map((f) => methodologyPath(f.slug))];
+export const PUBLIC_PAGES: readonly string[] = ['/', '/pricing', '/register', '/terms', '/privacy', '/refunds', '/contact', '/news', '/methodology', '/developers', ...METHODOLOGY_FAMILIES.map((f) => methodologyPath(f.slug))];
 const PUBLIC_EXACT = new Set([...PUBLIC_PAGES, '/rss.xml', '/robots.txt', '/sitemap-index.xml', '/sitemap-0.xml', '/_image']);
 const PUBLIC_PREFIXES = ['/news/', '/methodology/'];
 /** A premium article's full text (`/news/{slug}/full`) is for entitled readers only. */

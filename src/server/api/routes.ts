@@ -9,6 +9,7 @@
  * A new read that should be fast gets a row here; every other endpoint is a route file only.
  */
 import type { EndpointHandler } from '../edge/endpoint.ts';
+import { feedCatalog, feedLatest, feedOpenApi, feedSeries } from '../feed/endpoints.ts';
 import { blogs, carousels, citywise, citywiseCity, exportCsv, feedstock, historicaldata, internationaloffers, series } from './endpoints.ts';
 
 export interface ApiRoute {
@@ -28,6 +29,14 @@ export const apiRoutes: readonly ApiRoute[] = [
   { pattern: '/api/export/[series].csv', handler: exportCsv.handle },
   { pattern: '/api/series', handler: series.handle },
   { pattern: '/api/blogs', handler: blogs.handle },
+  // The data feed (src/server/feed): `.csv` rows first, since a series id may hold dots.
+  { pattern: '/api/v1/openapi.json', handler: feedOpenApi.handle },
+  { pattern: '/api/v1/catalog.csv', handler: feedCatalog.handle },
+  { pattern: '/api/v1/catalog', handler: feedCatalog.handle },
+  { pattern: '/api/v1/latest.csv', handler: feedLatest.handle },
+  { pattern: '/api/v1/latest', handler: feedLatest.handle },
+  { pattern: '/api/v1/series/[id].csv', handler: feedSeries.handle },
+  { pattern: '/api/v1/series/[id]', handler: feedSeries.handle },
 ];
 
 interface Compiled {

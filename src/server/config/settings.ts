@@ -73,6 +73,9 @@ export const SETTINGS = {
   // Test only, and only with the Auth emulator: a JSON file `{"offsetDays": n}` that moves the
   // forecasts' clock (src/server/forecasts/clock.ts) n days ahead, read on every use.
   FORECAST_TEST_CLOCK_FILE: {},
+  // The data feed: a new API key's requests per minute and per calendar month (docs/decisions.md, "Data feed").
+  FEED_RATE_PER_MINUTE: { default: '60' },
+  FEED_MONTHLY_QUOTA: { default: '50000' },
 } as const satisfies Record<string, SettingField>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -161,6 +164,8 @@ export interface Config {
   readonly deliveryLinkSecret: string | undefined;
   /** Hours after its hour a daily update may still go (1–12). */
   readonly deliveryWindowHours: number;
+  /** A new data-feed key's limits. */
+  readonly feed: { readonly ratePerMinute: number; readonly monthlyQuota: number };
   readonly modes: {
     /** No service account: the Auth emulator, whose cookies are unsigned. */
     readonly authEmulator: boolean;
@@ -204,6 +209,13 @@ export function readConfig(read: (name: SettingName) => string | undefined): Con
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+
+  const feedLimit = (name: 'FEED_RATE_PER_MINUTE' | 'FEED_MONTHLY_QUOTA'): number => {
+    const value = Number(required(name));
+    if (!Number.isSafeInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of requests, 1 or more.`);
+    return value;
+  };
+  const feed = { ratePerMinute: feedLimit('FEED_RATE_PER_MINUTE'), monthlyQuota: feedLimit('FEED_MONTHLY_QUOTA') };
 
   const dataDir = resolve(required('DATA_DIR'));
   const projectId = required('FIREBASE_PROJECT_ID');
@@ -260,6 +272,7 @@ export function readConfig(read: (name: SettingName) => string | undefined): Con
     jobs: { secret: env.JOBS_SECRET?.trim() ?? null, inServerScheduler: env.JOBS_SCHEDULER !== 'off' },
     deliveryLinkSecret: env.DELIVERY_LINK_SECRET,
     deliveryWindowHours: deliveryWindow,
+    feed,
     modes: {
       authEmulator,
       sandboxPayments: paymentMode === 'sandbox',

@@ -1,14 +1,15 @@
 /**
  * Who is calling: what a request carries that says so (its credentials), and who that turns out
- * to be (the caller). Today the only credential is the session cookie. The next ways in are added
- * here and nowhere else in either lane: an API key (`Authorization: Bearer`, issue 25) is one more
- * field of `Credentials`, read in `credentialsOf` and verified in `identify` beside the cookie; a
- * locale prefix is a fact of the path, not of the caller (the gate's `admit`).
+ * to be (the caller). Two credentials: the session cookie, and on the data feed's reads
+ * (`GET /api/v1/**`) a key (`Authorization: Bearer pik_…`, or `?key=` in the URL), verified in
+ * `identify` beside the cookie (src/server/feed/keys.ts). A key never counts anywhere else, and
+ * never for a write. A locale prefix is a fact of the path, not of the caller (the gate's `admit`).
  */
 import { parseCookie } from 'cookie';
 import { sessionAllowing } from '../auth/currentSession.ts';
 import type { Session } from '../auth/session.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { isFeedPath, URL_KEY_PARAM, type ApiKeyReader, type KeyPlace } from '../feed/keys.ts';
 import { UnavailableError } from '../outages.ts';
 
 /** Where a lane reads the credentials from (its own request type). */
@@ -21,10 +22,30 @@ export interface CredentialSource {
 export interface Credentials {
   /** The session cookie's value (`__session`), not yet verified. */
   readonly sessionCookie: string | undefined;
+  /** A data-feed key and where it was carried; read only on `GET`/`HEAD` of `/api/v1/**`. */
+  readonly apiKey?: { readonly key: string; readonly place: KeyPlace } | undefined;
 }
 
-export function credentialsOf(source: CredentialSource): Credentials {
-  return { sessionCookie: source.cookie(SESSION_COOKIE) };
+/** What of the request itself says where a key may be (method, path, query, the Authorization header). */
+export interface RequestFacts {
+  readonly method: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly authorization: string | null | undefined;
+}
+
+export function credentialsOf(source: CredentialSource, request?: RequestFacts): Credentials {
+  const sessionCookie = source.cookie(SESSION_COOKIE);
+  return { sessionCookie, apiKey: request ? keyOf(request) : undefined };
+}
+
+/** A key of the data feed's reads: the Bearer header first, else `?key=`. Read-only: never on another method or path. */
+function keyOf({ method, pathname, search, authorization }: RequestFacts): Credentials['apiKey'] {
+  if ((method !== 'GET' && method !== 'HEAD') || !isFeedPath(pathname)) return undefined;
+  const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+  if (bearer) return { key: bearer, place: 'header' };
+  const inUrl = search.includes(`${URL_KEY_PARAM}=`) ? new URLSearchParams(search).get(URL_KEY_PARAM) : null;
+  return inUrl ? { key: inUrl, place: 'url' } : undefined;
 }
 
 /**
@@ -62,11 +83,14 @@ export interface Caller {
  * refusal is never made on the cached user record (`sessionAllowing`, docs/decisions.md "User
  * records"), so a session it would refuse is read again from the store first.
  */
-export async function identify(read: SessionReader, credentials: Credentials, now: Date, allows: (session: Session) => boolean): Promise<Caller> {
-  const { sessionCookie } = credentials;
-  const fresh = () => read(sessionCookie, now, { fresh: true });
+export async function identify(read: SessionReader, credentials: Credentials, now: Date, allows: (session: Session) => boolean, readKey?: ApiKeyReader): Promise<Caller> {
+  const { sessionCookie, apiKey } = credentials;
+  // A key, when the request carries one, says who is calling (a cookie beside it does not count).
+  const readCaller = (options: { readonly fresh?: boolean }): Promise<Session | null> =>
+    apiKey ? (readKey ? readKey(apiKey.key, apiKey.place, now) : Promise.resolve(null)) : read(sessionCookie, now, options);
+  const fresh = () => readCaller({ fresh: true });
   try {
-    const session = await sessionAllowing((options) => read(sessionCookie, now, options), allows);
+    const session = await sessionAllowing(readCaller, allows);
     return { credentials, session, unchecked: null, fresh };
   } catch (error) {
     if (!(error instanceof UnavailableError)) throw error;

@@ -17,6 +17,7 @@ import { decide, type Decision } from '../../lib/access/policy.ts';
 import type { Session } from '../auth/session.ts';
 import { jsonError } from '../http/responses.ts';
 import { STORE_READ_TIMEOUT_MS, UnavailableError, storeOutages, withTimeout } from '../outages.ts';
+import type { ApiKeyReader } from '../feed/keys.ts';
 import { identify, type Caller, type Credentials, type SessionReader } from './caller.ts';
 import { screen, type Envelope, type Refusal } from './screen.ts';
 
@@ -41,6 +42,8 @@ export async function probeStore(store: () => Promise<StoreProbe>): Promise<bool
 export interface GateDeps {
   /** The verified session of a session cookie (`sessionFromCookie` with the process's Auth and store). */
   readonly session: SessionReader;
+  /** The owner's session of a data-feed key (src/server/feed/keys.ts); without it no key is accepted. */
+  readonly apiKey?: ApiKeyReader | undefined;
   /** The store, probed when a handler fails (and opened before the first request when `preflight` is given). */
   readonly store: () => Promise<StoreProbe>;
   readonly now?: (() => Date) | undefined;
@@ -108,6 +111,13 @@ const denied = (decision: Extract<Decision, { kind: 'deny' }>): Refusal => ({
   message: decision.message,
   ...(decision.field ? { field: decision.field } : {}),
 });
+/** A key no record matches (never issued, mistyped or revoked): the key itself is never repeated. */
+export const INVALID_KEY: Refusal = {
+  status: 401,
+  code: 'invalid_api_key',
+  message: 'This API key is not valid: it was revoked, mistyped or never issued.',
+  headers: { 'WWW-Authenticate': 'Bearer realm="PolyIndex data feed", error="invalid_token"' },
+};
 /** An API path the policy would send elsewhere (it never does: APIs are denied, not redirected). */
 export const FORBIDDEN: Refusal = { status: 403, code: 'forbidden', message: 'Not allowed.' };
 
@@ -138,7 +148,7 @@ export function createGate(deps: GateDeps): Gate {
         if (decided?.session !== session) decided = { session, decision: decide(pathname, session, now, search) };
         return decided.decision;
       };
-      const caller = await identify(deps.session, credentials, now, (session) => decideFor(session).kind === 'allow');
+      const caller = await identify(deps.session, credentials, now, (session) => decideFor(session).kind === 'allow', deps.apiKey);
       if (caller.session) storeOutages.answered(now.getTime());
       if (caller.unchecked?.dependency === 'store') storeOutages.failed(caller.unchecked.cause, now.getTime(), STORE_CONSEQUENCE);
 
@@ -155,7 +165,7 @@ export function createGate(deps: GateDeps): Gate {
                 ? { kind: 'refuse', refusal: FORBIDDEN }
                 : { kind: 'redirect', to: decision.to }
               : api
-                ? { kind: 'refuse', refusal: denied(decision) }
+                ? { kind: 'refuse', refusal: credentials.apiKey && !caller.session && decision.status === 401 ? INVALID_KEY : denied(decision) }
                 : { kind: 'hide' };
       return { caller, now, api, verdict };
     },

@@ -21,6 +21,8 @@ import { sessionFromCookie } from '../auth/currentSession.ts';
 import { sessionVerifier } from '../auth/sessions.ts';
 import { credentialsOf } from '../edge/caller.ts';
 import { createGate, refusalResponse, type StoreProbe } from '../edge/gate.ts';
+import { apiKeyReader } from '../feed/keys.ts';
+import type { ApiKeyStore } from '../store/apiKeys.ts';
 import { finishResponse, type Audience } from '../edge/headers.ts';
 import { jsonError } from '../http/responses.ts';
 import { admitToPageCache } from '../pageCache/lane.ts';
@@ -31,7 +33,7 @@ import type { UserStore } from '../store/users.ts';
 export interface AccessDeps {
   readonly auth: () => Auth;
   /** The store holding user records; opened only when a request carries a session cookie that verifies. */
-  readonly store: () => Promise<UserStore & StoreProbe>;
+  readonly store: () => Promise<UserStore & Pick<ApiKeyStore, 'findApiKey'> & StoreProbe>;
   readonly now?: () => Date;
   /** Runs once before the first request is served (e.g. refuse unsafe modes). */
   readonly preflight?: () => void;
@@ -51,6 +53,7 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
   const gate = createGate({
     // The store is opened only for a cookie that verifies: anonymous visitors read public pages even while it cannot be opened.
     session: (cookie, now, options) => sessionFromCookie({ auth: deps.auth(), store: deps.store }, cookie, now, options),
+    apiKey: apiKeyReader(deps.store),
     store: deps.store,
     now: deps.now,
     preflight: deps.preflight,
@@ -78,7 +81,10 @@ export function createAccessMiddleware(deps: AccessDeps): MiddlewareHandler {
     const passage = await gate.admit({
       pathname: context.url.pathname,
       search: context.url.search,
-      credentials: credentialsOf({ cookie: (name) => context.cookies.get(name)?.value }),
+      credentials: credentialsOf(
+        { cookie: (name) => context.cookies.get(name)?.value },
+        { method: context.request.method, pathname: context.url.pathname, search: context.url.search, authorization: context.request.headers.get('authorization') },
+      ),
     });
     const { caller, verdict } = passage;
     context.locals.session = caller.session;

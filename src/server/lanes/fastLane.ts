@@ -17,6 +17,7 @@ import type { EndpointContext, EndpointCookies, RequestHeaders } from '../edge/e
 import { createGate, FORBIDDEN, refusalResponse, type Envelope, type GateDeps } from '../edge/gate.ts';
 import { screen } from '../edge/screen.ts';
 import { encodeForNode } from '../edge/compression.ts';
+import { apiKeyReader, withoutKey } from '../feed/keys.ts';
 import { finishRecord, withViewer, type Audience, type FinishedRecord } from '../edge/headers.ts';
 import type { ApiAnswer, WireAnswer } from '../http/answer.ts';
 import { jsonError } from '../http/responses.ts';
@@ -96,7 +97,7 @@ function headersOf(req: IncomingMessage): Headers {
 }
 
 export function createFastLane(deps: FastLaneDeps): NodeLane {
-  const gate = createGate(deps);
+  const gate = createGate({ ...deps, apiKey: deps.apiKey ?? apiKeyReader(deps.store) });
   const router = deps.router ?? matchApiRoute;
   return (req, res) => {
     if (req.method !== 'GET') return false;
@@ -116,7 +117,7 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
       const refusal = gate.screen(envelopeOf(req));
       if (refusal) return write(res, refusalResponse(refusal), null);
       const cookies = cookieHeaderSource(req.headers.cookie);
-      const passage = await gate.admit({ pathname: url.pathname, search: url.search, credentials: credentialsOf(cookies) });
+      const passage = await gate.admit({ pathname: url.pathname, search: url.search, credentials: credentialsOf(cookies, { method: req.method ?? 'GET', pathname: url.pathname, search: url.search, authorization: req.headers.authorization }) });
       const { caller, verdict } = passage;
       audience = { caller, now: passage.now };
       // API paths never redirect or show pages: the gate says serve, refuse or unavailable.
@@ -130,7 +131,8 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
       }
       return write(res, answer, audience, req.headers['accept-encoding']);
     })().catch((error: unknown) => {
-      console.error(`[fast-lane] ${req.method} ${raw} failed:`, error);
+      // A data-feed key in the URL never reaches a log.
+      console.error(`[fast-lane] ${req.method} ${withoutKey(raw)} failed:`, error);
       if (res.headersSent) return void res.destroy();
       void write(res, jsonError(500, 'internal_error', 'Something went wrong on our side. Please try again.'), audience);
     });

@@ -3,6 +3,7 @@
  * `openStore` opens the SQLite adapter (a file or a libSQL server), `openFirestoreStore` the
  * Firestore one (open.ts chooses from the configuration).
  */
+import { createApiKeyStore } from './documents/apiKeys.ts';
 import { createAuditStore } from './documents/audit.ts';
 import { createDeliveryStore } from './documents/delivery.ts';
 import type { DocumentDriver } from './documents/driver.ts';
@@ -32,6 +33,7 @@ import { createFirestoreOwnTransfer } from './firestore/transfer.ts';
 import { firestoreUserCache, firestoreUserQueries } from './firestore/users.ts';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { UserRecordCache } from './userCache.ts';
+import type { ApiKeyStore } from './apiKeys.ts';
 import type { AuditStore } from './audit.ts';
 import type { DeliveryStore } from './delivery.ts';
 import type { InvoiceStore } from './invoices.ts';
@@ -63,6 +65,7 @@ export type Store = UserStore &
   CustomsRateStore &
   ProducerPriceStore &
   ForecastStore &
+  ApiKeyStore &
   TransferStore &
   DeliveryStore &
   PublicChangeStore & {
@@ -100,6 +103,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...createCustomsRateStore(docs),
     ...createProducerPriceStore(docs),
     ...createForecastStore(docs),
+    ...createApiKeyStore(docs),
     ...createDeliveryStore(docs),
     ...transferOver(docs, ownTransfer),
     ping: () => docs.ping(),

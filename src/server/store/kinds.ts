@@ -11,6 +11,7 @@
  * "Adding a record kind").
  */
 import { customsNotificationProblem, type CustomsRateNotification } from '../../lib/customsRates.ts';
+import type { ApiKeyMeter, ApiKeyRecord, ApiKeyUsageDay } from './apiKeys.ts';
 import type { AuditEntry } from './audit.ts';
 import type { BannerImageRecord } from './bannerImages.ts';
 import type { AlertRecord, DeliveryLogRecord, DeliverySettings, WhatsAppContact } from './delivery.ts';
@@ -208,6 +209,29 @@ export const RECORD_KINDS = {
     identity: ['forecastId'],
     check: checkScore,
     documents: { collection: 'forecastScores', table: 'forecast_scores', key: 'forecastId', indexes: { seriesId: true } },
+  }),
+  // The data feed's keys (hash only), their meters and their usage per day (./apiKeys.ts).
+  apiKeys: kind<ApiKeyRecord>()({
+    identity: ['id'],
+    check: (key) => {
+      if (!/^[a-z0-9]{12}$/.test(key.id)) throw new RangeError(`not an API key id: ${JSON.stringify(key.id)}`);
+      text(`API key ${key.id}'s owner`, key.ownerUid);
+      text(`API key ${key.id}'s name`, key.name.trim());
+      if (!/^[0-9a-f]{64}$/.test(key.hash)) throw new RangeError(`API key ${key.id}: not a SHA-256 hash`);
+      finite(`rate of API key ${key.id}`, key.ratePerMinute);
+      finite(`quota of API key ${key.id}`, key.monthlyQuota);
+    },
+    documents: { collection: 'apiKeys', table: 'api_keys', key: 'id', indexes: { ownerUid: true } },
+  }),
+  apiKeyMeters: kind<ApiKeyMeter>()({
+    identity: ['keyId'],
+    check: (meter) => finite(`month count of API key ${meter.keyId}`, meter.monthCount),
+    documents: { collection: 'apiKeyMeters', table: 'api_key_meters', key: 'keyId', indexes: { ownerUid: true } },
+  }),
+  apiKeyUsage: kind<ApiKeyUsageDay>()({
+    identity: ['id'],
+    check: (usage) => finite(`requests of ${usage.id}`, usage.requests),
+    documents: { collection: 'apiKeyUsage', table: 'api_key_usage', key: 'id', indexes: { ownerUid: true, keyId: true } },
   }),
 };
 

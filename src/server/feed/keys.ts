@@ -1,0 +1,94 @@
+/**
+ * The data feed's keys: how one is made, written, recognised and turned into the caller it acts
+ * for. A key reads `pik_<id>_<secret>`: `pik_<id>` is its visible prefix (the key page lists it,
+ * a request finds the record by `id` with one read), the secret is 32 random bytes (base64url).
+ * The store keeps only SHA-256 of the whole key (node:crypto: a key has 256 bits of entropy, so
+ * a fast hash is enough and no salt or slow hash is needed), compared in constant time.
+ *
+ * A key acts for its owner with the owner's rights at the moment of the request: the owner's
+ * user record is read from the store at every request (never this process's copy), and the
+ * access policy decides as it does for a cookie. A revoked key has no record: the next request on any instance is refused.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { entitlementOf } from '../../lib/access/policy.ts';
+import { isoDateOf } from '../../lib/dates.ts';
+import { isInTrial } from '../../lib/trial.ts';
+import type { KeyPlace, KeyPrincipal, Session } from '../auth/session.ts';
+
+export type { KeyPlace, KeyPrincipal } from '../auth/session.ts';
+import { STORE_READ_TIMEOUT_MS, UnavailableError, withTimeout } from '../outages.ts';
+import type { ApiKeyRecord, ApiKeyStore } from '../store/apiKeys.ts';
+import type { UserStore } from '../store/users.ts';
+
+export const KEY_PREFIX = 'pik_';
+const KEY_SHAPE = /^pik_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** SHA-256 of a key, hex (what the store keeps). */
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/** A new key: the text shown once, and its public id. */
+export function mintKey(): { readonly key: string; readonly id: string } {
+  const bytes = randomBytes(12);
+  const id = Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
+  return { key: `${KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`, id };
+}
+
+/** The visible prefix of a key of this id (`pik_ab12cd34ef56`). */
+export const visiblePrefix = (id: string): string => `${KEY_PREFIX}${id}`;
+
+/** The public id of a text shaped like a key, or null. */
+export const keyIdOf = (key: string): string | null => KEY_SHAPE.exec(key)?.[1] ?? null;
+
+/** Whether `key` is the key of `record` (constant time). */
+export function keyMatches(key: string, record: Pick<ApiKeyRecord, 'hash'>): boolean {
+  const given = Buffer.from(hashKey(key), 'hex');
+  const kept = Buffer.from(record.hash, 'hex');
+  return given.length === kept.length && timingSafeEqual(given, kept);
+}
+
+
+/** The name of the query parameter of a URL key (CSV only, opt-in per key). */
+export const URL_KEY_PARAM = 'key';
+
+/** The paths a key is read on (the data feed's reads). */
+export const isFeedPath = (pathname: string): boolean => pathname.startsWith('/api/v1/');
+
+/** The owner's session a key stands for; null for a key no record matches. Throws UnavailableError when the store cannot answer. */
+export type ApiKeyReader = (key: string, place: KeyPlace, now: Date) => Promise<Session | null>;
+
+type KeyStores = Pick<UserStore, 'cachedUser'> & Pick<ApiKeyStore, 'findApiKey'>;
+
+export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
+  // The owner's record is always read from the store, not this process's copy: a plan revoked
+  // on another instance ends the key at its next request (one read more than a cookie costs).
+  return async (key, place, now) => {
+    const fresh = true;
+    const id = keyIdOf(key);
+    if (!id) return null;
+    let record: ApiKeyRecord | null;
+    let user: Awaited<ReturnType<UserStore['cachedUser']>>;
+    try {
+      const opened = await store();
+      record = await withTimeout(opened.findApiKey(id), 'reading an API key', STORE_READ_TIMEOUT_MS);
+      if (!record || !keyMatches(key, record)) return null;
+      user = await withTimeout(opened.cachedUser(record.ownerUid, { fresh }), 'reading the key owner\'s record', STORE_READ_TIMEOUT_MS);
+    } catch (error) {
+      throw new UnavailableError('store', 'The API key cannot be checked.', { cause: error });
+    }
+    const apiKey: KeyPrincipal = { record, place };
+    return {
+      uid: record.ownerUid,
+      email: user?.email ?? null,
+      record: user,
+      entitlement: entitlementOf({ uid: record.ownerUid, record: user }, now),
+      inTrial: isInTrial(user, isoDateOf(now)),
+      apiKey,
+    };
+  };
+}
+
+/** A URL (or path and query) with any key in it replaced, for logs and messages. */
+export function withoutKey(text: string): string {
+  return text.replace(/pik_[a-z0-9]{12}_[A-Za-z0-9_-]+/g, 'pik_…').replace(new RegExp(`([?&]${URL_KEY_PARAM}=)[^&#]*`, 'g'), '$1…');
+}

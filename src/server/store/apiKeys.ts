@@ -1,0 +1,143 @@
+/**
+ * API keys of the data feed and their metering (the Store port's part; no I/O). A key belongs to
+ * one user and acts for them on `/api/v1/**`; the key itself is shown once and never stored:
+ * only its SHA-256 (hex) is kept, under the key's public id (the visible part of the key, so
+ * a request finds its record with one read). Each key has one meter (its request-rate window,
+ * its month's count, its last use) and one usage record per day (what the key page and the
+ * admin's user page show). Counting happens in one store transaction per request, so every
+ * instance of the site counts against the same numbers (docs/decisions.md, "Data feed").
+ */
+
+import { isoDateOf } from '../../lib/dates.ts';
+import type { AuditActor } from './audit.ts';
+
+export interface ApiKeyRecord {
+  /** The key's public id: 12 lower-case letters and digits, the part after `pik_` (shown). */
+  readonly id: string;
+  readonly ownerUid: string;
+  /** What the owner called it ("Purchase sheet"). */
+  readonly name: string;
+  /** SHA-256 of the whole key, hex. */
+  readonly hash: string;
+  /** ISO instant. */
+  readonly createdAt: string;
+  /** The owner allowed this key in a URL (`?key=`), for spreadsheet functions that cannot send headers; CSV only. */
+  readonly urlKey: boolean;
+  /** Requests per minute this key may make. */
+  readonly ratePerMinute: number;
+  /** Requests per calendar month (India) this key may make. */
+  readonly monthlyQuota: number;
+}
+
+/** A key's running counts: the current minute window and the current month. */
+export interface ApiKeyMeter {
+  readonly keyId: string;
+  readonly ownerUid: string;
+  /** ISO instant the current rate window began (a whole minute). */
+  readonly windowStart: string;
+  readonly windowCount: number;
+  /** `YYYY-MM` (India). */
+  readonly month: string;
+  readonly monthCount: number;
+  /** ISO instant of the last counted request. */
+  readonly lastUsedAt: string;
+}
+
+/** One key's requests on one day (India): the ones answered and the ones refused by a limit. */
+export interface ApiKeyUsageDay {
+  /** `{keyId}~{day}`. */
+  readonly id: string;
+  readonly keyId: string;
+  readonly ownerUid: string;
+  /** `YYYY-MM-DD` (India). */
+  readonly day: string;
+  readonly requests: number;
+  readonly refused: number;
+}
+
+/** A user keeps at most this many keys. */
+export const MAX_API_KEYS = 5;
+/** A new key's limits (docs/decisions.md, "Data feed"). */
+export const DEFAULT_RATE_PER_MINUTE = 60;
+export const DEFAULT_MONTHLY_QUOTA = 50_000;
+
+const WINDOW_MS = 60_000;
+
+export const usageDayId = (keyId: string, day: string): string => `${keyId}~${day}`;
+
+/** What a metered request was told: allowed or not, and the numbers for the `X-RateLimit-*` headers. */
+export interface MeterReading {
+  readonly allowed: boolean;
+  /** Which limit refused it. */
+  readonly limit: 'rate' | 'quota' | null;
+  readonly rate: { readonly limit: number; readonly remaining: number; readonly resetSeconds: number };
+  readonly quota: { readonly limit: number; readonly remaining: number; readonly resetSeconds: number };
+  /** Seconds until a refused request may succeed (Retry-After). */
+  readonly retryAfterSeconds: number;
+}
+
+export type MeterResult = MeterReading & { readonly meter: ApiKeyMeter };
+
+/** Days and months are India's, as the trader reads them (IST is UTC+5:30 all year). */
+const IST_OFFSET_MS = 330 * 60_000;
+export const usageDayOf = (now: Date): string => isoDateOf(now);
+const monthOf = (now: Date): string => isoDateOf(now).slice(0, 7);
+function nextMonthStart(now: Date): number {
+  const [year, month] = monthOf(now).split('-').map(Number) as [number, number];
+  return Date.UTC(year, month, 1) - IST_OFFSET_MS;
+}
+
+/** One request against a key's meter at `now`: the meter after it (counted only when allowed) and what to tell the caller. */
+export function meterRequest(key: Pick<ApiKeyRecord, 'id' | 'ownerUid' | 'ratePerMinute' | 'monthlyQuota'>, meter: ApiKeyMeter | null, now: Date): MeterResult {
+  const windowStartMs = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
+  const windowStart = new Date(windowStartMs).toISOString();
+  const month = monthOf(now);
+  const windowCount = meter?.windowStart === windowStart ? meter.windowCount : 0;
+  const monthCount = meter?.month === month ? meter.monthCount : 0;
+  const rateReset = Math.max(1, Math.ceil((windowStartMs + WINDOW_MS - now.getTime()) / 1000));
+  const quotaReset = Math.max(1, Math.ceil((nextMonthStart(now) - now.getTime()) / 1000));
+  const limit = monthCount >= key.monthlyQuota ? 'quota' : windowCount >= key.ratePerMinute ? 'rate' : null;
+  const counted = limit === null ? 1 : 0;
+  return {
+    allowed: limit === null,
+    limit,
+    rate: { limit: key.ratePerMinute, remaining: Math.max(0, key.ratePerMinute - windowCount - counted), resetSeconds: rateReset },
+    quota: { limit: key.monthlyQuota, remaining: Math.max(0, key.monthlyQuota - monthCount - counted), resetSeconds: quotaReset },
+    retryAfterSeconds: limit === 'quota' ? quotaReset : limit === 'rate' ? rateReset : 0,
+    meter: {
+      keyId: key.id,
+      ownerUid: key.ownerUid,
+      windowStart,
+      windowCount: windowCount + counted,
+      month,
+      monthCount: monthCount + counted,
+      lastUsedAt: limit === null ? now.toISOString() : (meter?.lastUsedAt ?? now.toISOString()),
+    },
+  };
+}
+
+/** What the audit trail says of a key: never the key, never its hash. */
+export const auditedKey = (key: ApiKeyRecord) => ({ id: key.id, ownerUid: key.ownerUid, name: key.name, urlKey: key.urlKey, ratePerMinute: key.ratePerMinute, monthlyQuota: key.monthlyQuota });
+
+/** A key as its owner's list shows it: the record without its hash, with its last use and this month's count. */
+export interface ApiKeyListing {
+  readonly key: ApiKeyRecord;
+  readonly lastUsedAt: string | null;
+  readonly month: string;
+  readonly monthCount: number;
+}
+
+export interface ApiKeyStore {
+  /** Creates the key unless its owner has MAX_API_KEYS already ('limit'), audited (never its hash). One transaction. */
+  createApiKey(key: ApiKeyRecord, actor: AuditActor): Promise<'created' | 'limit'>;
+  /** An owner's keys, oldest first, with their meters. */
+  listApiKeys(ownerUid: string, now: Date): Promise<ApiKeyListing[]>;
+  /** The key of a public id (a request's look-up: one read), or null. */
+  findApiKey(id: string): Promise<ApiKeyRecord | null>;
+  /** Deletes one of the owner's keys (its usage stays, under its id); false when the owner has no key of that id. */
+  deleteApiKey(ownerUid: string, id: string, actor: AuditActor, now: Date): Promise<ApiKeyRecord | null>;
+  /** Counts one request of a key, in one transaction with every other instance: its meter and the day's usage. */
+  meterApiKey(key: ApiKeyRecord, now: Date): Promise<MeterReading>;
+  /** An owner's usage per day and key, newest day first, from `fromDay` (YYYY-MM-DD). */
+  apiKeyUsage(ownerUid: string, fromDay: string): Promise<ApiKeyUsageDay[]>;
+}

@@ -1,0 +1,73 @@
+/** The data feed's pure parts: the format a request asks, CSV cells, the meter's windows and months, key shapes, and keys kept out of text. */
+import { describe, expect, it } from 'vitest';
+import { csvTable, feedFormatOf, latestEntry } from '../../src/lib/feed/format.ts';
+import { findSeries } from '../../src/lib/seriesCatalog.ts';
+import { hashKey, keyIdOf, keyMatches, mintKey, withoutKey } from '../../src/server/feed/keys.ts';
+import { meterRequest } from '../../src/server/store/apiKeys.ts';
+
+const KEY = { id: 'abcdefghijkl', ownerUid: 'u1', ratePerMinute: 2, monthlyQuota: 3 };
+
+describe('the format a request asks for', () => {
+  it.each([
+    ['/api/v1/catalog', null, 'json'],
+    ['/api/v1/catalog.csv', null, 'csv'],
+    ['/api/v1/catalog', 'text/csv', 'csv'],
+    ['/api/v1/catalog', 'application/json, text/csv;q=0.5', 'csv'],
+    ['/api/v1/catalog', 'text/html,*/*', 'json'],
+    ['/api/v1/catalog', 'text/csvx', 'json'],
+  ] as const)('%s with Accept %s is %s', (path, accept, format) => expect(feedFormatOf(path, accept)).toBe(format));
+});
+
+describe('CSV as spreadsheets read it', () => {
+  it('starts with a BOM, ends rows with CRLF, quotes only what needs it, writes numbers plainly', () => {
+    expect(csvTable(['a', 'b'], [['x, y', 'say "hi"'], [0.0000001, 12345678.5], [null, true]])).toBe('\uFEFFa,b\r\n"x, y","say ""hi"""\r\n0.0000001,12345678.5\r\n,true\r\n');
+  });
+
+  it('gives the change and the change in per cent from the last two points, rounded to the basis', () => {
+    const fx = findSeries('fx.usdinr')!;
+    expect(latestEntry(fx, [{ date: '2026-11-23', value: 84.12341 }, { date: '2026-11-24', value: 84.2 }])).toMatchObject({ value: 84.2, previousValue: 84.1234, change: 0.0766, changePct: 0.0911 });
+    expect(latestEntry(fx, [])).toMatchObject({ date: null, value: null, change: null, changePct: null });
+  });
+});
+
+describe('the meter', () => {
+  it('counts a minute window, refuses past the rate with the seconds left, and starts again with the next minute', () => {
+    const t = new Date('2026-11-24T06:00:45.000Z');
+    const first = meterRequest(KEY, null, t);
+    expect(first).toMatchObject({ allowed: true, rate: { remaining: 1, resetSeconds: 15 }, quota: { remaining: 2 } });
+    const { meter } = meterRequest(KEY, first.meter, t);
+    const refused = meterRequest(KEY, meter, t);
+    expect(refused).toMatchObject({ allowed: false, limit: 'rate', retryAfterSeconds: 15 });
+    expect(refused.meter).toEqual(meter);
+    expect(meterRequest(KEY, meter, new Date('2026-11-24T06:01:00.000Z')).allowed).toBe(true);
+  });
+
+  it('keeps the quota per calendar month in India: it starts again at midnight IST on the 1st', () => {
+    const endOfMonthIst = new Date('2026-11-30T18:29:59.000Z'); // 30 Nov, 23:59:59 IST
+    let meter = null;
+    for (let i = 0; i < 3; i++) meter = meterRequest({ ...KEY, ratePerMinute: 100 }, meter, endOfMonthIst).meter;
+    const over = meterRequest({ ...KEY, ratePerMinute: 100 }, meter, endOfMonthIst);
+    expect(over).toMatchObject({ allowed: false, limit: 'quota', retryAfterSeconds: 1 });
+    expect(meterRequest({ ...KEY, ratePerMinute: 100 }, meter, new Date('2026-11-30T18:30:00.000Z'))).toMatchObject({ allowed: true, meter: { month: '2026-12', monthCount: 1 } });
+  });
+});
+
+describe('keys', () => {
+  it('are pik_, a 12-character id and 32 random bytes; the id is read back, the hash matches only the key', () => {
+    const { key, id } = mintKey();
+    expect(key).toMatch(/^pik_[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/);
+    expect(keyIdOf(key)).toBe(id);
+    expect(keyIdOf(`${key}x`)).toBeNull();
+    expect(keyIdOf('Bearer nonsense')).toBeNull();
+    expect(keyMatches(key, { hash: hashKey(key) })).toBe(true);
+    expect(keyMatches(key, { hash: hashKey(mintKey().key) })).toBe(false);
+    expect(mintKey().key).not.toBe(key);
+  });
+
+  it('are taken out of any text that is logged or repeated', () => {
+    const { key } = mintKey();
+    expect(withoutKey(`/api/v1/latest.csv?ids=a&key=${key}&x=1`)).toBe('/api/v1/latest.csv?ids=a&key=…&x=1');
+    expect(withoutKey(`/api/v1/series/${key}`)).toBe('/api/v1/series/pik_…');
+    expect(withoutKey('/api/v1/series/feedstock.naphtha.japan')).toBe('/api/v1/series/feedstock.naphtha.japan');
+  });
+});
