@@ -58,7 +58,9 @@ describe('npm run data:check', () => {
 
   it('reports a city-wise price off its link and a post that quotes what the data did not say, and exits 1', { timeout: 300_000 }, async () => {
     const [row] = (await store.latestCitySheet('mumbai')).filter((r) => r.grade === 'ppRaffia');
-    await store.upsertCityPrices([{ ...row!, price: row!.price - 1.5 }]);
+    // The whole quote moved (a range keeps its mid): the price off its link to Mumbai ex-works.
+    const moved = (n: number | undefined) => (n === undefined ? undefined : n - 1.5);
+    await store.upsertCityPrices([{ ...row!, price: row!.price - 1.5, ...(row!.low === undefined ? {} : { low: moved(row!.low), high: moved(row!.high) }) }]);
     // The post as an editor might leave it: the figure typed over.
     const post = (await store.getPost('2026-11-18-week-47'))!;
     const [first] = readQuotes(post.body);

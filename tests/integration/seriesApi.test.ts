@@ -107,7 +107,7 @@ describe('GET /api/series', () => {
     const cif = await store.points(CIF, { from, to: today });
     const line = answer.series[2]!;
     expect(line.dates).toEqual(cif.map((p) => p.date));
-    expect(line.values).toEqual(cif.map((p) => Math.round(((p.value * rateOn(fx, p.date)) / 1000) * 10_000) / 10_000));
+    expect(line.values).toEqual(cif.map((p) => roundTo((p.value * rateOn(fx, p.date)) / 1000, 4)));
     // Mumbai is quoted in ₹/kg already: its values are the store's.
     expect(answer.series[1]!.values).toEqual((await store.points(MUMBAI, { from, to: today })).map((p) => p.value));
     expect(answer.series[2]!.stats?.last).toEqual({ date: line.dates.at(-1), value: line.values.at(-1) });

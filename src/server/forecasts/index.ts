@@ -6,9 +6,12 @@ import { forecastsSeeded, store } from '../runtime.ts';
 import { forecastNow } from './clock.ts';
 import { storeForecastSource, type ForecastSource } from './source.ts';
 
-let source: ForecastSource | undefined;
+/** One source per store the runtime has open (a reopened store gets a new one). */
+const sources = new WeakMap<object, ForecastSource>();
 
 export async function forecastSource(): Promise<ForecastSource> {
-  source ??= storeForecastSource(await store(), { ready: forecastsSeeded, now: forecastNow });
+  const opened = await store();
+  let source = sources.get(opened);
+  if (!source) sources.set(opened, (source = storeForecastSource(opened, { ready: forecastsSeeded, now: forecastNow })));
   return source;
 }
