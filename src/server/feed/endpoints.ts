@@ -95,7 +95,13 @@ const catalogBodies: Partial<Record<FeedFormat, string>> = {};
 /** GET /api/v1/catalog: every series with its id, name, unit and basis. */
 const catalogRead: FeedHandler = (context, format) => feedAnswer(context, (catalogBodies[format] ??= catalogBody(format)), format);
 
-const bodies = createBodyCache();
+/** Shaped bodies per store: a store's write version says nothing of another store's data. */
+const bodyCaches = new WeakMap<object, ReturnType<typeof createBodyCache>>();
+const bodiesOf = (store: object) => {
+  let cache = bodyCaches.get(store);
+  if (!cache) bodyCaches.set(store, (cache = createBodyCache()));
+  return cache;
+};
 
 /** Input echoed in a message never carries a key (one pasted in the wrong place). */
 const echo = (text: string): string => withoutKey(text).slice(0, 80);
@@ -114,7 +120,7 @@ const seriesRead: FeedHandler = async (context, format) => {
   const { options } = parsed.data;
   const store = await context.store();
   const cacheKey = ['series', format, id, options.range.from, options.range.to, options.unit].join('|');
-  const { body } = await bodies.get(cacheKey, store.version(), async () => {
+  const { body } = await bodiesOf(store).get(cacheKey, store.version(), async () => {
     const comparison = await readComparison(store, { series: [series], options: { ...options, view: 'prices', ma: 0 } });
     const line = comparison.lines[0]!;
     return seriesBody(
@@ -155,7 +161,7 @@ const latestRead: FeedHandler = async (context, format) => {
   const series = parsed.data.ids;
   const store = await context.store();
   const cacheKey = ['latest', format, series.map((s) => s.id).join(',')].join('|');
-  const { body } = await bodies.get(cacheKey, store.version(), async () => {
+  const { body } = await bodiesOf(store).get(cacheKey, store.version(), async () => {
     const points = await Promise.all(series.map((s) => store.latestPoints(s.id, 2)));
     return latestBody(series.map((s, i) => latestEntry(s, points[i]!)), format);
   });
