@@ -49,11 +49,12 @@ test('the price picker works from the keyboard and the preview follows the choic
   await expect(picker).toHaveAttribute('aria-expanded', 'false');
 
   // The preview is of the choice on screen, not yet saved.
-  await expect(page.getByTestId('preview-message')).toContainText('HDPE Raffia · Ahmedabad: ');
+  // The update as the phone shows it: the price's name in bold, then its price.
+  await expect(page.getByTestId('preview-message').locator('strong', { hasText: 'HDPE Raffia Ahmedabad' })).toBeVisible();
   await expect(page.getByTestId('daily-preview')).toContainText(/Preview of the next update: (today|tomorrow) \(/);
   // A price taken out by its Remove button leaves the preview too.
   await page.getByTestId('chosen-prices').getByRole('button', { name: 'Remove HDPE Raffia · Ahmedabad' }).click();
-  await expect(page.getByTestId('preview-message')).not.toContainText('HDPE Raffia · Ahmedabad');
+  await expect(page.getByTestId('preview-message')).not.toContainText('HDPE Raffia Ahmedabad');
   await close();
 });
 
@@ -61,7 +62,7 @@ test('the alert form shows the latest price and unit beside the threshold', asyn
   const { page, close } = await alertsPage(browser, 'alerts-price');
   const current = page.getByTestId('current-price');
   await hydrated(page, current);
-  await expect(current).toContainText(/^Now [\d,]+\.\d{2} US\$\/bbl \(\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}\)$/);
+  await expect(current).toContainText(/^Now \$[\d,]+\.\d{2}\/bbl \(\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}\)$/);
   const va = (await (await page.request.get('/api/alerts/price?series=feedstock.va.china')).json()) as { text: string };
   await page.getByRole('combobox', { name: 'Price', exact: true }).selectOption('feedstock.va.china');
   await expect(current).toContainText(`Now ${va.text}`);

@@ -44,7 +44,7 @@ test.describe('scheduling', () => {
     const title = `Kandla terminal resumes PP handling ${marker}`;
     await signInAs(page, 'editor@polyindex.test');
     await page.goto('/admin/posts');
-    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Posts', 'Banners']);
+    await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Posts', 'Forecasts', 'Banners']);
     await page.getByRole('link', { name: 'New post' }).click();
     await expect(page).toHaveURL('/admin/posts/new');
     const form = page.locator('form[data-post-form]');

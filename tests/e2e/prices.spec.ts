@@ -242,7 +242,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('indian bazaar post sections: month and year selectors', async ({ page }) => {
-  await page.goto('/indian-bazaar/rateRevision');
+  await page.goto('/indian-bazaar/boppFilm');
   await expect(page.getByTestId('post-list')).toBeVisible();
   await choose(page, 'year-select', String(new Date().getFullYear() - 12));
   await expect(page.getByTestId('no-posts')).toBeVisible();
@@ -262,7 +262,8 @@ test('historical data: grade and year selectors, Mumbai and CIF NS charts', asyn
   await choose(page, 'year-select', year);
   await expect(page).toHaveURL(new RegExp(`year=${year}`));
   await expect(page.getByRole('heading', { name: new RegExp(`HDPE Blow moulding · CIF Nhava Sheva, ${year}`) })).toBeVisible();
-  await expect(page.getByTestId('price-chart').locator('svg path[stroke="#d62828"]')).toHaveCount(2);
+  // Mumbai's line, CIF's line, and CIF's low–high band drawn in its line's colour.
+  await expect(page.getByTestId('price-chart').locator('svg path[stroke="#d62828"]')).toHaveCount(3);
 });
 
 test('graph: a polymer’s grades compared on one chart', async ({ page }) => {

@@ -8,8 +8,9 @@ import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { checkImportInSlices, countBySeries, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/admin/priceImport.ts';
-import { isoDateOf, parseIsoDate } from '../../lib/dates.ts';
+import { parseIsoDate } from '../../lib/dates.ts';
 import { priceDateProblem, readQuote } from '../../lib/priceRanges.ts';
+import { forecastToday } from '../forecasts/clock.ts';
 import { findSeries, seriesBasis, type SeriesDef } from '../../lib/seriesCatalog.ts';
 import { json, jsonError, readJson, readTextUpTo } from '../http/responses.ts';
 import { store } from '../runtime.ts';
@@ -38,11 +39,12 @@ export const Day = z
 
 /**
  * The date a price is written for: a real day no later than today in India (checked when the
- * request is read). Deleting is not held to it: a future-dated point written before this check
+ * request is read; "today" moves only with the test clock of src/server/forecasts/clock.ts, so a
+ * browser test can let a forecast's horizon pass and enter its price). Deleting is not held to it: a future-dated point written before this check
  * can still be removed.
  */
 export const PriceDay = Day.superRefine((date, ctx) => {
-  const problem = priceDateProblem(date, isoDateOf(new Date()));
+  const problem = priceDateProblem(date, forecastToday());
   if (problem) ctx.addIssue({ code: 'custom', message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.` });
 });
 
@@ -158,7 +160,7 @@ export const importPrices: EndpointHandler = async (context) => {
   );
   if (!body.ok) return body.response;
   // Checked in slices with a turn of the event loop between them: readers keep being answered.
-  const check = await checkImportInSlices(body.text, isoDateOf(new Date()), () => nextTurn());
+  const check = await checkImportInSlices(body.text, forecastToday(), () => nextTurn());
   if (!check.ok) {
     if (check.tooManyRows) return jsonError(413, 'too_large', `The file has too many rows: at most ${MAX_IMPORT_ROWS}. Split it into smaller files.`);
     const first = check.errors[0]!;

@@ -38,9 +38,10 @@ export const OUTAGE_RETRY_MS = 5_000;
 /**
  * A call to Firebase unanswered this long is taken for a hang: no other call is started until it
  * ends, and requests meanwhile are answered from what is known (or 503) instead of waiting with
- * it. Firebase (and the emulator) answer in a fraction of this.
+ * it. Firebase answers in a fraction of this; the Auth emulator on a busy 2-core machine took
+ * over 2 s now and then (a sign-in was then refused as if Firebase hung), so 5 s.
  */
-export const HANG_SUSPECT_MS = 2_000;
+export const HANG_SUSPECT_MS = 5_000;
 /** How long a sign-out waits for Firebase to take the revocation before it answers (the revocation goes on). */
 export const SIGN_OUT_FIREBASE_WAIT_MS = 1_000;
 /** Verified cookies remembered per process (about 200 bytes each), least recently used out first. */

@@ -4,7 +4,8 @@
  * production; settings.ts refuses it otherwise) FORECAST_TEST_CLOCK_FILE names a JSON file
  * `{"offsetDays": n}` that moves this clock n days ahead, read on every use, so a browser test
  * can let a forecast's horizon pass on a running server of its own (tests/e2e/forecast-journey.spec.ts).
- * Only forecasts follow it: sessions, plans, prices and delivery keep the real time.
+ * Forecasts follow it, and so does the latest day the desk may date a price (admin/priceChanges.ts:
+ * the test enters the price of the horizon's end); sessions, plans and delivery keep the real time.
  */
 import { readFileSync } from 'node:fs';
 import { isoDateOf, type IsoDate } from '../../lib/dates.ts';

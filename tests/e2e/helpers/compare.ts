@@ -91,8 +91,9 @@ export async function compareJourney(
     await xlsx.saveAs(xlsxPath);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(xlsxPath);
-    expect(book.worksheets).toHaveLength(4);
-    expect(book.worksheets[0]!.name).toBe('Summary');
+    // Data (date × series), Series (each one's basis), Summary, then a sheet per series.
+    expect(book.worksheets.map((w) => w.name).slice(0, 3)).toEqual(['Data', 'Series', 'Summary']);
+    expect(book.worksheets).toHaveLength(3 + SERIES.length);
     const api = (await (await fresh.request.get(`/api/series?${query}`)).json()) as { series: { id: string; dates: string[]; values: number[] }[] };
     expect(api.series.map((s) => s.id)).toEqual([...SERIES]);
     api.series.forEach((line, i) => {
@@ -100,13 +101,13 @@ export async function compareJourney(
       const values: number[] = [];
       // The series' basis in header rows, then the table's own header (Date), then the points.
       let header = false;
-      book.worksheets[i + 1]!.eachRow((row) => {
+      book.worksheets[i + 3]!.eachRow((row) => {
         if (header) {
           dates.push((row.getCell(1).value as Date).toISOString().slice(0, 10));
           values.push(row.getCell(2).value as number);
         } else header = row.getCell(1).value === 'Date';
       });
-      expect(book.worksheets[i + 1]!.getRow(2).getCell(1).value).toBe('Basis');
+      expect(book.worksheets[i + 3]!.getRow(2).getCell(1).value).toBe('Basis');
       expect(values.length).toBeGreaterThan(50);
       expect(dates).toEqual(line.dates);
       expect(values).toEqual(line.values);
