@@ -100,12 +100,13 @@ export async function compareJourney(
       const dates: string[] = [];
       const values: number[] = [];
       // The series' basis in header rows, then the table's own header (Date), then the points.
-      let header = false;
+      // A range-quoted series has Low, High and Mid columns: its value is the mid (the last one).
+      let valueColumn = 0;
       book.worksheets[i + 3]!.eachRow((row) => {
-        if (header) {
+        if (valueColumn > 0) {
           dates.push((row.getCell(1).value as Date).toISOString().slice(0, 10));
-          values.push(row.getCell(2).value as number);
-        } else header = row.getCell(1).value === 'Date';
+          values.push(row.getCell(valueColumn).value as number);
+        } else if (row.getCell(1).value === 'Date') valueColumn = row.cellCount;
       });
       expect(book.worksheets[i + 3]!.getRow(2).getCell(1).value).toBe('Basis');
       expect(values.length).toBeGreaterThan(50);
