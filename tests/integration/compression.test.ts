@@ -6,7 +6,6 @@
  * Requests go through node:http without decoding, so the bytes on the wire are what is checked.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -20,26 +19,9 @@ import { createStaticFiles } from '../../src/server/http/staticFiles.ts';
 import { createFastLane } from '../../src/server/lanes/fastLane.ts';
 import { auth, store } from '../../src/server/runtime.ts';
 import { apiContext, emulatorSignUp, uniqueEmail } from './helpers.ts';
+import { rawRequest } from './helpers.ts';
 
-interface Raw {
-  readonly status: number;
-  readonly headers: Record<string, string | undefined>;
-  readonly body: Buffer;
-}
-
-/** One request by node:http: nothing is decoded. */
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((ok, fail) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }));
-      res.on('error', fail);
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
+const raw = rawRequest;
 
 const decoded = (answer: { readonly headers: { get?: unknown } & Record<string, unknown>; readonly body: Buffer }, encoding: string | null | undefined): Buffer =>
   encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;

@@ -1,5 +1,6 @@
 /** Shared helpers of the integration suites: real emulator accounts, real SQLite files, Astro contexts. */
 import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import type { Session } from '../../src/server/auth/session.ts';
@@ -129,3 +130,23 @@ export const sessionOf = (record: UserRecord, entitlement: Session['entitlement'
   entitlement,
   inTrial: false,
 });
+
+export interface RawAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string | undefined>;
+  readonly body: Buffer;
+}
+
+/** One request by node:http: nothing is decoded. */
+export function rawRequest(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((ok, fail) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}

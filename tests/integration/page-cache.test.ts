@@ -8,7 +8,6 @@
 import { mkdtempSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
@@ -26,6 +25,7 @@ import { store as runtimeStore } from '../../src/server/runtime.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
 import { TEST_DATA_DIR } from './env.ts';
 import { apiContext } from './helpers.ts';
+import { rawRequest } from './helpers.ts';
 
 const actor = { uid: 'desk-test', email: 'desk@polyindex.test' };
 const stamp = Date.now().toString(36);
@@ -53,24 +53,7 @@ function post(id: string, title: string): Post {
   };
 }
 
-interface Raw {
-  readonly status: number;
-  readonly headers: Record<string, string | undefined>;
-  readonly body: Buffer;
-}
-
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((ok, fail) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }));
-      res.on('error', fail);
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
+const raw = rawRequest;
 
 let db: Store;
 let site: SiteServer;
