@@ -311,7 +311,17 @@ export async function settle(page: Page): Promise<void> {
   const step = page.viewportSize()!.height;
   for (let y = 0; y < height; y += step) await page.evaluate((top) => window.scrollTo(0, top), y);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0 && !document.querySelector('[data-header-session] .session-placeholder'), undefined, { timeout: 60_000 });
+  // A scroll that passes an island between two frames never shows it to the IntersectionObserver
+  // (on a busy machine that happens), so every poll brings the first one still waiting into view.
+  await page.waitForFunction(
+    () => {
+      const waiting = document.querySelector('astro-island[ssr]');
+      waiting?.scrollIntoView({ block: 'center' });
+      return !waiting && !document.querySelector('[data-header-session] .session-placeholder');
+    },
+    undefined,
+    { timeout: 60_000, polling: 250 },
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   // Two frames: layout after the last island's render and the scroll back.
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
