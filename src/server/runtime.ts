@@ -7,6 +7,7 @@ import { unsafeModeReasons } from '../lib/modes.ts';
 import { firebaseAuth, type FirebaseAdminOptions } from './auth/firebaseAdmin.ts';
 import { sessionVerifier } from './auth/sessions.ts';
 import { config } from './config/index.ts';
+import { metersOf } from './feed/meterLeases.ts';
 import { seedForecastsIfEmpty, seedIfEmpty } from './seedOnFirstOpen.ts';
 import type { Store } from './store/index.ts';
 import { openConfiguredStore, storeConfigFrom, type StoreConfig } from './store/open.ts';
@@ -114,5 +115,9 @@ export function auth(): Auth {
 export async function closeStore(): Promise<void> {
   const opened = storePromise;
   storePromise = undefined;
-  if (opened) await (await opened.catch(() => null))?.close();
+  const store = opened ? await opened.catch(() => null) : null;
+  if (!store) return;
+  // The data feed's unused leases go back first, so the keys' counts are exact after a clean stop.
+  await metersOf(store).release(new Date()).catch((error: unknown) => console.error('[feed] the unused meter leases could not be given back:', error));
+  await store.close();
 }

@@ -1,5 +1,6 @@
 /** The data feed's keys and metering on both adapters: create within the limit, list, find, delete by owner only, count, usage, transfer. */
 import { describe, expect, it } from 'vitest';
+import { createMeterLeases } from '../../src/server/feed/meterLeases.ts';
 import { MAX_API_KEYS, type ApiKeyMeter, type ApiKeyRecord, type ApiKeyUsageDay } from '../../src/server/store/apiKeys.ts';
 import { attempt, backends, storePerTest, twinTest, withTwins } from './backends.ts';
 
@@ -79,6 +80,59 @@ describe.each(backends)('API keys on $name', (backend) => {
       expect(readings.filter((r) => r.allowed)).toHaveLength(6);
       const [usage] = await a.apiKeyUsage('u1', '2026-11-24');
       expect(usage).toMatchObject({ requests: 6, refused: 4 });
+    });
+  });
+
+  it('leases requests to an instance: one store transaction per lease, headers as if each was counted, the rest given back exactly', async () => {
+    const key = keyOf('lease', 'u1', { ratePerMinute: 60, monthlyQuota: 1000 });
+    await store().createApiKey(key, ACTOR);
+    const meters = createMeterLeases(store());
+    const readings = [];
+    for (let i = 0; i < 10; i++) readings.push(await meters.take(key, NOW));
+    expect(readings.every((r) => r.allowed)).toBe(true);
+    // Remaining as a person counts them: one fewer per request.
+    expect(readings.map((r) => r.rate.remaining)).toEqual([59, 58, 57, 56, 55, 54, 53, 52, 51, 50]);
+    expect(readings.at(-1)!.quota.remaining).toBe(990);
+    // Two leases of six were taken from the store; two of the second are unused until given back.
+    expect((await store().listApiKeys('u1', NOW))[0]!.monthCount).toBe(12);
+    await meters.release(NOW);
+    expect((await store().listApiKeys('u1', NOW))[0]!.monthCount).toBe(10);
+    expect(await store().apiKeyUsage('u1', '2026-11-24')).toEqual([expect.objectContaining({ requests: 10, refused: 0 })]);
+    // A rest given back after its minute leaves that minute alone and comes off the month and its day.
+    await meters.take(key, NOW);
+    const later = new Date(NOW.getTime() + 120_000);
+    expect((await meters.take(key, later)).rate.remaining).toBe(59);
+    await meters.release(later);
+    expect((await store().listApiKeys('u1', later))[0]!.monthCount).toBe(12);
+    expect(await store().apiKeyUsage('u1', '2026-11-24')).toEqual([expect.objectContaining({ requests: 12, refused: 0 })]);
+  });
+
+  it('leases shrink near a limit, and a refused request is counted as refused, not as made', async () => {
+    const key = keyOf('near', 'u1', { ratePerMinute: 100, monthlyQuota: 7 });
+    await store().createApiKey(key, ACTOR);
+    const meters = createMeterLeases(store());
+    const readings = [];
+    for (let i = 0; i < 9; i++) readings.push(await meters.take(key, NOW));
+    expect(readings.filter((r) => r.allowed)).toHaveLength(7);
+    expect(readings.at(-1)).toMatchObject({ allowed: false, limit: 'quota' });
+    await meters.release(NOW);
+    expect((await store().listApiKeys('u1', NOW))[0]!.monthCount).toBe(7);
+    expect(await store().apiKeyUsage('u1', '2026-11-24')).toEqual([expect.objectContaining({ requests: 7, refused: 2 })]);
+  });
+
+  twinTest(backend, { isolated: true })('two instances leasing one key at once never let more than its rate through, and count exactly once given back', async () => {
+    await withTwins(backend, async (a, b) => {
+      const key = keyOf('twinlease', 'u1', { ratePerMinute: 40, monthlyQuota: 1000 });
+      await a.createApiKey(key, ACTOR);
+      const [ma, mb] = [createMeterLeases(a), createMeterLeases(b)];
+      const readings = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? ma : mb).take(key, NOW)));
+      const allowed = readings.filter((r) => r.allowed).length;
+      expect(allowed).toBeLessThanOrEqual(40);
+      // Leases shrink near the limit, so little is held back: at most a lease of four per instance.
+      expect(allowed).toBeGreaterThanOrEqual(32);
+      await Promise.all([ma.release(NOW), mb.release(NOW)]);
+      expect((await a.listApiKeys('u1', NOW))[0]!.monthCount).toBe(allowed);
+      expect(await a.apiKeyUsage('u1', '2026-11-24')).toEqual([expect.objectContaining({ requests: allowed, refused: 60 - allowed })]);
     });
   });
 

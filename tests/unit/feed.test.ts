@@ -52,6 +52,29 @@ describe('the meter', () => {
   });
 });
 
+describe('a lease of requests', () => {
+  const BIG = { ...KEY, ratePerMinute: 60, monthlyQuota: 1000 };
+  const t = new Date('2026-11-24T06:00:45.000Z');
+
+  it('grants what was asked while plenty is left, at most half of what is left, and one at the very end', () => {
+    expect(meterRequest(BIG, null, t, { want: 6, giveBack: null })).toMatchObject({ granted: 6, rate: { remaining: 54 }, meter: { windowCount: 6, monthCount: 6 } });
+    const nearRate = { keyId: BIG.id, ownerUid: 'u1', windowStart: '2026-11-24T06:00:00.000Z', windowCount: 55, month: '2026-11', monthCount: 55, lastUsedAt: t.toISOString() };
+    expect(meterRequest(BIG, nearRate, t, { want: 6, giveBack: null }).granted).toBe(2);
+    expect(meterRequest(BIG, { ...nearRate, windowCount: 59 }, t, { want: 6, giveBack: null }).granted).toBe(1);
+    expect(meterRequest(BIG, { ...nearRate, windowCount: 60 }, t, { want: 6, giveBack: null })).toMatchObject({ granted: 0, allowed: false, limit: 'rate' });
+  });
+
+  it('takes an unused rest off the minute only if it is this minute, off the month only if it is this month; a want of 0 only gives back', () => {
+    const meter = { keyId: BIG.id, ownerUid: 'u1', windowStart: '2026-11-24T06:00:00.000Z', windowCount: 12, month: '2026-11', monthCount: 40, lastUsedAt: t.toISOString() };
+    const sameMinute = meterRequest(BIG, meter, t, { want: 0, giveBack: { windowStart: '2026-11-24T06:00:00.000Z', day: '2026-11-24', unused: 4 } });
+    expect(sameMinute).toMatchObject({ granted: 0, meter: { windowCount: 8, monthCount: 36 } });
+    const earlierMinute = meterRequest(BIG, meter, t, { want: 0, giveBack: { windowStart: '2026-11-24T05:59:00.000Z', day: '2026-11-24', unused: 4 } });
+    expect(earlierMinute.meter).toMatchObject({ windowCount: 12, monthCount: 36 });
+    const lastMonth = meterRequest(BIG, meter, t, { want: 0, giveBack: { windowStart: '2026-10-31T18:29:00.000Z', day: '2026-10-31', unused: 4 } });
+    expect(lastMonth.meter).toMatchObject({ windowCount: 12, monthCount: 40 });
+  });
+});
+
 describe('keys', () => {
   it('are pik_, a 12-character id and 32 random bytes; the id is read back, the hash matches only the key', () => {
     const { key, id } = mintKey();

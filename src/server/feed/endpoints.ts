@@ -5,7 +5,7 @@
  * calling (a key or a cookie) and whether their plan includes the feed is the gate's and the
  * policy's (`feed`); what a key may do with its answer is here: a key in the URL only when its
  * owner allowed it and only for CSV, then one count against its meter (rate and monthly quota,
- * in the store, so every instance counts together), with the `X-RateLimit-*` headers.
+ * leased from the store, so every instance counts together: ./meterLeases.ts), with the `X-RateLimit-*` headers.
  */
 import { z } from 'astro/zod';
 import { hasDataFeed } from '../../lib/access/policy.ts';
@@ -21,6 +21,7 @@ import { jsonError, unauthenticated } from '../http/responses.ts';
 import type { MeterReading } from '../store/apiKeys.ts';
 import { parseSeriesQuery, readComparison } from '../api/series.ts';
 import { withoutKey } from './keys.ts';
+import { metersOf } from './meterLeases.ts';
 import { openApiDocument } from './openapi.ts';
 
 /** A feed answer may be kept by the caller's own client only, and checked again (ETag) before reuse. */
@@ -73,7 +74,7 @@ export function feedRead(handler: FeedHandler): EndpointHandler {
       if (key.place === 'url' && !key.record.urlKey) {
         return jsonError(403, 'url_key_off', 'This key may not be used in a URL. Its owner can allow that on the API keys page, or send it as the header Authorization: Bearer <key>.', 'key');
       }
-      reading = await (await context.store()).meterApiKey(key.record, new Date());
+      reading = await metersOf(await context.store()).take(key.record, new Date());
       if (!reading.allowed) {
         const refused = reading.limit === 'quota'
           ? jsonError(429, 'quota_exceeded', `This key has made its ${reading.quota.limit} requests for the month. The quota starts again on the 1st (India time).`)

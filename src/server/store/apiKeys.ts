@@ -76,7 +76,23 @@ export interface MeterReading {
   readonly retryAfterSeconds: number;
 }
 
-export type MeterResult = MeterReading & { readonly meter: ApiKeyMeter };
+/**
+ * A lease: requests of a key's current minute an instance takes from the store at once and
+ * counts down in memory (src/server/feed/meterLeases.ts), so that not every request is a store
+ * transaction. Taken requests count as made; the part an instance did not use is given back with
+ * its next lease (`MeterLease.giveBack`).
+ */
+export interface MeterLease {
+  /** How many requests to take; fewer are granted when the rate or the quota has little left; 0 only gives back. */
+  readonly want: number;
+  /** The unused rest of this instance's previous lease of the key: taken off the counts it was added to. */
+  readonly giveBack: { readonly windowStart: string; readonly day: string; readonly unused: number } | null;
+}
+
+/** A reading when a lease was asked for: how many requests were granted (0 when refused). */
+export type LeaseReading = MeterReading & { readonly granted: number };
+
+export type MeterResult = LeaseReading & { readonly meter: ApiKeyMeter };
 
 /** Days and months are India's, as the trader reads them (IST is UTC+5:30 all year). */
 const IST_OFFSET_MS = 330 * 60_000;
@@ -86,32 +102,52 @@ function nextMonthStart(now: Date): number {
   const [year, month] = monthOf(now).split('-').map(Number) as [number, number];
   return Date.UTC(year, month, 1) - IST_OFFSET_MS;
 }
+/** The ISO instant the rate window of `now` began (a whole minute). */
+export const rateWindowOf = (now: Date): string => new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS).toISOString();
 
-/** One request against a key's meter at `now`: the meter after it (counted only when allowed) and what to tell the caller. */
-export function meterRequest(key: Pick<ApiKeyRecord, 'id' | 'ownerUid' | 'ratePerMinute' | 'monthlyQuota'>, meter: ApiKeyMeter | null, now: Date): MeterResult {
+/** The reading for a key with `rateLeft` and `quotaLeft` requests left (after this one), at `now`. */
+export function meterReading(key: Pick<ApiKeyRecord, 'ratePerMinute' | 'monthlyQuota'>, limit: MeterReading['limit'], rateLeft: number, quotaLeft: number, now: Date): MeterReading {
   const windowStartMs = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
-  const windowStart = new Date(windowStartMs).toISOString();
-  const month = monthOf(now);
-  const windowCount = meter?.windowStart === windowStart ? meter.windowCount : 0;
-  const monthCount = meter?.month === month ? meter.monthCount : 0;
   const rateReset = Math.max(1, Math.ceil((windowStartMs + WINDOW_MS - now.getTime()) / 1000));
   const quotaReset = Math.max(1, Math.ceil((nextMonthStart(now) - now.getTime()) / 1000));
-  const limit = monthCount >= key.monthlyQuota ? 'quota' : windowCount >= key.ratePerMinute ? 'rate' : null;
-  const counted = limit === null ? 1 : 0;
   return {
     allowed: limit === null,
     limit,
-    rate: { limit: key.ratePerMinute, remaining: Math.max(0, key.ratePerMinute - windowCount - counted), resetSeconds: rateReset },
-    quota: { limit: key.monthlyQuota, remaining: Math.max(0, key.monthlyQuota - monthCount - counted), resetSeconds: quotaReset },
+    rate: { limit: key.ratePerMinute, remaining: Math.max(0, rateLeft), resetSeconds: rateReset },
+    quota: { limit: key.monthlyQuota, remaining: Math.max(0, quotaLeft), resetSeconds: quotaReset },
     retryAfterSeconds: limit === 'quota' ? quotaReset : limit === 'rate' ? rateReset : 0,
+  };
+}
+
+/**
+ * One request (or a lease of several) against a key's meter at `now`: the meter after it
+ * (counted only when granted, less what an earlier lease gives back) and what to tell the caller.
+ */
+export function meterRequest(key: Pick<ApiKeyRecord, 'id' | 'ownerUid' | 'ratePerMinute' | 'monthlyQuota'>, meter: ApiKeyMeter | null, now: Date, lease: MeterLease = { want: 1, giveBack: null }): MeterResult {
+  const windowStart = rateWindowOf(now);
+  const month = monthOf(now);
+  const back = lease.giveBack;
+  // An unused rest counts no more: off the month it was taken in, and off the minute if it is this one.
+  const backFromWindow = back && back.windowStart === windowStart ? back.unused : 0;
+  const backFromMonth = back && monthOf(new Date(back.windowStart)) === month ? back.unused : 0;
+  const windowCount = Math.max(0, (meter?.windowStart === windowStart ? meter.windowCount : 0) - backFromWindow);
+  const monthCount = Math.max(0, (meter?.month === month ? meter.monthCount : 0) - backFromMonth);
+  const limit = monthCount >= key.monthlyQuota ? 'quota' : windowCount >= key.ratePerMinute ? 'rate' : null;
+  // At most half of what is left: near a limit leases shrink to one, so an instance holds little
+  // unused while another is refused. A want of 0 only gives back.
+  const left = Math.min(key.ratePerMinute - windowCount, key.monthlyQuota - monthCount);
+  const granted = limit === null && lease.want > 0 ? Math.min(lease.want, Math.max(1, Math.floor(left / 2))) : 0;
+  return {
+    ...meterReading(key, limit, key.ratePerMinute - windowCount - granted, key.monthlyQuota - monthCount - granted, now),
+    granted,
     meter: {
       keyId: key.id,
       ownerUid: key.ownerUid,
       windowStart,
-      windowCount: windowCount + counted,
+      windowCount: windowCount + granted,
       month,
-      monthCount: monthCount + counted,
-      lastUsedAt: limit === null ? now.toISOString() : (meter?.lastUsedAt ?? now.toISOString()),
+      monthCount: monthCount + granted,
+      lastUsedAt: granted > 0 ? now.toISOString() : (meter?.lastUsedAt ?? now.toISOString()),
     },
   };
 }
@@ -136,8 +172,12 @@ export interface ApiKeyStore {
   findApiKey(id: string): Promise<ApiKeyRecord | null>;
   /** Deletes one of the owner's keys (its usage stays, under its id); false when the owner has no key of that id. */
   deleteApiKey(ownerUid: string, id: string, actor: AuditActor, now: Date): Promise<ApiKeyRecord | null>;
-  /** Counts one request of a key, in one transaction with every other instance: its meter and the day's usage. */
-  meterApiKey(key: ApiKeyRecord, now: Date): Promise<MeterReading>;
+  /**
+   * Counts one request of a key, or takes a lease of several (giving back the unused rest of the
+   * previous one), in one transaction with every other instance: its meter and the day's usage
+   * (granted requests count as made; a refusal counts as refused).
+   */
+  meterApiKey(key: ApiKeyRecord, now: Date, lease?: MeterLease): Promise<LeaseReading>;
   /** An owner's usage per day and key, newest day first, from `fromDay` (YYYY-MM-DD). */
   apiKeyUsage(ownerUid: string, fromDay: string): Promise<ApiKeyUsageDay[]>;
 }

@@ -36,14 +36,23 @@ export function createApiKeyStore(docs: DocumentDriver): ApiKeyStore {
         return key;
       }),
 
-    meterApiKey: (key, now) =>
+    meterApiKey: (key, now, lease = { want: 1, giveBack: null }) =>
       docs.transact(async (tx) => {
         const day = usageDayOf(now);
-        const [meter, usage] = await Promise.all([tx.get('apiKeyMeters', key.id), tx.get('apiKeyUsage', usageDayId(key.id, day))]);
-        const { meter: next, ...reading } = meterRequest(key, meter, now);
-        if (reading.allowed) tx.put('apiKeyMeters', next);
-        const today: ApiKeyUsageDay = usage ?? { id: usageDayId(key.id, day), keyId: key.id, ownerUid: key.ownerUid, day, requests: 0, refused: 0 };
-        tx.put('apiKeyUsage', reading.allowed ? { ...today, requests: today.requests + 1 } : { ...today, refused: today.refused + 1 });
+        const back = lease.giveBack && lease.giveBack.unused > 0 ? lease.giveBack : null;
+        const [meter, usage, backUsage] = await Promise.all([
+          tx.get('apiKeyMeters', key.id),
+          tx.get('apiKeyUsage', usageDayId(key.id, day)),
+          back && back.day !== day ? tx.get('apiKeyUsage', usageDayId(key.id, back.day)) : null,
+        ]);
+        const { meter: next, ...reading } = meterRequest(key, meter, now, { want: lease.want, giveBack: back });
+        if (reading.granted > 0 || back) tx.put('apiKeyMeters', next);
+        const blank = (d: string): ApiKeyUsageDay => ({ id: usageDayId(key.id, d), keyId: key.id, ownerUid: key.ownerUid, day: d, requests: 0, refused: 0 });
+        // An unused rest was counted on the day it was taken: it comes off that day.
+        const givenBackToday = back?.day === day ? back.unused : 0;
+        const today = usage ?? blank(day);
+        tx.put('apiKeyUsage', { ...today, requests: Math.max(0, today.requests + reading.granted - givenBackToday), refused: today.refused + (reading.granted > 0 || lease.want === 0 ? 0 : 1) });
+        if (back && backUsage) tx.put('apiKeyUsage', { ...backUsage, requests: Math.max(0, backUsage.requests - back.unused) });
         return reading;
       }),
 
