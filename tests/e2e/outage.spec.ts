@@ -79,13 +79,24 @@ async function signInAt(page: Page, origin: string, email: string, next: string)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/**
+ * Signs in until it works, as a person told "try again in a few minutes" would: the server asks
+ * Firebase again only seconds after its last failure, and the emulator on a busy machine can
+ * answer slowly enough to be taken for a hang (src/server/auth/sessions.ts, HANG_SUSPECT_MS).
+ */
+async function signInUntilIn(page: Page, origin: string, email: string, next: string): Promise<void> {
+  await expect(async () => {
+    await signInAt(page, origin, email, next);
+    await expect(page).toHaveURL(`${origin}${next}`, { timeout: 10_000 });
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+}
+
 test('while Firebase cannot be reached, a signed-in visitor stays signed in and a sign-in is told to come back', async ({ page, request }) => {
   test.slow(); // a sign-in through the emulator, an outage and the way back
   await browserReachesEmulator(page);
   const email = uniqueEmail('outage');
   await ensureAccount(request, email);
-  await signInAt(page, A, email, '/crude/Naphtha');
-  await expect(page).toHaveURL(`${A}/crude/Naphtha`);
+  await signInUntilIn(page, A, email, '/crude/Naphtha');
 
   await authProxy.setMode('refuse');
   const again = await page.goto(`${A}/crude/Naphtha`);
@@ -106,10 +117,7 @@ test('while Firebase cannot be reached, a signed-in visitor stays signed in and 
   // Back up: the server asks Firebase again a few seconds after the last failure (not on every
   // request), so a person who tries again shortly after gets in.
   await authProxy.setMode('open');
-  await expect(async () => {
-    await signInAt(page, A, other, '/crude/Naphtha');
-    await expect(page).toHaveURL(`${A}/crude/Naphtha`, { timeout: 10_000 });
-  }).toPass({ timeout: 90_000, intervals: [2_000] });
+  await signInUntilIn(page, A, other, '/crude/Naphtha');
 });
 
 test('while the store cannot be reached, a signed-in visitor gets the 503 page, never /register', async ({ page, request }) => {
@@ -117,8 +125,7 @@ test('while the store cannot be reached, a signed-in visitor gets the 503 page, 
   // Signed in on A; cookies are per host, so B receives the same session cookie.
   const email = uniqueEmail('store-outage');
   await ensureAccount(request, email);
-  await signInAt(page, A, email, '/crude/Naphtha');
-  await expect(page).toHaveURL(`${A}/crude/Naphtha`);
+  await signInUntilIn(page, A, email, '/crude/Naphtha');
 
   const gated = await page.goto(`${B}/crude/Naphtha`);
   expect(gated?.status()).toBe(503);
