@@ -9,6 +9,7 @@
  * Runs under plain Node 24 (from scripts/): erasable TypeScript only, imports with .ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** Where the launcher keeps the emulator's accounts (imported at each start, exported at each stop). */
@@ -55,4 +56,33 @@ export async function exportAuthEmulator(options: { dataDir: string; hub: string
     signal: AbortSignal.timeout(EXPORT_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`the Auth emulator's hub at ${options.hub} refused the export: ${response.status} ${await response.text()}`);
+}
+
+/** Whether something listens on `host:port` (the emulator's own port). */
+export function answers(hostAndPort: string): Promise<boolean> {
+  const [host, port] = hostAndPort.split(':');
+  return new Promise((done) => {
+    const socket = createConnection({ host: host!, port: Number(port) });
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+/** How many accounts the export in DATA_DIR/auth-emulator holds (its default tenant), or null when there is none. */
+export function exportedAccountCount(stateDir: string): number | null {
+  const file = join(stateDir, 'auth_export', 'accounts.json');
+  if (!existsSync(file)) return null;
+  try {
+    const { users } = JSON.parse(readFileSync(file, 'utf8')) as { users?: unknown[] };
+    return Array.isArray(users) ? users.length : 0;
+  } catch {
+    return null;
+  }
 }
