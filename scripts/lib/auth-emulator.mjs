@@ -114,17 +114,25 @@ async function startOnce({ host, port, projectId, root, limitMs, signal }) {
   );
   const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', configPath, '--export-on-exit', stateDir];
   if (existsSync(join(stateDir, 'firebase-export-metadata.json'))) args.push('--import', stateDir);
+  // The export on exit finds "its" hub through a file named after the project in the temporary
+  // directory: with a shared one, any other emulator of demo-polyindex on the machine (tests,
+  // another checkout) can be the one found, and its accounts were written here. One of its own.
+  const tmpDir = join(cacheDir, 'tmp');
+  mkdirSync(tmpDir, { recursive: true });
   const child = spawn(process.execPath, [FIREBASE_CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // firebase-tools writes firebase-debug.log (FIREBASE_DEBUG_PATH) and emulators their
     // `*-debug.log` into the working directory: both under DATA_DIR, never the checkout.
     cwd: logDir,
     // CI=true keeps firebase-tools from prompting or phoning home; caches stay in DATA_DIR.
-    env: { ...process.env, CI: 'true', XDG_CONFIG_HOME: cacheDir, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', FIREBASE_DEBUG_PATH: `${logDir}/` },
+    env: { ...process.env, CI: 'true', XDG_CONFIG_HOME: cacheDir, TMPDIR: tmpDir, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', FIREBASE_DEBUG_PATH: `${logDir}/` },
   });
   let output = '';
+  // Its port opens before the accounts are imported: it is up once it says all is ready.
+  let ready = false;
   child.stdout.on('data', (d) => {
     output += d;
+    ready ||= /All emulators ready/.test(output);
     // The emulator "sends" SMS codes to its log: show them where the person running the site looks.
     for (const line of String(d).split('\n')) if (/verification code|use the code/i.test(line)) console.log(`[auth emulator] ${line.trim()}`);
   });
@@ -138,7 +146,11 @@ async function startOnce({ host, port, projectId, root, limitMs, signal }) {
   });
   const onAbort = () => child.kill('SIGKILL');
   signal?.addEventListener('abort', onAbort, { once: true });
-  const up = await waitForPort(host, port, limitMs, () => !exited && !signal?.aborted);
+  const deadline = Date.now() + limitMs;
+  const up = await waitForPort(host, port, limitMs, () => !exited && !signal?.aborted).then(async (open) => {
+    while (open && !ready && !exited && !signal?.aborted && Date.now() < deadline) await pause(250);
+    return open && ready;
+  });
   signal?.removeEventListener('abort', onAbort);
   // Its output is kept only while it starts: a long-running emulator must not grow a string.
   child.stdout.removeAllListeners('data');
@@ -153,7 +165,7 @@ async function startOnce({ host, port, projectId, root, limitMs, signal }) {
     await exitedPromise;
   }
   if (signal?.aborted) return { failed: 'stopped while it started' };
-  return { failed: exited && !up ? `it ended while starting:\n${tail(output)}` : `it did not open port ${port} within ${Math.round(limitMs / 1000)} s:\n${tail(output)}` };
+  return { failed: exited && !up ? `it ended while starting:\n${tail(output)}` : `it was not ready on port ${port} within ${Math.round(limitMs / 1000)} s:\n${tail(output)}` };
 }
 
 /**
