@@ -240,6 +240,9 @@ describe('the Auth emulator\'s accounts (emulator mode)', () => {
     await tar.list({ file: archive, onReadEntry: (entry) => (entry.path === 'files/auth-emulator/auth_export/accounts.json' ? entry.on('data', (d: Buffer) => (text += d)) : entry.resume()) });
     expect(JSON.parse(text)).toMatchObject({ users: [{ localId, email }] });
     await emulator.stop();
+    // Its export on exit is its own accounts, never another emulator's of the same project on this machine.
+    const exportedOnExit = JSON.parse(readFileSync(join(dataDir, 'auth-emulator', 'auth_export', 'accounts.json'), 'utf8')) as { users: { email: string }[] };
+    expect(exportedOnExit.users.map((u) => u.email)).toEqual([email]);
 
     const target = join(root, 'emulator-restored');
     const restored = await restore(archive, target);
