@@ -5,14 +5,15 @@
  * two runs (and a dev `npm start`) never meet.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { portIsOpen } from '../../scripts/lib/auth-emulator.mjs';
+import { portIsOpen, startAuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
 import { findFirestoreEmulator } from '../../scripts/lib/firestore-emulator.mjs';
 import { freePort, freePortRun } from '../../scripts/lib/ports.mjs';
 import { DEMO_PASSWORD } from '../../src/server/demoAccounts.ts';
+import { exportAuthEmulator, hubOf } from '../../src/server/ops/authEmulatorExport.ts';
 import { TEST_DATA_DIR } from './env.ts';
 
 const start = (env: Record<string, string>) =>
@@ -57,6 +58,8 @@ const PORT = await freePort();
 const EMULATOR = { host: '127.0.0.1', port: await freePortRun(3) };
 /** The launcher's own Firestore with DATA_BACKEND=firestore (Google's emulator, else the stand-in). */
 const FIRESTORE_PORT = await freePort();
+/** The start tests' own emulator (its hub and logging ports follow). */
+const START_TEST_EMULATOR = { host: '127.0.0.1', port: await freePortRun(3) };
 /** The log test's own emulator (its hub and logging ports follow). */
 const LOG_TEST_EMULATOR = `127.0.0.1:${await freePortRun(3)}`;
 
@@ -312,5 +315,59 @@ describe('emulator logs', () => {
       }
       rmSync(cwd, { recursive: true, force: true });
     }
+  });
+});
+
+describe('emulator start', () => {
+  it('a hub port already taken moves the hub to other free ports, and the hub found there exports the accounts', { timeout: 600_000 }, async () => {
+    const dataDir = join(TEST_DATA_DIR, 'start-hub-taken');
+    rmSync(dataDir, { recursive: true, force: true });
+    const emulatorHost = `${START_TEST_EMULATOR.host}:${START_TEST_EMULATOR.port}`;
+    // Before, the hub took the port after the emulator's unconditionally, and the start failed.
+    const blocker = (await import('node:net')).createServer().listen(START_TEST_EMULATOR.port + 1, START_TEST_EMULATOR.host);
+    await new Promise((done) => blocker.once('listening', done));
+    try {
+      const emulator = await startAuthEmulator({ emulatorHost, projectId: 'demo-polyindex', dataDir });
+      try {
+        const hub = hubOf(dataDir, emulatorHost);
+        expect(hub).not.toBeNull();
+        expect(hub).not.toBe(`${START_TEST_EMULATOR.host}:${START_TEST_EMULATOR.port + 1}`);
+        const email = `hub-moved-${Date.now()}@example.test`;
+        const made = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password: 'secret-pass' }),
+        });
+        expect(made.status).toBe(200);
+        await exportAuthEmulator({ dataDir, hub: hub! });
+        const exported = JSON.parse(readFileSync(join(dataDir, 'auth-emulator', 'auth_export', 'accounts.json'), 'utf8')) as { users: { email: string }[] };
+        expect(exported.users.map((u) => u.email)).toEqual([email]);
+      } finally {
+        await emulator.stop();
+      }
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('a start that fails is tried again, and after the last attempt the error says why', { timeout: 600_000 }, async () => {
+    const dataDir = join(TEST_DATA_DIR, 'start-broken-export');
+    rmSync(dataDir, { recursive: true, force: true });
+    // An export the emulator cannot read: every attempt ends while starting.
+    mkdirSync(join(dataDir, 'auth-emulator'), { recursive: true });
+    writeFileSync(join(dataDir, 'auth-emulator', 'firebase-export-metadata.json'), '{ not json');
+    const lines: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void lines.push(args.join(' '));
+    try {
+      await expect(startAuthEmulator({ emulatorHost: `${START_TEST_EMULATOR.host}:${START_TEST_EMULATOR.port}`, projectId: 'demo-polyindex', dataDir, attempts: 2 })).rejects.toThrow(
+        /the Auth emulator did not start \(2 attempts\): it ended while starting/,
+      );
+    } finally {
+      console.error = original;
+    }
+    expect(lines.filter((line) => line.includes('the Auth emulator did not start (it ended while starting'))).toHaveLength(1);
+    expect(lines[0]).toContain('trying again in 1 s');
+    expect(await portIsOpen(START_TEST_EMULATOR.host, START_TEST_EMULATOR.port)).toBe(false);
   });
 });
