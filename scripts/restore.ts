@@ -35,6 +35,7 @@ try {
   const { manifest, movedAside } = await restoreBackup({ file: parsed.positionals[0]!, dataDir, force: parsed.values.force ?? false });
   if (movedAside) console.log(`[restore] the data that was there is in ${movedAside}`);
   if (manifest.store) console.log(`[restore] store: ${manifest.store.summaries.map((s) => `${s.kind} ${s.count}`).join(', ')} (checksums match)`);
+  if (manifest.authAccounts) console.log(`[restore] Auth emulator accounts: ${manifest.authAccounts.count} (the next npm start imports them)`);
   console.log(`[restore] files: ${manifest.files.length} (checksums match)`);
   if (manifest.note) console.log(`[restore] note: ${manifest.note}`);
   console.log(`[restore] restored the backup of ${manifest.createdAt} into ${dataDir}`);

@@ -5,7 +5,8 @@
 //
 // Process life (docs/deploy.md, "Running npm start under a supervisor"): the launcher lives
 // exactly as long as the server. A server that ends by any cause ends the launcher with a
-// non-zero status, after it has stopped the emulators (or stand-in). SIGTERM, SIGINT or SIGHUP
+// non-zero status, after it has stopped the emulators (or stand-in). An Auth emulator that dies
+// is restarted with backoff while the server keeps serving (scripts/lib/auth-emulator.mjs). SIGTERM, SIGINT or SIGHUP
 // to the launcher is passed to the server as SIGTERM (it finishes its requests), then the rest
 // stops, and the launcher exits with the server's status: 0 after a clean stop, within 10 s.
 import { spawn } from 'node:child_process';
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { unsafeModeReasons } from '../src/lib/modes.ts';
 import { readConfig } from '../src/server/config/settings.ts';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
-import { portIsOpen, startAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
+import { portIsOpen, startAuthEmulator, superviseAuthEmulator, waitForPort } from './lib/auth-emulator.mjs';
 import { assertSafePaymentMode } from './lib/payment-mode.mjs';
 import { describeExit, exitStatusOf, stoppedCleanly } from './lib/process-life.mjs';
 
@@ -27,6 +28,8 @@ process.env.PATH = `${projectBin}${delimiter}${process.env.PATH ?? ''}`;
 const STOP_BUDGET_MS = 10_000;
 /** Of which the server may use this much (its own drain is bounded at 10 s, usually far less) before it is killed. */
 const SERVER_STOP_MS = 9_000;
+/** How often the Auth emulator's accounts are exported while it runs (a crash loses at most this much). */
+const AUTH_EXPORT_EVERY_MS = 5 * 60_000;
 
 // The settings, read as the server reads them (src/server/config/settings.ts: one list, one set of defaults).
 let settings;
@@ -192,20 +195,65 @@ try {
   const storeConfig = storeConfigFrom({ ...settings.store, FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST });
   if (!firestoreLocal) console.log(`[polyindex] store: ${describeStore(storeConfig)}`);
   if (authEmulator) {
-    const emulator = await startAuthEmulator({ emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR });
-    cleanups.push((timeoutMs) => emulator.stop(timeoutMs));
-    void emulator.exited.then((exit) => {
-      if (finishing) return;
-      console.error(`[polyindex] the Auth emulator stopped unexpectedly (${describeExit(exit)}): stopping the server`);
-      void finish(1);
-    });
-    if (stopRequested) await finish(0);
+    // A SIGTERM while the emulator starts (it may take minutes on a loaded machine) ends the start.
+    const startAborted = new AbortController();
+    const emulatorOptions = { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR };
+    const stopWatch = setInterval(() => stopRequested && startAborted.abort(), 250);
+    let first;
+    try {
+      first = await startAuthEmulator({ ...emulatorOptions, signal: startAborted.signal });
+    } catch (error) {
+      if (stopRequested) await finish(0);
+      throw error;
+    } finally {
+      clearInterval(stopWatch);
+    }
     process.env.FIREBASE_AUTH_EMULATOR_HOST = env.FIREBASE_AUTH_EMULATOR_HOST;
     const { firebaseAuth } = await import('../src/server/auth/firebaseAdmin.ts');
-    const { ensureDemoAccounts, demoAccounts, DEMO_PASSWORD } = await import('../src/server/demoAccounts.ts');
+    const { ensureDemoAccounts, ensureDemoSignIns, demoAccounts, DEMO_PASSWORD } = await import('../src/server/demoAccounts.ts');
+    const { exportAuthEmulator, hubOf } = await import('../src/server/ops/authEmulatorExport.ts');
+    const auth = firebaseAuth({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST });
+    /**
+     * The accounts written to DATA_DIR/auth-emulator now: what a restart after a crash (no
+     * export on exit) imports. Skipped for an emulator started elsewhere (it keeps its own).
+     */
+    const exportAccounts = async () => {
+      const hub = hubOf(env.DATA_DIR, env.FIREBASE_AUTH_EMULATOR_HOST);
+      if (hub) await exportAuthEmulator({ dataDir: env.DATA_DIR, hub });
+    };
+    /** @type {NodeJS.Timeout | undefined} */
+    let exporting;
+    // The emulator is watched from here on: one that dies is restarted, the server keeps serving.
+    const emulator = superviseAuthEmulator({
+      first,
+      start: (signal) => startAuthEmulator({ ...emulatorOptions, signal }),
+      afterRestart: async () => {
+        await ensureDemoSignIns(auth);
+        await exportAccounts();
+      },
+      isStopping: () => Boolean(stopRequested || finishing),
+    });
+    cleanups.push((timeoutMs) => {
+      clearInterval(exporting);
+      return emulator.stop(timeoutMs);
+    });
+    if (stopRequested) await finish(0);
     const store = await openConfiguredStore(storeConfig);
-    await ensureDemoAccounts(firebaseAuth({ projectId: env.FIREBASE_PROJECT_ID, emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST }), store);
+    await ensureDemoAccounts(auth, store);
     await store.close();
+    await exportAccounts();
+    // Accounts made since the last export are what a crash loses: at most this much of them.
+    let exportFailing = false;
+    exporting = setInterval(() => {
+      exportAccounts().then(
+        () => (exportFailing = false),
+        (error) => {
+          if (!exportFailing) console.error(`[polyindex] the Auth emulator's accounts could not be exported: ${error instanceof Error ? error.message : String(error)}`);
+          exportFailing = true;
+        },
+      );
+    }, AUTH_EXPORT_EVERY_MS);
+    exporting.unref();
     console.log(`[polyindex] demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of demoAccounts) console.log(`    ${a.email.padEnd(26)} ${a.description}`);
   }

@@ -21,7 +21,7 @@ const QUIET_LAST = Math.max(QUIET_FIRST + 1000, Math.min(EPHEMERAL_FIRST, 65_536
 const quietPort = () => QUIET_FIRST + Math.floor(Math.random() * (QUIET_LAST - QUIET_FIRST + 1));
 
 /** Whether `port` on `host` can be listened on right now. */
-function bindable(port, host) {
+export function bindable(port, host) {
   return new Promise((resolve) => {
     const server = createServer();
     server.unref();

@@ -60,15 +60,28 @@ function isAlreadyExists(error: unknown): boolean {
   return code === 'auth/uid-already-exists' || code === 'auth/email-already-exists';
 }
 
+/** Creates a demo account's sign-in in Firebase Auth, unless it is there. */
+async function ensureSignIn(auth: Auth, account: DemoAccount): Promise<void> {
+  try {
+    await auth.createUser({ uid: account.uid, email: account.email, password: DEMO_PASSWORD, displayName: account.displayName, emailVerified: true });
+  } catch (error) {
+    // Left as it is: updating the password would revoke the account's open sessions.
+    if (!isAlreadyExists(error)) throw error;
+  }
+}
+
+/**
+ * Only the sign-ins, the user store left as it is: after the Auth emulator restarted while the
+ * site runs (an admin's changes to a demo account since the start stay).
+ */
+export async function ensureDemoSignIns(auth: Auth): Promise<void> {
+  for (const account of demoAccounts) await ensureSignIn(auth, account);
+}
+
 /** Creates (or resets) every demo account in Firebase Auth and the user store. */
 export async function ensureDemoAccounts(auth: Auth, store: UserStore, now = new Date()): Promise<void> {
   for (const account of demoAccounts) {
-    try {
-      await auth.createUser({ uid: account.uid, email: account.email, password: DEMO_PASSWORD, displayName: account.displayName, emailVerified: true });
-    } catch (error) {
-      // Left as it is: updating the password would revoke the account's open sessions.
-      if (!isAlreadyExists(error)) throw error;
-    }
+    await ensureSignIn(auth, account);
     const record = demoRecord(account, now);
     if (!(await store.createUser(record))) {
       const { uid: _uid, ...state } = record;

@@ -3,7 +3,9 @@
  * as child processes on real SQLite files: a backup taken while another connection keeps
  * writing restores to a whole database whose records match the manifest; a backup of a quiet
  * store restores to the same records (store:copy's checksums) and the same files (SHA-256);
- * restore refuses a running site, existing data without --force, and a damaged archive.
+ * restore refuses a running site, existing data without --force, and a damaged archive; in
+ * emulator mode, an account made in the running Auth emulator is in the backup and signs in on a
+ * fresh emulator after the restore.
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
@@ -17,6 +19,8 @@ import { MANIFEST_FILE, STORE_FILE, type BackupManifest } from '../../src/server
 import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
 import { verifyKinds } from '../../src/server/store/copy.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
+import { startAuthEmulator, type AuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
+import { freePortRun } from '../../scripts/lib/ports.mjs';
 import { TEST_DATA_DIR } from './env.ts';
 import { userRecordOf } from './helpers.ts';
 
@@ -39,12 +43,12 @@ const LEFT_OUT = ['logs/firebase-debug.log', '.firebase/cache.json', 'firebase.j
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
-const node = (script: string, args: string[], dataDir: string) =>
-  run(process.execPath, [script, ...args], { env: { ...process.env, DATA_DIR: dataDir, LIBSQL_URL: '', DATA_BACKEND: 'sqlite' }, timeout: 240_000 }).then(
+const node = (script: string, args: string[], dataDir: string, env: Record<string, string> = {}) =>
+  run(process.execPath, [script, ...args], { env: { ...process.env, DATA_DIR: dataDir, LIBSQL_URL: '', DATA_BACKEND: 'sqlite', ...env }, timeout: 240_000 }).then(
     (r) => ({ code: 0, ...r }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
-const backup = (out: string, dataDir = source) => node('scripts/backup.ts', ['--out', out], dataDir);
+const backup = (out: string, dataDir = source, env: Record<string, string> = {}) => node('scripts/backup.ts', ['--out', out], dataDir, env);
 const restore = (file: string, dataDir: string, ...flags: string[]) => node('scripts/restore.ts', [file, ...flags], dataDir);
 
 let store: Store;
@@ -194,5 +198,68 @@ describe('npm run backup / restore', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('does not match its checksum');
     expect(readdirSync(target).filter((name) => !name.startsWith('.'))).toEqual([]);
+  });
+});
+
+describe('the Auth emulator\'s accounts (emulator mode)', () => {
+  const emulators: AuthEmulator[] = [];
+  afterAll(async () => {
+    for (const emulator of emulators.splice(0)) await emulator.stop();
+  });
+
+  /** The emulator as npm start runs it for `dataDir` (its firebase.json there names its hub). */
+  const emulatorFor = async (dataDir: string) => {
+    const host = `127.0.0.1:${await freePortRun(3)}`;
+    const emulator = await startAuthEmulator({ emulatorHost: host, projectId: 'demo-polyindex', dataDir });
+    emulators.push(emulator);
+    return { host, emulator };
+  };
+  const identity = (host: string, call: string, body: object) =>
+    fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:${call}?key=demo-api-key`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('an account made while the emulator runs is in the backup and signs in on a fresh emulator after the restore', { timeout: 600_000 }, async () => {
+    const dataDir = join(root, 'emulator-site');
+    mkdirSync(dataDir, { recursive: true });
+    await (await openStore({ url: sqliteUrlFor(dataDir) })).close();
+    const { host, emulator } = await emulatorFor(dataDir);
+    const email = `after-start-${randomUUID()}@example.test`;
+    const made = await identity(host, 'signUp', { email, password: 'secret-pass', returnSecureToken: true });
+    expect(made.status, await made.clone().text()).toBe(200);
+    const { localId } = (await made.json()) as { localId: string };
+
+    const archive = join(root, 'emulator.tar.gz');
+    const result = await backup(archive, dataDir, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_SERVICE_ACCOUNT: '' });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('[backup] Auth emulator accounts: 1 (from the running emulator)');
+    const manifest = await manifestOf(archive);
+    expect(manifest.authAccounts).toEqual({ count: 1, from: 'running emulator' });
+    // The account itself, in the file the next start imports (no export had happened before).
+    const accounts = manifest.files.find((f) => f.path === 'auth-emulator/auth_export/accounts.json');
+    expect(accounts).toBeDefined();
+    let text = '';
+    await tar.list({ file: archive, onReadEntry: (entry) => (entry.path === 'files/auth-emulator/auth_export/accounts.json' ? entry.on('data', (d: Buffer) => (text += d)) : entry.resume()) });
+    expect(JSON.parse(text)).toMatchObject({ users: [{ localId, email }] });
+    await emulator.stop();
+    // Its export on exit is its own accounts, never another emulator's of the same project on this machine.
+    const exportedOnExit = JSON.parse(readFileSync(join(dataDir, 'auth-emulator', 'auth_export', 'accounts.json'), 'utf8')) as { users: { email: string }[] };
+    expect(exportedOnExit.users.map((u) => u.email)).toEqual([email]);
+
+    const target = join(root, 'emulator-restored');
+    const restored = await restore(archive, target);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('[restore] Auth emulator accounts: 1');
+    const fresh = await emulatorFor(target);
+    const signedIn = await identity(fresh.host, 'signInWithPassword', { email, password: 'secret-pass', returnSecureToken: true });
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+    expect(((await signedIn.json()) as { localId: string }).localId).toBe(localId);
+  });
+
+  it('a backup with the emulator stopped says its accounts are those of its last export', { timeout: 300_000 }, async () => {
+    const archive = join(root, 'emulator-stopped.tar.gz');
+    const host = `127.0.0.1:${await freePortRun(3)}`;
+    const result = await backup(archive, source, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_SERVICE_ACCOUNT: '' });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`The Auth emulator (${host}) was not running: its accounts are those of its last export.`);
+    expect((await manifestOf(archive)).authAccounts).toEqual({ count: 0, from: 'last export' });
   });
 });

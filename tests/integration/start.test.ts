@@ -1,17 +1,19 @@
 /**
  * `npm start` (scripts/start.mjs) run for real as a child process: it refuses unsafe modes,
- * never hides a dead server (issue 15, finding 2), stops cleanly on SIGTERM, and keeps the
- * emulator's logs under DATA_DIR (finding 8). Every port is a free one picked for this run, so
+ * never hides a dead server (issue 15, finding 2), restarts a dead Auth emulator while the site
+ * keeps serving, stops cleanly on SIGTERM, and keeps the emulator's logs under DATA_DIR (finding 8). Every port is a free one picked for this run, so
  * two runs (and a dev `npm start`) never meet.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { portIsOpen } from '../../scripts/lib/auth-emulator.mjs';
+import { portIsOpen, startAuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
 import { findFirestoreEmulator } from '../../scripts/lib/firestore-emulator.mjs';
 import { freePort, freePortRun } from '../../scripts/lib/ports.mjs';
+import { DEMO_PASSWORD } from '../../src/server/demoAccounts.ts';
+import { exportAuthEmulator, hubOf } from '../../src/server/ops/authEmulatorExport.ts';
 import { TEST_DATA_DIR } from './env.ts';
 
 const start = (env: Record<string, string>) =>
@@ -56,6 +58,8 @@ const PORT = await freePort();
 const EMULATOR = { host: '127.0.0.1', port: await freePortRun(3) };
 /** The launcher's own Firestore with DATA_BACKEND=firestore (Google's emulator, else the stand-in). */
 const FIRESTORE_PORT = await freePort();
+/** The start tests' own emulator (its hub and logging ports follow). */
+const START_TEST_EMULATOR = { host: '127.0.0.1', port: await freePortRun(3) };
 /** The log test's own emulator (its hub and logging ports follow). */
 const LOG_TEST_EMULATOR = `127.0.0.1:${await freePortRun(3)}`;
 
@@ -109,6 +113,21 @@ const serverPid = (output: string): number => {
   if (!match) throw new Error(`the launcher did not name its server:\n${output}`);
   return Number(match[1]);
 };
+
+/** An ID token from the emulator for a demo account (the browser's half of a sign-in). */
+async function emulatorToken(emulatorHost: string, email: string): Promise<string> {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`emulator sign-in of ${email}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** The site's half of a sign-in: the token exchanged for a session cookie. */
+const signIn = (base: string, idToken: string) =>
+  fetch(`${base}/api/auth/session`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify({ idToken }) });
 
 const alive = (pid: number): boolean => {
   try {
@@ -174,23 +193,71 @@ describe('process life', () => {
     }
   });
 
-  it('an Auth emulator that dies ends the launcher with a non-zero status and stops the server', { timeout: 600_000 }, async () => {
-    const dataDir = join(TEST_DATA_DIR, 'start-emulator-crash');
-    rmSync(dataDir, { recursive: true, force: true });
-    const launcher = await launch(dataDir);
-    const server = serverPid(launcher.output());
-    const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(launcher.child.pid)], { encoding: 'utf8' })
-      .stdout.split('\n')
-      .map(Number)
-      .filter((pid) => pid > 0 && pid !== server);
-    expect(children).toHaveLength(1);
-    process.kill(children[0]!, 'SIGKILL');
-    const exit = await launcher.exited;
-    expect(exit.code, launcher.output()).toBe(1);
-    expect(launcher.output()).toContain('the Auth emulator stopped unexpectedly (killed by SIGKILL)');
-    expect(alive(server)).toBe(false);
-    expect(await portIsOpen('127.0.0.1', PORT)).toBe(false);
-  });
+  it(
+    'an Auth emulator that dies is restarted while the site keeps serving: public pages 200 throughout, sign-in 503 meanwhile, then sign-in and health come back',
+    { timeout: 900_000 },
+    async () => {
+      const dataDir = join(TEST_DATA_DIR, 'start-emulator-crash');
+      rmSync(dataDir, { recursive: true, force: true });
+      const launcher = await launch(dataDir);
+      const base = `http://127.0.0.1:${PORT}`;
+      const emulatorHost = `${EMULATOR.host}:${EMULATOR.port}`;
+      const server = serverPid(launcher.output());
+      const emulatorPid = () =>
+        spawnSync('ps', ['-o', 'pid=', '--ppid', String(launcher.child.pid)], { encoding: 'utf8' })
+          .stdout.split('\n')
+          .map(Number)
+          .filter((pid) => pid > 0 && pid !== server);
+      const [first] = emulatorPid();
+      expect(emulatorPid()).toHaveLength(1);
+      // A token for a sign-in while the emulator is down (the browser would have it from before).
+      const token = await emulatorToken(emulatorHost, 'basic@polyindex.test');
+
+      // A public page, asked again and again from before the kill until after the return.
+      const statuses: number[] = [];
+      let watching = true;
+      const watcher = (async () => {
+        while (watching) {
+          statuses.push(await fetch(`${base}/methodology`).then((r) => r.status, () => 0));
+          await new Promise((next) => setTimeout(next, 200));
+        }
+      })();
+
+      process.kill(first!, 'SIGKILL');
+      await expect.poll(() => launcher.output(), { timeout: 60_000, interval: 100 }).toMatch(/the Auth emulator stopped unexpectedly \(killed by SIGKILL\) after \d+ s: restarting it in 1 s \(restart 1\)/);
+      // While it is down (the restart waits 1 s, then the emulator takes seconds to boot): sign-in
+      // answers 503 with its message, and health says Auth is degraded.
+      expect(await portIsOpen(EMULATOR.host, EMULATOR.port)).toBe(false);
+      const during = await signIn(base, token);
+      expect(during.status).toBe(503);
+      expect(await during.text()).toContain('Sign-in is unavailable');
+      const health = (await (await fetch(`${base}/api/health`)).json()) as { status: string; dependencies: { auth: string } };
+      expect(health).toMatchObject({ status: 'degraded', dependencies: { auth: 'degraded' } });
+
+      await expect.poll(() => launcher.output(), { timeout: 600_000, interval: 250 }).toMatch(/the Auth emulator is back after \d+ s \(restart 1\): sign-in works again/);
+      expect(launcher.child.exitCode, launcher.output()).toBeNull();
+      expect(alive(server), 'the same server').toBe(true);
+      const [second] = emulatorPid();
+      expect(second).not.toBe(first);
+      // The demo accounts are there again, and the site signs one in (once its outage window ends).
+      await expect
+        .poll(async () => (await signIn(base, await emulatorToken(emulatorHost, 'admin@polyindex.test'))).status, { timeout: 120_000, interval: 1_000 })
+        .toBe(200);
+      await expect
+        .poll(async () => ((await (await fetch(`${base}/api/health`)).json()) as { dependencies: { auth: string } }).dependencies.auth, { timeout: 120_000, interval: 1_000 })
+        .toBe('ok');
+      watching = false;
+      await watcher;
+      expect(statuses.length).toBeGreaterThan(5);
+      expect(statuses.filter((status) => status !== 200), 'public page statuses other than 200').toEqual([]);
+
+      // Its stop stops the restarted emulator too.
+      launcher.child.kill('SIGTERM');
+      expect((await launcher.exited).code, launcher.output()).toBe(0);
+      expect(alive(second!)).toBe(false);
+      expect(await portIsOpen(EMULATOR.host, EMULATOR.port)).toBe(false);
+    },
+  );
 
   it('SIGTERM to the launcher stops the server first, then the emulator, and exits 0 within 10 s', { timeout: 600_000 }, async () => {
     const dataDir = join(TEST_DATA_DIR, 'start-stop');
@@ -248,5 +315,59 @@ describe('emulator logs', () => {
       }
       rmSync(cwd, { recursive: true, force: true });
     }
+  });
+});
+
+describe('emulator start', () => {
+  it('a hub port already taken moves the hub to other free ports, and the hub found there exports the accounts', { timeout: 600_000 }, async () => {
+    const dataDir = join(TEST_DATA_DIR, 'start-hub-taken');
+    rmSync(dataDir, { recursive: true, force: true });
+    const emulatorHost = `${START_TEST_EMULATOR.host}:${START_TEST_EMULATOR.port}`;
+    // Before, the hub took the port after the emulator's unconditionally, and the start failed.
+    const blocker = (await import('node:net')).createServer().listen(START_TEST_EMULATOR.port + 1, START_TEST_EMULATOR.host);
+    await new Promise((done) => blocker.once('listening', done));
+    try {
+      const emulator = await startAuthEmulator({ emulatorHost, projectId: 'demo-polyindex', dataDir });
+      try {
+        const hub = hubOf(dataDir, emulatorHost);
+        expect(hub).not.toBeNull();
+        expect(hub).not.toBe(`${START_TEST_EMULATOR.host}:${START_TEST_EMULATOR.port + 1}`);
+        const email = `hub-moved-${Date.now()}@example.test`;
+        const made = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password: 'secret-pass' }),
+        });
+        expect(made.status).toBe(200);
+        await exportAuthEmulator({ dataDir, hub: hub! });
+        const exported = JSON.parse(readFileSync(join(dataDir, 'auth-emulator', 'auth_export', 'accounts.json'), 'utf8')) as { users: { email: string }[] };
+        expect(exported.users.map((u) => u.email)).toEqual([email]);
+      } finally {
+        await emulator.stop();
+      }
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('a start that fails is tried again, and after the last attempt the error says why', { timeout: 600_000 }, async () => {
+    const dataDir = join(TEST_DATA_DIR, 'start-broken-export');
+    rmSync(dataDir, { recursive: true, force: true });
+    // An export the emulator cannot read: every attempt ends while starting.
+    mkdirSync(join(dataDir, 'auth-emulator'), { recursive: true });
+    writeFileSync(join(dataDir, 'auth-emulator', 'firebase-export-metadata.json'), '{ not json');
+    const lines: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void lines.push(args.join(' '));
+    try {
+      await expect(startAuthEmulator({ emulatorHost: `${START_TEST_EMULATOR.host}:${START_TEST_EMULATOR.port}`, projectId: 'demo-polyindex', dataDir, attempts: 2 })).rejects.toThrow(
+        /the Auth emulator did not start \(2 attempts\): it ended while starting/,
+      );
+    } finally {
+      console.error = original;
+    }
+    expect(lines.filter((line) => line.includes('the Auth emulator did not start (it ended while starting'))).toHaveLength(1);
+    expect(lines[0]).toContain('trying again in 1 s');
+    expect(await portIsOpen(START_TEST_EMULATOR.host, START_TEST_EMULATOR.port)).toBe(false);
   });
 });

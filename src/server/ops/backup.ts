@@ -5,6 +5,8 @@
  * the site keeps (mail and WhatsApp outboxes, banner files from before images moved into the
  * store, the sandbox secret, the Auth emulator's accounts). A manifest lists each file's SHA-256
  * and the store's record counts and checksums; restore checks both before it puts anything back.
+ * The Auth emulator's accounts are exported from the running emulator first (its hub's export
+ * call), so accounts made since its last export are in the archive too.
  *
  * Runs under plain Node 24 (type stripping, from scripts/backup.ts and scripts/restore.ts):
  * erasable TypeScript only, imports with their .ts extensions, no astro:* modules.
@@ -19,6 +21,7 @@ import { createClient } from '@libsql/client';
 import { summarizeKind } from '../store/copy.ts';
 import { openStore, sqliteUrlFor } from '../store/index.ts';
 import { TRANSFER_KINDS } from '../store/kinds.ts';
+import { answers, authEmulatorStateDir, exportAuthEmulator, exportedAccountCount, hubOf } from './authEmulatorExport.ts';
 
 /** The database file's name in DATA_DIR and in the archive. */
 export const STORE_FILE = basename(sqliteUrlFor('/x').slice('file:'.length));
@@ -54,6 +57,8 @@ export interface BackupManifest {
   /** The store snapshot, or null when the store is not a local SQLite file (see `note`). */
   readonly store: { readonly file: string; readonly sha256: string; readonly summaries: readonly StoreSummary[] } | null;
   readonly files: readonly ManifestFile[];
+  /** The Auth emulator's accounts in `auth-emulator/` (emulator mode): how many, and from where. */
+  readonly authAccounts?: { readonly count: number; readonly from: 'running emulator' | 'last export' };
   readonly note?: string;
 }
 
@@ -128,6 +133,8 @@ export interface BackupOptions {
   readonly storeUrl?: string | null | undefined;
   /** DATA_BACKEND=firestore: the store is not in DATA_DIR at all. */
   readonly firestore?: boolean;
+  /** Emulator mode: the Auth emulator's host:port, whose accounts are exported first when it runs. */
+  readonly authEmulatorHost?: string | null | undefined;
   readonly now?: Date;
 }
 
@@ -170,12 +177,22 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       store = { file: STORE_FILE, sha256: await sha256Of(snapshot), summaries: await summariesOf(snapshot) };
     }
 
+    const notes = note ? [note] : [];
+    let authAccounts: BackupManifest['authAccounts'];
+    if (options.authEmulatorHost) {
+      const exported = await exportRunningAuthEmulator(dataDir, options.authEmulatorHost);
+      if (exported.note) notes.push(exported.note);
+      const count = exportedAccountCount(authEmulatorStateDir(dataDir));
+      if (count !== null) authAccounts = { count, from: exported.fresh ? 'running emulator' : 'last export' };
+    }
+    note = notes.length > 0 ? notes.join(' ') : undefined;
+
     const files: ManifestFile[] = [];
     for (const path of await filesUnder(dataDir, skipped)) {
       const full = join(dataDir, path);
       files.push({ path, size: (await stat(full)).size, sha256: await sha256Of(full) });
     }
-    const manifest: BackupManifest = { format: FORMAT, createdAt: now.toISOString(), store, files, ...(note ? { note } : {}) };
+    const manifest: BackupManifest = { format: FORMAT, createdAt: now.toISOString(), store, files, ...(authAccounts ? { authAccounts } : {}), ...(note ? { note } : {}) };
     await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 
     // Files are read from DATA_DIR as they are now; one that changes between its checksum and
@@ -196,6 +213,22 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * The running Auth emulator's accounts written into DATA_DIR/auth-emulator (which the backup
+ * then copies): `fresh` when they were. Not running: the accounts of its last export (when it
+ * stopped, or the launcher's last periodic export). Started for another DATA_DIR (or by hand):
+ * its accounts are not this DATA_DIR's, and the note says so.
+ */
+async function exportRunningAuthEmulator(dataDir: string, emulatorHost: string): Promise<{ fresh: boolean; note?: string }> {
+  if (!(await answers(emulatorHost))) {
+    return { fresh: false, note: `The Auth emulator (${emulatorHost}) was not running: its accounts are those of its last export.` };
+  }
+  const hub = hubOf(dataDir, emulatorHost);
+  if (!hub) return { fresh: false, note: `The Auth emulator at ${emulatorHost} was not started by npm start for this DATA_DIR: its accounts are not in this archive.` };
+  await exportAuthEmulator({ dataDir, hub });
+  return { fresh: true };
 }
 
 export interface RestoreOptions {
