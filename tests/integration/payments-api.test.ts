@@ -16,6 +16,7 @@ import { extractText } from 'unpdf';
 import { GET as documentPdf } from '../../src/pages/api/account/documents/[id].ts';
 import { POST as makePayment } from '../../src/pages/api/makePayment.ts';
 import { outboxMessage, outboxMessages } from '../../src/server/mail/index.ts';
+import { readMail } from '../../src/server/mail/outbox.ts';
 import type { BillingDetails } from '../../src/server/store/invoices.ts';
 import { POST as sandboxComplete } from '../../src/pages/api/payments/sandbox/complete.ts';
 import { POST as verify } from '../../src/pages/api/payments/verify.ts';
@@ -626,7 +627,16 @@ describe('GST invoices', () => {
     expect(notes[0]!.document.tax).toEqual(invoice.document.tax);
     const pdf = await getPdf(notes[0]!.id, await sessionOf(uid));
     expect(pdf.status).toBe(200);
-    const { text } = await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true });
-    expect(text).toContain(invoice.number);
+    const { text: pdfText } = await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true });
+    expect(pdfText).toContain(invoice.number);
+    // The buyer is mailed the note, once, with its PDF.
+    const mails = (await outboxMessages(200)).filter((m) => m.to === `${uid}@example.test` && m.subject?.includes('credit note'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Your PolyIndex credit note ${notes[0]!.document.number}`);
+    const raw = (await outboxMessage(mails[0]!.file))!;
+    expect(raw).toMatch(new RegExp(`Content-Type: application/pdf; name=${notes[0]!.id}\\.pdf`));
+    const { text } = await readMail(raw);
+    expect(text).toMatch(new RegExp(`Against invoice:\\s+${invoice.number.replaceAll('/', '\\/')} of`));
+    expect(text).toContain('A refund of ₹15,000 was made to you.');
   });
 });

@@ -14,7 +14,7 @@ import type { InvoiceStore } from '../store/invoices.ts';
 import type { PaymentStore, OrderRecord } from '../store/payments.ts';
 import type { UserRecord, UserStore } from '../store/users.ts';
 import { isSandbox, type CheckoutResult, type GatewayOrder, type PaymentGateway } from './gateway.ts';
-import { sendReceipt } from './receipt.ts';
+import { sendCreditNote, sendReceipt } from './receipt.ts';
 import { randomId } from './sandbox.ts';
 
 export interface PaymentsRuntime {
@@ -222,7 +222,15 @@ export async function applyWebhook(runtime: PaymentsRuntime, body: WebhookBody, 
       return 'no_invoice';
     }
     await runtime.store.recordEvent(event, now);
-    return result.kind === 'issued' ? 'credit_note_issued' : 'duplicate';
+    if (result.kind !== 'issued') return 'duplicate';
+    try {
+      const user = await runtime.store.cachedUser(result.note.uid, { fresh: true });
+      if (user) await sendCreditNote({ user, note: result.note });
+    } catch (error) {
+      // The note is issued and listed on /account; a mail that could not be sent must not fail the webhook.
+      console.error('[payments] credit note mail failed', error);
+    }
+    return 'credit_note_issued';
   }
 
   if (body.event === 'payment.failed') {
