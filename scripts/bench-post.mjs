@@ -9,9 +9,8 @@
 // Env: BENCH_PORT (default 4597), BENCH_EMULATOR_HOST (default 127.0.0.1:9597; uses the next
 // two ports too), BENCH_RUNS (default 3).
 import sharp from 'sharp';
-import { startBenchSite } from './lib/bench-start.mjs';
+import { benchSignIn, startBenchSite } from './lib/bench-start.mjs';
 import { measurePages } from './lib/lighthouse.mjs';
-import { sessionCookieOf } from './lib/session-cookie.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4597);
 const EMULATOR_HOST = process.env.BENCH_EMULATOR_HOST ?? '127.0.0.1:9597';
@@ -22,20 +21,7 @@ const AIM = { performance: 95, accessibility: 100, seo: 100 };
 const site = await startBenchSite({ port: PORT, emulatorHost: EMULATOR_HOST, dataDir: '.cache/bench-post-data', fresh: true });
 const base = site.base;
 
-async function sessionCookie(email) {
-  const { DEMO_PASSWORD } = await import('../src/server/demoAccounts.ts');
-  const signIn = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-  });
-  if (!signIn.ok) throw new Error(`emulator sign-in of ${email} failed: ${signIn.status}`);
-  const { idToken } = /** @type {{ idToken: string }} */ (await signIn.json());
-  const session = await fetch(`${base}/api/auth/session`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify({ idToken }) });
-  const cookie = sessionCookieOf(session.headers.getSetCookie());
-  if (!session.ok || !cookie) throw new Error(`session of ${email} failed: ${session.status}`);
-  return cookie;
-}
+const sessionCookie = (email) => benchSignIn(base, EMULATOR_HOST, email);
 
 /**
  * A 1600 × 900 JPEG that weighs like a photo (light and shade with grain): its 1200 px WebP is

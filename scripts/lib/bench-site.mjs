@@ -8,10 +8,9 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { allSeries } from '../../src/lib/seriesCatalog.ts';
 import { runLighthouse } from './lighthouse.mjs';
-import { sessionCookieOf } from './session-cookie.mjs';
+import { benchSignIn } from './bench-start.mjs';
 
 const HOST = '127.0.0.1';
-const DEMO_PASSWORD = 'polyindex-demo';
 export const IMPORT_ROWS = 100_000;
 /** Lighthouse runs per page (the median counts). */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -77,19 +76,7 @@ async function pageJavaScript(base, path, headers) {
   };
 }
 
-async function signIn(base, emulatorHost, email) {
-  const signedIn = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-  });
-  if (!signedIn.ok) throw new Error(`emulator sign-in of ${email} failed: ${signedIn.status} ${await signedIn.text()}`);
-  const { idToken } = await signedIn.json();
-  const session = await fetch(`${base}/api/auth/session`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify({ idToken }) });
-  const cookie = sessionCookieOf(session.headers.getSetCookie());
-  if (!session.ok || !cookie) throw new Error(`session of ${email} failed: ${session.status} ${await session.text()}`);
-  return cookie;
-}
+const signIn = benchSignIn;
 
 /** The newest public article the /news listing links to (a premium teaser is skipped). */
 async function publicArticle(base) {

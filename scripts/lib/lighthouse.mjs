@@ -77,24 +77,24 @@ export function lcpElement(lhr) {
 }
 
 /**
- * Lighthouse (mobile) on each page `runs` times, anonymous, printing every run and the median
+ * Lighthouse (mobile) on each page `runs` times, anonymous unless a session cookie is given, printing every run and the median
  * run (by performance) of each page against `aim` (category → minimum score). Resolves with
  * true when every median meets it; the failing audits of a median below its aim are printed.
  * @param {string} base the site's origin
  * @param {readonly (readonly [string, string])[]} pages [name, path] pairs
- * @param {{ runs: number, aim: Record<string, number> }} options
+ * @param {{ runs: number, aim: Record<string, number>, cookie?: string }} options
  */
-export async function measurePages(base, pages, { runs, aim }) {
+export async function measurePages(base, pages, { runs, aim, cookie }) {
   const width = Math.max(36, ...pages.map(([name]) => name.length));
   const row = (cells) => cells.map(([text, pad], i) => (i === 0 ? String(text).padEnd(pad) : String(text).padStart(pad))).join(' ');
-  console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4× CPU), ${runs} run(s) per page, anonymous; aim: ${Object.entries(aim).map(([c, s]) => `${c} ≥ ${s}`).join(', ')}`);
+  console.log(`\nLighthouse, mobile preset (simulated slow 4G, 4× CPU), ${runs} run(s) per page, ${cookie ? 'signed in' : 'anonymous'}; aim: ${Object.entries(aim).map(([c, s]) => `${c} ≥ ${s}`).join(', ')}`);
   console.log(`  ${row([['page', width], ['perf', 5], ['a11y', 5], ['bp', 4], ['seo', 4], ['FCP ms', 7], ['LCP ms', 7], ['TBT ms', 7], ['CLS', 6], ['KB', 5]])}`);
   let met = true;
   const medians = [];
   for (const [name, path] of pages) {
     const results = [];
     for (let run = 0; run < runs; run++) {
-      const result = await runLighthouse(`${base}${path}`, { formFactor: 'mobile' });
+      const result = await runLighthouse(`${base}${path}`, { formFactor: 'mobile', cookie });
       results.push(result);
       const { scores, metrics, bytes } = result;
       console.log(`  ${row([[name, width], [scores.performance, 5], [scores.accessibility, 5], [scores['best-practices'], 4], [scores.seo, 4], [metrics.fcpMs, 7], [metrics.lcpMs, 7], [metrics.tbtMs, 7], [metrics.cls, 6], [Math.round(bytes / 1024), 5]])}`);
