@@ -1,6 +1,6 @@
 /**
  * The hourly delivery job, run by the in-server scheduler or by `POST /api/jobs/daily-update`
- * (an external scheduler): the daily updates that are due, the retry of alert messages that did
+ * (an external scheduler): the daily updates that are due, the weekly forecast digests (Mondays), the retry of alert messages that did
  * not go, and the pruning of the sent-log (older than DELIVERY_LOG_RETENTION_MS). Each part is
  * safe to run any number of times, on any number of instances.
  */
@@ -8,20 +8,24 @@ import { DELIVERY_LOG_RETENTION_MS } from '../store/delivery.ts';
 import { retryAlerts, type AlertRetryReport } from './alerts.ts';
 import { runDailyUpdate, type DailyRunReport } from './dailyUpdate.ts';
 import type { DeliveryDeps } from './dispatch.ts';
+import { runForecastDigest, type DigestRunReport } from './forecastDigest.ts';
 
 export interface DeliveryJobReport extends DailyRunReport {
   /** Alert messages retried by this run. */
   readonly alerts: AlertRetryReport;
+  /** The weekly forecast digest (Mondays). */
+  readonly digest: DigestRunReport;
   /** Sent-log records pruned. */
   readonly pruned: number;
 }
 
 export async function runDeliveryJob(deps: DeliveryDeps): Promise<DeliveryJobReport> {
   const daily = await runDailyUpdate(deps);
+  const digest = await runForecastDigest(deps);
   const alerts = await retryAlerts(deps);
   const pruned = await deps.store.pruneDeliveries(new Date(deps.now().getTime() - DELIVERY_LOG_RETENTION_MS));
   if (alerts.sent + alerts.failed + alerts.dropped + pruned > 0) {
     (deps.log ?? console).info(`[delivery] alert retries: ${alerts.sent} sent, ${alerts.failed} failed, ${alerts.dropped} given up; ${pruned} old log records pruned`);
   }
-  return { ...daily, alerts, pruned };
+  return { ...daily, digest, alerts, pruned };
 }
