@@ -97,7 +97,7 @@ export interface DigestRow {
 }
 
 export interface DigestSection {
-  /** "PP Raffia · Mumbai (₹/kg)". */
+  /** "PP Raffia · Mumbai · ₹/kg". */
   readonly title: string;
   readonly link: string | null;
   readonly rows: readonly DigestRow[];
@@ -146,7 +146,7 @@ const WORDS: Readonly<Record<DeliveryLanguage, Words>> = {
     awaiting: 'awaiting a price',
     noOpen: 'no open call',
     noBaseline: '—',
-    record: (calls) => `12 months, ${calls} ${calls === 1 ? 'call' : 'calls'}: in range · direction right`,
+    record: (calls) => `12 months, ${calls} ${calls === 1 ? 'call' : 'calls'} (in range · direction right)`,
     recordValue: (t) => `${sharePct(t.hitRate)} · ${sharePct(t.directionAccuracy)}`,
     noRecord: 'No call scored in the last 12 months.',
     recordLine: (calls, desk, baseline) => `12 months (${calls} ${calls === 1 ? 'call' : 'calls'}), in range · direction right: desk ${desk}, baseline ${baseline}`,
@@ -175,7 +175,7 @@ const WORDS: Readonly<Record<DeliveryLanguage, Words>> = {
     awaiting: 'भाव का इंतज़ार',
     noOpen: 'कोई खुला अनुमान नहीं',
     noBaseline: '—',
-    record: (calls) => `12 महीने, ${calls} अनुमान: रेंज में · दिशा सही`,
+    record: (calls) => `12 महीने, ${calls} अनुमान (रेंज में · दिशा सही)`,
     recordValue: (t) => `${sharePct(t.hitRate)} · ${sharePct(t.directionAccuracy)}`,
     noRecord: 'पिछले 12 महीनों में कोई अनुमान स्कोर नहीं हुआ।',
     recordLine: (calls, desk, baseline) => `12 महीने (${calls} अनुमान), रेंज में · दिशा सही: डेस्क ${desk}, आधार ${baseline}`,
@@ -226,14 +226,16 @@ export function digestSection(product: DigestProduct, input: Pick<DigestInput, '
   if (input.openCalls) {
     for (const h of horizons) {
       const desk = latestOpenDeskCall(product.forecasts, h, today);
-      const baseline = latestBaseline(product.forecasts, h);
+      const latest = latestBaseline(product.forecasts, h);
+      const baseline = latest && !isMatured(latest, today) ? latest : null;
+      // A horizon with neither an open call nor a current baseline has nothing to say this week.
       const end = desk?.endDate ?? baseline?.endDate;
       if (!end) continue;
       rows.push({
         kind: 'open',
         label: words.to(words.horizon[h], shortDay(end, input.language, today)),
         desk: desk ? callText(desk, words, true) : words.noOpen,
-        baseline: baseline && !isMatured(baseline, today) ? callText(baseline, words, true) : words.noBaseline,
+        baseline: baseline ? callText(baseline, words, true) : words.noBaseline,
       });
     }
   }
@@ -255,7 +257,7 @@ export function digestSection(product: DigestProduct, input: Pick<DigestInput, '
       ? { kind: 'record', label: words.noRecord, desk: '', baseline: '' }
       : { kind: 'record', label: words.record(board.desk.calls), desk: words.recordValue(board.desk), baseline: words.recordValue(board.baseline), calls: board.desk.calls },
   );
-  return { title: `${product.label} (${product.unit})`, link: product.link, rows };
+  return { title: `${product.label} · ${product.unit}`, link: product.link, rows };
 }
 
 // ---- WhatsApp ---------------------------------------------------------------------------------

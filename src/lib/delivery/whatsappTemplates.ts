@@ -70,8 +70,8 @@ function linedTemplate(name: string, language: DeliveryLanguage, lines: number, 
 const dailyTemplate = (language: DeliveryLanguage, lines: number): WhatsAppTemplate =>
   linedTemplate('polyindex_daily_update', language, lines, DAILY_WORDS[language], DAILY_SAMPLES[language], 'https://polyindex.in/indian-bazaar/citywise?city=mumbai');
 
-/** The most lines a weekly forecast digest template carries (whole products; the rest: "+N more products"). */
-export const MAX_DIGEST_LINES = 16;
+/** The most lines a weekly forecast digest template carries: two products in full (1,024 characters hold no more); the rest "+N more products". */
+export const MAX_DIGEST_LINES = 12;
 
 const DIGEST_WORDS: Readonly<Record<DeliveryLanguage, { readonly title: string; readonly more: string; readonly stop: string }>> = {
   en: { title: 'PolyIndex forecasts', more: 'More', stop: 'Reply STOP to end these updates.' },
@@ -79,8 +79,8 @@ const DIGEST_WORDS: Readonly<Record<DeliveryLanguage, { readonly title: string; 
 };
 
 const DIGEST_SAMPLES: Readonly<Record<DeliveryLanguage, readonly string[]>> = {
-  en: ['📈 *PP Raffia · Mumbai (₹/kg)*', '1 week, to 7 Dec: ▲ Up 104.00–107.00 · baseline ▶ Flat 102.10–106.30', 'Scored: 1 week, to 23 Nov · came 105.50 · desk ▲ Up 104.00–107.00: ✓ in range, ✓ direction', '12 months (48 calls), in range · direction right: desk 61% · 56%, baseline 75% · 26%'],
-  hi: ['📈 *PP Raffia · Mumbai (₹/kg)*', '1 हफ्ता, 7 दिसंबर तक: ▲ ऊपर 104.00–107.00 · आधार ▶ स्थिर 102.10–106.30', 'स्कोर: 1 हफ्ता, 23 नवंबर तक · भाव रहा 105.50 · डेस्क ▲ ऊपर 104.00–107.00: ✓ रेंज में, ✓ दिशा सही', '12 महीने (48 अनुमान), रेंज में · दिशा सही: डेस्क 61% · 56%, आधार 75% · 26%'],
+  en: ['📈 *PP Raffia · Mumbai · ₹/kg*', '1 week, to 7 Dec: ▲ Up 104.00–107.00 · baseline ▶ Flat 102.10–106.30', 'Scored: 1 week, to 23 Nov · came 105.50 · desk ▲ Up 104.00–107.00: ✓ in range, ✓ direction', '12 months (48 calls), in range · direction right: desk 61% · 56%, baseline 75% · 26%'],
+  hi: ['📈 *PP Raffia · Mumbai · ₹/kg*', '1 हफ्ता, 7 दिसंबर तक: ▲ ऊपर 104.00–107.00 · आधार ▶ स्थिर 102.10–106.30', 'स्कोर: 1 हफ्ता, 23 नवंबर तक · भाव रहा 105.50 · डेस्क ▲ ऊपर 104.00–107.00: ✓ रेंज में, ✓ दिशा सही', '12 महीने (48 अनुमान), रेंज में · दिशा सही: डेस्क 61% · 56%, आधार 75% · 26%'],
 };
 
 const digestTemplate = (language: DeliveryLanguage, lines: number): WhatsAppTemplate =>
