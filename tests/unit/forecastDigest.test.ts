@@ -7,7 +7,7 @@
  * only matured calls are scored; Mondays at the daily hour inside the window.
  */
 import { describe, expect, it } from 'vitest';
-import { digestSection, digestSeriesOf, mailForecastDigest, MAX_DIGEST_PRODUCTS, whatsappForecastDigest, type DigestInput } from '../../src/lib/delivery/forecastDigest.ts';
+import { cellText, digestSection, digestSeriesOf, mailForecastDigest, MAX_DIGEST_PRODUCTS, whatsappForecastDigest, type DigestInput } from '../../src/lib/delivery/forecastDigest.ts';
 import type { DeliveryLanguage } from '../../src/lib/delivery/language.ts';
 import { weeklyDigestSlotOf } from '../../src/lib/delivery/schedule.ts';
 import { findRegisteredTemplate, graphRefusal, MAX_DIGEST_LINES, parameterProblem, renderTemplate, TEMPLATE_BODY_MAX } from '../../src/lib/delivery/whatsappTemplates.ts';
@@ -67,7 +67,7 @@ describe('what the digest says', () => {
   it('per product: the open call of each horizon beside the baseline, the scored calls with their twins, the 12-month record', () => {
     const section = digestSection(PRODUCTS[0]!, input('en'));
     expect(section.title).toBe('PP Raffia · Mumbai ex-works (incl. GST) · ₹/kg');
-    expect(section.rows.map((r) => [r.kind, r.label, r.desk, r.baseline])).toEqual([
+    expect(section.rows.map((r) => [r.kind, r.label, cellText(r.desk), cellText(r.baseline)])).toEqual([
       ['open', '1 week, to 4 Dec', '▲ Up 104–107', '▶ Flat 102.1–106.3'],
       ['open', '1 month, to 2 Dec', '▼ Down 98–103', '▶ Flat 100.2–108.4'],
       ['open', '3 months, to 27 Feb 2027', 'no open call', '▶ Flat 95.6–113.2'],
@@ -82,7 +82,7 @@ describe('what the digest says', () => {
     const plain = input('en', { openCalls: false });
     const section = digestSection(PRODUCTS[0]!, plain);
     expect(section.rows.map((r) => r.kind)).toEqual(['scored', 'scored', 'record']);
-    expect(section.rows[0]).toMatchObject({ label: 'Scored: 1 week, to 20 Nov · came +2.4%', desk: '▲ Up +1.0% to +3.9%: ✓ in range, ✓ direction' });
+    expect(section.rows[0]).toMatchObject({ label: 'Scored: 1 week, to 20 Nov · came +2.4%', desk: { call: '▲ Up +1.0% to +3.9%', score: '✓ in range, ✓ direction' } });
     const whatsapp = whatsappForecastDigest(plain);
     expect(whatsapp.params[1]).toBe("The desk's open calls and the baseline's range come with Premium and Platinum. Here: the scored calls and the record.");
     for (const text of [whatsapp.text, forecastDigestMail(context, 'a@example.test', 'u', mailForecastDigest(plain)).text]) {

@@ -86,12 +86,22 @@ export interface CallWords {
   readonly tone: 'up' | 'down' | 'flat';
 }
 
+/** What the desk or the baseline said: the call ("▲ Up 104–107", a record's "61% · 56%") and, once scored, its score. */
+export interface DigestCell {
+  readonly call: string;
+  /** "✓ in range, ✓ direction"; "" for an open call or a record. */
+  readonly score: string;
+}
+
+/** A cell as one piece of text: "▲ Up 104–107: ✓ in range, ✓ direction". */
+export const cellText = (cell: DigestCell): string => (cell.score ? `${cell.call}: ${cell.score}` : cell.call);
+
 export interface DigestRow {
   readonly kind: 'open' | 'scored' | 'record';
-  /** "1 week, to 4 Dec" · "Scored: 1 week, to 20 Nov · came 105.50" · "12 months, 48 calls". */
+  /** "1 week, to 4 Dec" · "Scored: 1 week, to 20 Nov · came 105.5" · "12 months, 48 calls (…)". */
   readonly label: string;
-  readonly desk: string;
-  readonly baseline: string;
+  readonly desk: DigestCell;
+  readonly baseline: DigestCell;
   /** The calls the record counts (record rows). */
   readonly calls?: number;
 }
@@ -202,6 +212,8 @@ function callText(f: Forecast, words: Words, inPrices: boolean): string {
   return `${directionArrow(f.direction)} ${words.direction[f.direction]} ${range}`;
 }
 
+const callOnly = (call: string): DigestCell => ({ call, score: '' });
+
 function scoreText(score: Score | undefined, words: Words): string {
   const outcome = score?.outcome;
   if (!outcome) return words.awaiting;
@@ -234,8 +246,8 @@ export function digestSection(product: DigestProduct, input: Pick<DigestInput, '
       rows.push({
         kind: 'open',
         label: words.to(words.horizon[h], shortDay(end, input.language, today)),
-        desk: desk ? callText(desk, words, true) : words.noOpen,
-        baseline: baseline ? callText(baseline, words, true) : words.noBaseline,
+        desk: callOnly(desk ? callText(desk, words, true) : words.noOpen),
+        baseline: callOnly(baseline ? callText(baseline, words, true) : words.noBaseline),
       });
     }
   }
@@ -247,15 +259,15 @@ export function digestSection(product: DigestProduct, input: Pick<DigestInput, '
     rows.push({
       kind: 'scored',
       label: words.scored(words.horizon[f.horizon], shortDay(f.endDate, input.language, today), came),
-      desk: `${callText(f, words, input.openCalls)}: ${scoreText(product.scores.get(f.id), words)}`,
-      baseline: twin ? `${callText(twin, words, input.openCalls)}: ${scoreText(product.scores.get(twin.id), words)}` : words.noBaseline,
+      desk: { call: callText(f, words, input.openCalls), score: scoreText(product.scores.get(f.id), words) },
+      baseline: twin ? { call: callText(twin, words, input.openCalls), score: scoreText(product.scores.get(twin.id), words) } : callOnly(words.noBaseline),
     });
   }
   const board = scoreboardOf(matured, product.scores, today);
   rows.push(
     board.desk.calls === 0
-      ? { kind: 'record', label: words.noRecord, desk: '', baseline: '' }
-      : { kind: 'record', label: words.record(board.desk.calls), desk: words.recordValue(board.desk), baseline: words.recordValue(board.baseline), calls: board.desk.calls },
+      ? { kind: 'record', label: words.noRecord, desk: callOnly(''), baseline: callOnly('') }
+      : { kind: 'record', label: words.record(board.desk.calls), desk: callOnly(words.recordValue(board.desk)), baseline: callOnly(words.recordValue(board.baseline)), calls: board.desk.calls },
   );
   return { title: `${product.label} · ${product.unit}`, link: product.link, rows };
 }
@@ -264,9 +276,9 @@ export function digestSection(product: DigestProduct, input: Pick<DigestInput, '
 
 /** A row as one WhatsApp line. */
 function whatsappRow(row: DigestRow, words: Words): string {
-  if (row.kind === 'record') return row.calls ? words.recordLine(row.calls, row.desk, row.baseline) : row.label;
-  if (row.kind === 'open') return `${row.label}: ${row.desk} · ${words.baselineWord} ${row.baseline}`;
-  return `${row.label} · ${words.deskWord} ${row.desk}`;
+  if (row.kind === 'record') return row.calls ? words.recordLine(row.calls, row.desk.call, row.baseline.call) : row.label;
+  if (row.kind === 'open') return `${row.label}: ${row.desk.call} · ${words.baselineWord} ${row.baseline.call}`;
+  return `${row.label} · ${words.deskWord} ${cellText(row.desk)}`;
 }
 
 const productLines = (section: DigestSection, words: Words): string[] => [`📈 *${section.title}*`, ...section.rows.map((row) => whatsappRow(row, words))];
@@ -345,6 +357,6 @@ export function mailForecastDigest(input: DigestInput): MailForecastDigest {
 /** A row as one line of the plain-text e-mail. */
 export function plainDigestRow(row: DigestRow, language: DeliveryLanguage): string {
   const words = WORDS[language];
-  if (row.kind === 'record' && !row.desk) return row.label;
-  return `${row.label}: ${words.deskWord} ${row.desk}; ${words.baselineWord} ${row.baseline}`;
+  if (row.kind === 'record' && !row.calls) return row.label;
+  return `${row.label}: ${words.deskWord} ${cellText(row.desk)}; ${words.baselineWord} ${cellText(row.baseline)}`;
 }

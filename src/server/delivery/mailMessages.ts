@@ -3,7 +3,7 @@
  * and text, List-Unsubscribe with RFC 8058 one-click by a signed link), and the welcome mail.
  */
 import { plainRow, type MailDailyUpdate } from '../../lib/delivery/dailyUpdate.ts';
-import { plainDigestRow, type MailForecastDigest } from '../../lib/delivery/forecastDigest.ts';
+import { plainDigestRow, type DigestCell, type DigestRow, type MailForecastDigest } from '../../lib/delivery/forecastDigest.ts';
 import type { DeliveryLanguage } from '../../lib/delivery/language.ts';
 import { absoluteLink, type PriceQuote } from '../../lib/delivery/messages.ts';
 import { priceName } from '../../lib/delivery/quoteLine.ts';
@@ -70,7 +70,14 @@ export function dailyUpdateMail(context: MailContext, to: string, uid: string, u
 export function forecastDigestMail(context: MailContext, to: string, uid: string, digest: MailForecastDigest): OutgoingMail {
   const { language } = digest;
   const { headers, block } = unsubscribable(context, { uid, what: 'digest' }, digest.unsubscribe);
-  const toneOf = (text: string) => (text.startsWith('▲') ? ('up' as const) : text.startsWith('▼') ? ('down' as const) : undefined);
+  // A call's arrow stays with its word and a range never breaks at its dash ("102.1–106.3" on one
+  // line on a phone); the rest (a range in changes, "+1.0% to +3.9%", the score) may wrap.
+  const unbroken = (call: string) => call.replace(/^([▲▼▶]) /, '$1\u00a0').replace(/–/g, '–\u2060');
+  const cell = (row: DigestRow, c: DigestCell) => ({
+    text: c.score ? `${unbroken(c.call)}: ${c.score}` : unbroken(c.call),
+    // Open calls are coloured by their direction, as a price's change is.
+    tone: row.kind === 'open' ? (c.call.startsWith('▲') ? ('up' as const) : c.call.startsWith('▼') ? ('down' as const) : undefined) : undefined,
+  });
   const mail = renderMail({
     lang: language,
     subject: digest.subject,
@@ -83,10 +90,12 @@ export function forecastDigestMail(context: MailContext, to: string, uid: string
             {
               table: {
                 columns: digest.columns,
+                // Words, not figures: every column reads from the left.
+                align: 'left' as const,
                 sections: digest.sections.map((section) => ({
                   caption: section.title,
                   rows: section.rows.map((row) => ({
-                    cells: [{ text: row.label }, { text: row.desk, tone: toneOf(row.desk) }, { text: row.baseline, tone: toneOf(row.baseline) }],
+                    cells: [{ text: row.label }, cell(row, row.desk), cell(row, row.baseline)],
                     text: plainDigestRow(row, language),
                   })),
                   link: section.link ? { text: digest.readMore, href: section.link } : undefined,
