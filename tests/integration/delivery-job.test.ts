@@ -235,10 +235,17 @@ describe('the job endpoint (the one wrapper of every jobs route)', () => {
     expect(await ok.json()).toEqual({ ran: 1 });
   });
 
-  it("the real job's report: the daily update, the alert retries and the pruning", async () => {
+  it("the real job's report: the daily update, the weekly forecast digest, the alert retries and the pruning", async () => {
     const route = jobEndpoint('x', async () => runDeliveryJob(await depsWith({})));
     const answer = await (await post(route, 'Bearer x')).json();
-    expect(answer).toMatchObject({ day: expect.any(String), due: expect.any(Number), sent: expect.any(Number), alerts: { sent: expect.any(Number), failed: expect.any(Number), dropped: expect.any(Number) }, pruned: expect.any(Number) });
+    expect(answer).toMatchObject({
+      day: expect.any(String),
+      due: expect.any(Number),
+      sent: expect.any(Number),
+      digest: { due: expect.any(Number), sent: expect.any(Number), skipped: expect.any(Number), failed: expect.any(Number) },
+      alerts: { sent: expect.any(Number), failed: expect.any(Number), dropped: expect.any(Number) },
+      pruned: expect.any(Number),
+    });
   });
 });
 
