@@ -21,11 +21,16 @@ export interface DeliveryJobReport extends DailyRunReport {
 
 export async function runDeliveryJob(deps: DeliveryDeps): Promise<DeliveryJobReport> {
   const daily = await runDailyUpdate(deps);
-  const digest = await runForecastDigest(deps);
   const alerts = await retryAlerts(deps);
   const pruned = await deps.store.pruneDeliveries(new Date(deps.now().getTime() - DELIVERY_LOG_RETENTION_MS));
   if (alerts.sent + alerts.failed + alerts.dropped + pruned > 0) {
     (deps.log ?? console).info(`[delivery] alert retries: ${alerts.sent} sent, ${alerts.failed} failed, ${alerts.dropped} given up; ${pruned} old log records pruned`);
   }
+  // Last, and on its own: a weekly message that cannot be made (its forecasts unreadable) must not
+  // hold up the daily update, the alert retries or the pruning; the next hourly run tries again.
+  const digest = await runForecastDigest(deps).catch((error: unknown): DigestRunReport => {
+    (deps.log ?? console).error('[delivery] forecast digest failed:', error instanceof Error ? error.message : error);
+    return { due: 0, sent: 0, skipped: 0, failed: 1 };
+  });
   return { ...daily, digest, alerts, pruned };
 }
