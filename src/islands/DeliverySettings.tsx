@@ -123,6 +123,8 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
   const [whatsapp, setWhatsapp] = useState(initial.settings.whatsapp);
   const [hour, setHour] = useState(initial.settings.hour);
   const [language, setLanguage] = useState<DeliveryLanguage>(initial.settings.language);
+  const [digest, setDigest] = useState(initial.settings.forecastDigest);
+  const [digestStatus, setDigestStatus] = useState<Status>(null);
   const [number, setNumber] = useState('');
   const [consent, setConsent] = useState(false);
   const [code, setCode] = useState('');
@@ -146,6 +148,20 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
     setWhatsapp(next.settings.whatsapp);
     setHour(next.settings.hour);
     setLanguage(next.settings.language);
+    setDigest(next.settings.forecastDigest);
+  }
+
+  /** The digest alone: the daily update's saved choices go with it unchanged (unsaved edits above stay unsaved). */
+  async function saveDigest(event: SubmitEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const saved = view.settings;
+    const result = await call<DeliveryView>('PUT', '/api/alerts/settings', { series: saved.series, email: saved.email, whatsapp: saved.whatsapp, hour: saved.hour, language: saved.language, forecastDigest: digest });
+    setBusy(false);
+    if (!result.ok) return setDigestStatus({ text: result.message, error: true });
+    setView(result.data);
+    setDigest(result.data.settings.forecastDigest);
+    setDigestStatus({ text: result.data.settings.forecastDigest ? 'Weekly forecast digest on.' : 'Weekly forecast digest off.', error: false });
   }
 
   async function saveSettings(event: SubmitEvent) {
@@ -299,6 +315,25 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
             Save daily update
           </button>
           <Say status={settingsStatus} testId="settings-status" />
+        </form>
+      </section>
+
+      <section className="card" aria-labelledby="digest-heading" data-testid="forecast-digest">
+        <h2 id="digest-heading">Weekly forecast digest</h2>
+        <form className="form-stack" onSubmit={saveDigest}>
+          <p className="muted">
+            Every Monday from {hourLabel(view.settings.hour)} (the hour of your daily update), for the prices you follow: the desk&apos;s open calls beside the statistical baseline, the last scored calls and the
+            12-month record. Plans with the outlook pages get the open calls; every plan gets the record.
+          </p>
+          <label className="check">
+            <input type="checkbox" name="forecastDigest" checked={digest} onChange={(e) => setDigest(e.target.checked)} />
+            <span>Send me the weekly forecast digest</span>
+          </label>
+          {!view.settings.email && !view.settings.whatsapp && <p className="muted">It goes by the daily update&apos;s channels: turn on e-mail or WhatsApp above and save.</p>}
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Save digest
+          </button>
+          <Say status={digestStatus} testId="digest-status" />
         </form>
       </section>
 

@@ -76,6 +76,23 @@ describe.each(backends)('delivery store on $name', (backend) => {
       expect(await store().getDeliverySettings('u2')).toEqual(settings('u2', { language: 'en' }));
     });
 
+    it('keep the weekly forecast digest option (absent on records from before it: off), through saves and patches; its sent-log records claim once', async () => {
+      await store().saveDeliverySettings(settings('u1'));
+      expect(await store().getDeliverySettings('u1')).not.toHaveProperty('forecastDigest');
+      expect(await store().patchDeliverySettings('u1', { forecastDigest: true }, later(1), null)).toMatchObject({ forecastDigest: true, hour: 9 });
+      await store().patchDeliverySettings('u1', { hour: 7, language: 'hi' }, later(2), null);
+      expect(await store().getDeliverySettings('u1')).toMatchObject({ forecastDigest: true, hour: 7 });
+      expect((await store().listActiveDeliverySettings()).find((s) => s.uid === 'u1')).toMatchObject({ forecastDigest: true });
+      expect(await store().patchDeliverySettings('u1', { forecastDigest: false }, later(3), null)).toMatchObject({ forecastDigest: false, hour: 7 });
+      const digest = { uid: 'u1', kind: 'digest', ref: '2026-11-30', channel: 'email' } as const;
+      const claim = await store().claimDelivery(digest, later(4));
+      expect(claim).not.toBeNull();
+      expect(await store().claimDelivery(digest, later(4))).toBeNull();
+      expect(await store().completeDelivery(claim!, later(5))).toBe(true);
+      expect(await store().claimDelivery(digest, later(6))).toBeNull();
+      expect((await store().listDeliveries('u1')).map((d) => [d.kind, d.ref, d.status])).toEqual([['digest', '2026-11-30', 'sent']]);
+    });
+
     it('a patch changes only the fields it names, in one transaction: concurrent patches of other fields are all kept', async () => {
       expect(await store().patchDeliverySettings('u1', { email: false }, NOW, null)).toBeNull();
       expect(await store().getDeliverySettings('u1')).toBeNull();

@@ -73,7 +73,7 @@ test('the alert form shows the latest price and unit beside the threshold', asyn
 test('on a phone, checkboxes sit beside their labels and nothing is wider than the screen', async ({ browser }) => {
   const { page, close } = await alertsPage(browser, 'alerts-phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   try {
-    for (const name of ['By e-mail', /I agree to receive/]) {
+    for (const name of ['By e-mail', /I agree to receive/, 'Send me the weekly forecast digest']) {
       const box = (await page.getByRole('checkbox', { name, exact: typeof name === 'string' }).boundingBox())!;
       const label = (await page.getByText(name, { exact: typeof name === 'string' }).boundingBox())!;
       expect(box.width).toBeLessThan(24);

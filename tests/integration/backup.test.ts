@@ -70,6 +70,10 @@ beforeAll(async () => {
   const forecast = { id: 'baseline.fx.usdinr.1w.2026-11-13', seriesId: 'fx.usdinr', horizon: '1w' as const, direction: 'flat' as const, low: 88.1, high: 88.9, rationale: 'ETS', by: { kind: 'baseline' as const, method: 'ets' as const }, publishedAt: '2026-11-13T12:30:00.000Z', baseDate: '2026-11-13', baseValue: 88.5, endDate: '2026-11-20', flatBandPct: 0.3, supersedes: null };
   await store.addForecasts([forecast]);
   await store.putScores([{ forecastId: forecast.id, seriesId: 'fx.usdinr', revision: 1, scoredAt: '2026-11-21T06:00:00.000Z', actual: { date: '2026-11-20', value: 88.6 }, outcome: { insideRange: true, actualDirection: 'flat', directionRight: true, absPctError: 0.11 }, earlier: [] }]);
+  // The weekly forecast digest: the option on the settings and its sent-log record.
+  await store.saveDeliverySettings({ uid: 'backup-user-0', series: ['city.mumbai.ppRaffia'], email: true, whatsapp: false, hour: 9, forecastDigest: true, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: '2026-11-30T03:00:00.000Z' });
+  const digestClaim = await store.claimDelivery({ uid: 'backup-user-0', kind: 'digest', ref: '2026-11-30', channel: 'email' }, new Date('2026-11-30T04:00:00.000Z'));
+  await store.completeDelivery(digestClaim!, new Date('2026-11-30T04:00:01.000Z'));
   for (const [path, content] of Object.entries(KEPT)) {
     mkdirSync(join(source, path, '..'), { recursive: true });
     writeFileSync(join(source, path), content);
@@ -154,6 +158,8 @@ describe('npm run backup / restore', () => {
       expect(await copy.points(FX_SERIES_ID)).toEqual([{ date: '2026-11-20', value: 90.25 }]);
       expect(await copy.latestCitySheet('pune')).toEqual([{ city: 'pune', polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111, date: '2026-11-23' }]);
       for (const kind of ['forecasts', 'scores']) expect(reports.find((r) => r.kind === kind), kind).toMatchObject({ match: true, source: { count: 1 } });
+      expect(await copy.getDeliverySettings('backup-user-0')).toMatchObject({ forecastDigest: true });
+      expect((await copy.listDeliveries('backup-user-0')).map((d) => [d.kind, d.ref, d.status])).toEqual([['digest', '2026-11-30', 'sent']]);
     } finally {
       await copy.close();
     }

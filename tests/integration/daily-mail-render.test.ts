@@ -1,6 +1,6 @@
 /**
- * The daily update as a phone shows it, in Debian's Chromium at 390 CSS px (and the e-mail at
- * 1366): the e-mail's HTML in English and Hindi, and the WhatsApp update drawn as a chat bubble
+ * The daily update and the weekly forecast digest as a phone shows them, in Debian's Chromium at
+ * 390 CSS px (and the e-mail at 1366): the e-mail's HTML in English and Hindi, and the WhatsApp message drawn as a chat bubble
  * (*bold* as WhatsApp draws it). Each rendering is kept as a PNG under .cache/test-artefacts/
  * (git-ignored) for a person to look at, and checked as a person would: nothing scrolls
  * sideways, no table or cell runs past the screen, no text is under 11 CSS px.
@@ -10,10 +10,12 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailDailyUpdate, whatsappDailyUpdate } from '../../src/lib/delivery/dailyUpdate.ts';
+import { mailForecastDigest, whatsappForecastDigest } from '../../src/lib/delivery/forecastDigest.ts';
 import { renderTemplate } from '../../src/lib/delivery/whatsappTemplates.ts';
-import { dailyUpdateMail } from '../../src/server/delivery/mailMessages.ts';
+import { dailyUpdateMail, forecastDigestMail } from '../../src/server/delivery/mailMessages.ts';
 import { escapeHtml } from '../../src/server/mail/templates.ts';
 import { DAY, MORE, PRICES, SITE } from '../unit/data/dailyPrices.ts';
+import { DIGEST_DAY, PRODUCTS } from '../unit/data/forecastDigest.ts';
 
 const ARTEFACTS = resolve('.cache/test-artefacts');
 const CHROMIUM = {
@@ -80,6 +82,30 @@ describe.each(['en', 'hi'] as const)('the daily update in %s, rendered', (langua
     for (const [kind, text] of [['template', renderTemplate(update.template, update.params)], ['text', update.text]] as const) {
       const layout = await render(bubble(text, language), 390, `daily-update-whatsapp-390.${language}.${kind}.png`);
       expect(layout).toEqual({ scrollWidth: 390, overflowing: [], tooSmall: [] });
+    }
+  });
+});
+
+describe.each(['en', 'hi'] as const)('the weekly forecast digest in %s, rendered', (language) => {
+  // With the open calls (a plan with the outlook pages) and without (changes from the base: longer calls).
+  const inputOf = (openCalls: boolean) => ({ day: DIGEST_DAY, language, products: PRODUCTS, openCalls, openCallPlans: 'Premium and Platinum', moreLink: `${SITE}/indian-bazaar/pricePrediction`, settingsLink: `${SITE}/alerts` });
+
+  it('the e-mail at 390 px (and 1366): nothing scrolls sideways or runs past the edge, no text under 11 px', async () => {
+    for (const openCalls of [true, false]) {
+      const mail = forecastDigestMail({ siteUrl: SITE, linkSecret: 'render-secret', now: () => new Date() }, 'trader@example.test', 'u-render', mailForecastDigest(inputOf(openCalls)));
+      const tag = `${language}${openCalls ? '' : '.record-only'}`;
+      expect(await render(mail.html, 390, `forecast-digest-email-390.${tag}.png`), tag).toEqual({ scrollWidth: 390, overflowing: [], tooSmall: [] });
+      expect(await render(mail.html, 1366, `forecast-digest-email-1366.${tag}.png`), tag).toEqual({ scrollWidth: 1366, overflowing: [], tooSmall: [] });
+    }
+  });
+
+  it('the WhatsApp digest as a 390 px phone shows it (template and free text)', async () => {
+    for (const openCalls of [true, false]) {
+      const digest = whatsappForecastDigest(inputOf(openCalls));
+      for (const [kind, text] of [['template', renderTemplate(digest.template, digest.params)], ['text', digest.text]] as const) {
+        const layout = await render(bubble(text, language), 390, `forecast-digest-whatsapp-390.${language}${openCalls ? '' : '.record-only'}.${kind}.png`);
+        expect(layout).toEqual({ scrollWidth: 390, overflowing: [], tooSmall: [] });
+      }
     }
   });
 });

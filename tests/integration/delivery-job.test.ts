@@ -117,6 +117,21 @@ describe('alert messages that did not go are sent by the hourly job', () => {
     }
   });
 
+  it('a weekly digest whose forecasts cannot be read holds up nothing: the run still prunes, and reports the failure', async () => {
+    const uid = `job-digest-${Date.now().toString(36)}-${++seq}`;
+    await db.createUser({ uid, displayName: uid, email: `${uid}@example.test`, phone: null, photoURL: null, role: 'user', subscribed: true, plan: 'Premium', expiresAt: inAYear, createdAt: '01-01-2026' });
+    // Monday 30 Nov 2026, 09:30 IST: the digest of an hour-9 subscriber is due.
+    const monday = new Date('2026-11-30T04:00:00Z');
+    await db.saveDeliverySettings({ uid, series: ['city.mumbai.ppRaffia'], email: true, whatsapp: false, hour: 9, forecastDigest: true, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: monday.toISOString() });
+    const old = new Date(monday.getTime() - DELIVERY_LOG_RETENTION_MS - 3_600_000);
+    await db.completeDelivery((await db.claimDelivery({ uid, kind: 'inbound', ref: 'wamid.old', channel: 'none' }, old))!, old);
+    const unreadable = { forSeries: () => Promise.reject(new Error('forecasts unreadable')) };
+    const report = await runDeliveryJob(await depsWith({ now: () => monday, forecasts: unreadable }));
+    expect(report.digest).toEqual({ due: 0, sent: 0, skipped: 0, failed: 1 });
+    expect(report.pruned).toBeGreaterThanOrEqual(1);
+    expect((await db.listDeliveries(uid)).map((d) => [d.kind, d.ref])).toEqual([['daily', '2026-11-30']]);
+  });
+
   it('the run prunes sent-log records older than the retention', async () => {
     const uid = `job-prune-${++seq}`;
     const old = new Date(Date.now() - DELIVERY_LOG_RETENTION_MS - 3_600_000);
@@ -235,10 +250,17 @@ describe('the job endpoint (the one wrapper of every jobs route)', () => {
     expect(await ok.json()).toEqual({ ran: 1 });
   });
 
-  it("the real job's report: the daily update, the alert retries and the pruning", async () => {
+  it("the real job's report: the daily update, the weekly forecast digest, the alert retries and the pruning", async () => {
     const route = jobEndpoint('x', async () => runDeliveryJob(await depsWith({})));
     const answer = await (await post(route, 'Bearer x')).json();
-    expect(answer).toMatchObject({ day: expect.any(String), due: expect.any(Number), sent: expect.any(Number), alerts: { sent: expect.any(Number), failed: expect.any(Number), dropped: expect.any(Number) }, pruned: expect.any(Number) });
+    expect(answer).toMatchObject({
+      day: expect.any(String),
+      due: expect.any(Number),
+      sent: expect.any(Number),
+      digest: { due: expect.any(Number), sent: expect.any(Number), skipped: expect.any(Number), failed: expect.any(Number) },
+      alerts: { sent: expect.any(Number), failed: expect.any(Number), dropped: expect.any(Number) },
+      pruned: expect.any(Number),
+    });
   });
 });
 

@@ -35,6 +35,7 @@ import { GET as unsubscribeGetRoute, POST as unsubscribeRoute } from '../../src/
 import { GET as verifyWebhookRoute, POST as webhookRoute } from '../../src/pages/api/whatsapp/webhook.ts';
 import type { Session } from '../../src/server/auth/session.ts';
 import { runDailyUpdate } from '../../src/server/delivery/dailyUpdate.ts';
+import { runForecastDigest } from '../../src/server/delivery/forecastDigest.ts';
 import { deliveryDeps, webhookAppSecret, webhookVerifyToken, whatsappOutboxDir } from '../../src/server/delivery/index.ts';
 import { sandboxSendTo } from '../../src/server/delivery/routes.ts';
 import { readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeToken } from '../../src/server/delivery/links.ts';
@@ -183,6 +184,9 @@ describe('/api/alerts: what the plan allows, with every bad input refused', () =
     const puts: [unknown, string | undefined][] = [
       ['not json', undefined], [{ series: ['nope'], email: true, whatsapp: false, hour: 9 }, 'series.0'], [{ series: [], email: true, whatsapp: false, hour: 25 }, 'hour'],
       [{ series: [], email: 'y', whatsapp: false, hour: 9 }, 'email'], [{ series: [], email: false, whatsapp: true, hour: 9 }, 'whatsapp'],
+      // The weekly forecast digest is true or false, nothing else.
+      [{ series: [], email: true, whatsapp: false, hour: 9, forecastDigest: 'yes' }, 'forecastDigest'], [{ series: [], email: true, whatsapp: false, hour: 9, forecastDigest: 1 }, 'forecastDigest'],
+      [{ series: [], email: true, whatsapp: false, hour: 9, forecastDigest: null }, 'forecastDigest'],
     ];
     for (const [body, field] of puts) {
       const answer = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body, session });
@@ -488,6 +492,81 @@ describe('the daily update', () => {
     expect(await mailsTo(stopped.email!, /daily prices/)).toHaveLength(1);
     expect(await daily(stoppedNumber)).toHaveLength(0);
     expect((await db.listDeliveries(premium.uid)).filter((d) => d.kind === 'daily').map((d) => [d.channel, d.status]).toSorted()).toEqual([['email', 'sent'], ['whatsapp', 'sent']]);
+  });
+});
+
+describe('the weekly forecast digest', () => {
+  // Monday 30 Nov 2026, in India: the digest of an hour-9 subscriber is due from 09:00 to 12:00 IST.
+  const at = (iso: string) => new Date(iso);
+  const digestMails = (user: UserRecord) => mailsTo(user.email!, /weekly forecasts/);
+  const isDigest = (m: { type: string; text: string }) => m.type.startsWith('polyindex_forecast_digest_') || /^\*PolyIndex (forecasts|अनुमान) · /.test(m.text);
+
+  it('goes once per user and channel on Monday inside the window, never outside it; open calls only for plans with the outlook pages', { timeout: 300_000 }, async () => {
+    const premium = await premiumUser('dl-digest');
+    const basic = await createUser('dl-digest-basic', { subscribed: true, plan: 'Basic', expiresAt: inAYear });
+    const off = await premiumUser('dl-digest-off');
+    const number = uniqueNumber();
+    await verifyNumber(premiumSession(premium), number);
+    const settings = { series: ['city.mumbai.ppRaffia', 'fx.usdinr'], email: true, whatsapp: false, hour: 9 };
+    for (const [user, body] of [
+      [premium, { ...settings, whatsapp: true, forecastDigest: true }],
+      [basic, { ...settings, series: ['city.mumbai.ppRaffia'], forecastDigest: true }],
+      [off, { ...settings, forecastDigest: false }],
+    ] as const) {
+      const put = await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body, session: sessionOf(user, user.plan === 'Basic' ? 'limited' : 'full') });
+      expect(put.status, JSON.stringify(put.json)).toBe(200);
+      expect(put.json.settings.forecastDigest).toBe(body.forecastDigest);
+    }
+    // A save without the field keeps the digest as saved.
+    expect((await call(putSettingsRoute, '/api/alerts/settings', { method: 'PUT', body: { ...settings, whatsapp: true }, session: premiumSession(premium) })).json.settings.forecastDigest).toBe(true);
+
+    const base = await deliveryDeps();
+    const runAt = (iso: string) => runForecastDigest({ ...base, now: () => at(iso) });
+    // Outside: Sunday at the hour, Monday before the hour, Monday after the window, Tuesday.
+    for (const iso of ['2026-11-29T04:00:00Z', '2026-11-30T03:00:00Z', '2026-11-30T06:30:00Z', '2026-12-01T04:00:00Z']) {
+      expect((await runAt(iso)).due, iso).toBe(0);
+    }
+    expect(await digestMails(premium)).toHaveLength(0);
+    // Inside (Monday 09:30 IST), twice, and again at 11:30: one message per user and channel.
+    const first = await runAt('2026-11-30T04:00:00Z');
+    expect(first).toMatchObject({ due: 2, failed: 0 });
+    expect(first.sent).toBe(3);
+    expect((await runAt('2026-11-30T04:00:00Z')).sent).toBe(0);
+    expect(await runAt('2026-11-30T06:00:00Z')).toMatchObject({ due: 2, sent: 0, skipped: 3 });
+
+    const [premiumMail] = await digestMails(premium);
+    expect(await digestMails(premium)).toHaveLength(1);
+    const premiumText = (await simpleParser((await readOutboxMessage(MAIL_OUTBOX, premiumMail!.file))!)).text ?? '';
+    expect(premiumMail!.subject).toBe('PolyIndex weekly forecasts · Mon 30 Nov 2026');
+    // Premium opens the outlook pages: the desk's open calls beside the baseline, in prices.
+    expect(premiumText).toMatch(/PP RAFFIA · MUMBAI EX-WORKS \(INCL\. GST\) · ₹\/KG/);
+    expect(premiumText).toMatch(/\n1 week, to \d{1,2} \w{3}( \d{4})?: desk [▲▼▶] (Up|Flat|Down) [\d,.]+–[\d,.]+; baseline /);
+    expect(premiumText).toMatch(/\n12 months, \d+ calls \(in range · direction right\): desk \d+% · \d+%; baseline \d+% · \d+%/);
+    expect(premiumText).toContain('http://127.0.0.1:4321/indian-bazaar/pricePrediction');
+    const whatsapp = (await whatsappTo(number)).filter(isDigest);
+    expect(whatsapp).toHaveLength(1);
+    expect(whatsapp[0]!.type).toMatch(/^polyindex_forecast_digest_\d+$/);
+    expect(whatsapp[0]!.text).toMatch(/^\*PolyIndex forecasts · Mon 30 Nov 2026\*\n\n📈 \*PP Raffia · Mumbai/);
+
+    // Basic has no outlook pages: the record and the scored calls as changes, no open call, no price.
+    const basicMails = await digestMails(basic);
+    expect(basicMails).toHaveLength(1);
+    const basicText = (await simpleParser((await readOutboxMessage(MAIL_OUTBOX, basicMails[0]!.file))!)).text ?? '';
+    expect(basicText).toContain("The desk's open calls and the baseline's range come with Premium and Platinum.");
+    expect(basicText).not.toMatch(/\n1 week, to /);
+    expect(basicText).not.toMatch(/[\d,.]+–[\d,.]+/);
+    expect(basicText).toMatch(/Scored: \d+ (week|month|months), to .+ · came [+−]?\d+\.\d%/);
+    expect(await digestMails(off)).toHaveLength(0);
+    expect((await db.listDeliveries(premium.uid)).filter((d) => d.kind === 'digest').map((d) => [d.ref, d.channel, d.status]).toSorted()).toEqual([
+      ['2026-11-30', 'email', 'sent'],
+      ['2026-11-30', 'whatsapp', 'sent'],
+    ]);
+
+    // Its own unsubscribe link stops the digest (every channel), not the daily update.
+    const token = decodeURIComponent(/unsubscribe\?token=([\w.%-]+)/.exec(premiumText)![1]!);
+    const unsubscribed = await call(unsubscribeRoute, `/api/unsubscribe?token=${encodeURIComponent(token)}`, { raw: 'List-Unsubscribe=One-Click', origin: null, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(unsubscribed).toMatchObject({ status: 200, json: { unsubscribed: 'digest' } });
+    expect(await db.getDeliverySettings(premium.uid)).toMatchObject({ forecastDigest: false, email: true, whatsapp: true });
   });
 });
 

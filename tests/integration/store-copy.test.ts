@@ -108,10 +108,13 @@ async function seedSource(store: Store): Promise<void> {
   await store.saveDeliverySettings({ uid: 'u-plain', series: ['fx.usdinr', 'city.mumbai.ppRaffia'], email: true, whatsapp: false, hour: 9, whatsappNumber: null, whatsappVerifiedAt: null, pending: { number: '919820012345', codeHash: whatsappCodeHash('u-plain', '919820012345', '123456'), expiresAt: '2026-11-20T06:10:00.000Z', attempts: 0 }, updatedAt: '2026-11-20T06:00:00.000Z' });
   await store.tryWhatsAppCode({ uid: 'u-plain', code: '123456', now: new Date('2026-11-20T06:01:00.000Z'), maxAttempts: 5 });
   // The update's language (Hindi): the copies' checksums cover it.
-  await store.saveDeliverySettings({ uid: 'u-legacy', series: ['fx.usdinr'], email: true, whatsapp: false, hour: 8, language: 'hi', whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: '2026-11-20T06:00:00.000Z' });
+  // And the weekly forecast digest, with its sent-log record.
+  await store.saveDeliverySettings({ uid: 'u-legacy', series: ['fx.usdinr'], email: true, whatsapp: false, hour: 8, language: 'hi', forecastDigest: true, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: '2026-11-20T06:00:00.000Z' });
   await store.createAlert({ id: 'al_copy', uid: 'u-plain', instrument: 'fx.usdinr', kind: 'above', value: 90.5, channels: ['email', 'whatsapp'], reached: true, firedFor: null, crossings: 1, createdAt: '2026-11-20T06:02:00.000Z', updatedAt: '2026-11-20T06:03:00.000Z' });
   const claim = await store.claimDelivery({ uid: 'u-plain', kind: 'inbound', ref: 'wamid.HBg/+x==', channel: 'none' }, new Date('2026-11-20T06:04:00.000Z'));
   await store.completeDelivery(claim!, new Date('2026-11-20T06:04:01.000Z'));
+  const digest = await store.claimDelivery({ uid: 'u-legacy', kind: 'digest', ref: '2026-11-30', channel: 'email' }, new Date('2026-11-30T04:00:00.000Z'));
+  await store.completeDelivery(digest!, new Date('2026-11-30T04:00:01.000Z'));
   await store.createUser(user('u-late'));
   const order = (id: string, uid: string) => ({ id, uid, plan: 'Premium', amount: 1_500_000, currency: 'INR', receipt: `r_${id}` });
   await store.createOrder(order('order_created', 'u-plain'), NOW);
@@ -204,6 +207,10 @@ describe('sqlite → firestore → sqlite', () => {
     const users = firestoreStoreOver(fsA.db);
     const payments = firestoreStoreOver(fsA.db);
     expect(await users.findUserBy('uid', 'u-legacy')).toEqual(await source.findUserBy('uid', 'u-legacy'));
+    // The weekly forecast digest's option and its sent-log record.
+    expect(await users.getDeliverySettings('u-legacy')).toMatchObject({ forecastDigest: true, language: 'hi' });
+    expect(await users.listDeliveries('u-legacy')).toEqual(await source.listDeliveries('u-legacy'));
+    expect((await users.listDeliveries('u-legacy')).map((d) => [d.kind, d.ref])).toEqual([['digest', '2026-11-30']]);
     expect(await users.findUserBy('email', 'U-BUYER@example.test')).toMatchObject({ plan: 'Premium', subscribed: true, 'field with space': true });
     expect((await users.searchUsers('', 10)).map((u) => u.uid)).toEqual((await source.searchUsers('', 10)).map((u) => u.uid));
     for (const id of ['order_created', 'order_paid', 'order_failed']) expect(await payments.findOrder(id)).toEqual(await source.findOrder(id));

@@ -11,7 +11,7 @@ import { dailyGroups, groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyR
 import { PRODUCERS } from '../../src/lib/delivery/producers.ts';
 import { findInstrument, instruments } from '../../src/lib/delivery/instruments.ts';
 import type { DeliveryLanguage } from '../../src/lib/delivery/language.ts';
-import { findRegisteredTemplate, graphRefusal, MAX_DAILY_LINES, parameterProblem, REGISTERED_TEMPLATES, renderTemplate, TEMPLATE_BODY_MAX, templateDefinitions } from '../../src/lib/delivery/whatsappTemplates.ts';
+import { findRegisteredTemplate, graphRefusal, MAX_DAILY_LINES, MAX_DIGEST_LINES, parameterProblem, REGISTERED_TEMPLATES, renderTemplate, TEMPLATE_BODY_MAX, templateDefinitions } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { dailyUpdateMail } from '../../src/server/delivery/mailMessages.ts';
 import { graphRequestOf } from '../../src/server/delivery/whatsapp.ts';
 import { DAY, MORE, price, PRICES, SITE } from './data/dailyPrices.ts';
@@ -71,7 +71,7 @@ describe('limits', () => {
   });
 
   it('every registered template is valid as Meta registers them: body ≤ 1,024, numbered parameters with samples, no parameter at the edges of a utility body', () => {
-    expect(REGISTERED_TEMPLATES).toHaveLength(2 * (MAX_DAILY_LINES + 2));
+    expect(REGISTERED_TEMPLATES).toHaveLength(2 * (MAX_DAILY_LINES + MAX_DIGEST_LINES + 2));
     for (const template of REGISTERED_TEMPLATES) {
       const numbers = [...template.body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
       expect(numbers, template.name).toEqual(numbers.map((_, i) => i + 1));

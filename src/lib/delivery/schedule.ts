@@ -56,6 +56,22 @@ export function dailySlotOf(hour: number, now: Date, windowHours: number = DEFAU
   return { state: 'waiting', day: today };
 }
 
+/** The weekly forecast digest goes on this weekday (0 Sunday … 6 Saturday): Monday, the week's first trading day. */
+export const DIGEST_WEEKDAY = 1;
+
+const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/**
+ * Whether the weekly forecast digest is due at `now`, and for which Monday: at the subscriber's
+ * daily hour on Mondays, inside the same window as the daily update (a window past midnight
+ * still sends Monday's digest early on Tuesday). A Monday whose window closed without a run is
+ * not made good later in the week: the next digest is the next Monday's.
+ */
+export function weeklyDigestSlotOf(hour: number, now: Date, windowHours: number = DEFAULT_DELIVERY_WINDOW_HOURS): { readonly due: true; readonly day: string } | { readonly due: false } {
+  const slot = dailySlotOf(hour, now, windowHours);
+  return slot.state === 'due' && weekdayOf(slot.day) === DIGEST_WEEKDAY ? { due: true, day: slot.day } : { due: false };
+}
+
 /** A configured window, checked: whole hours from MIN to MAX. */
 export function deliveryWindowHours(configured: number | undefined): number {
   if (configured === undefined) return DEFAULT_DELIVERY_WINDOW_HOURS;

@@ -4,7 +4,7 @@ import type { DeliveryLanguage } from './language.ts';
 
 export interface DeliveryView {
   readonly rights: { readonly dailyUpdate: boolean; readonly alerts: boolean; readonly priceBot: boolean };
-  readonly settings: { readonly series: readonly string[]; readonly email: boolean; readonly whatsapp: boolean; readonly hour: number; readonly language: DeliveryLanguage };
+  readonly settings: { readonly series: readonly string[]; readonly email: boolean; readonly whatsapp: boolean; readonly hour: number; readonly language: DeliveryLanguage; readonly forecastDigest: boolean };
   /** Hours after its hour an update may still go (the delivery window). */
   readonly windowHours: number;
   /** The latest update (today's or yesterday's) a run skipped because it came after the window; null if none. */

@@ -15,7 +15,8 @@
  *
  * The daily update is a list of lines, and parameters cannot hold line breaks, so its template
  * has one parameter per line: `polyindex_daily_update_{n}` for n = 1…MAX_DAILY_LINES lines, the
- * line breaks in the approved body. A run picks the template of its line count.
+ * line breaks in the approved body. A run picks the template of its line count. The weekly
+ * forecast digest is made the same way: `polyindex_forecast_digest_{n}`, n = 1…MAX_DIGEST_LINES.
  */
 import type { DeliveryLanguage } from './language.ts';
 import { DELIVERY_LANGUAGES } from './language.ts';
@@ -49,19 +50,41 @@ const DAILY_SAMPLES: Readonly<Record<DeliveryLanguage, readonly string[]>> = {
   hi: ['🛢 *फ़ीडस्टॉक* · 23 नवंबर', '*ब्रेंट क्रूड* $73.40/बैरल ▲0.55 (0.76%)', '*नेफ़्था जापान* $612/टन ▼2.5 (0.41%)', '🇮🇳 *भारतीय बाज़ार* · 20 नवंबर', '*PP रैफ़िया मुंबई* ₹104.50/किलो ▲0.50 (0.48%)'],
 };
 
-/** The daily update's template with `lines` price lines. */
-function dailyTemplate(language: DeliveryLanguage, lines: number): WhatsAppTemplate {
-  const words = DAILY_WORDS[language];
+/**
+ * A template of `lines` lines, one parameter each, under a title with the day ({{1}}) and above a
+ * link ({{lines + 2}}) and the STOP line: the daily update and the weekly forecast digest.
+ */
+function linedTemplate(name: string, language: DeliveryLanguage, lines: number, words: { readonly title: string; readonly more: string; readonly stop: string }, samples: readonly string[], sampleLink: string): WhatsAppTemplate {
   const slots = Array.from({ length: lines }, (_, i) => `{{${i + 2}}}`).join('\n');
   const sampleDay = language === 'hi' ? 'मंगलवार, 24 नवंबर 2026' : 'Tue 24 Nov 2026';
   return {
-    name: `polyindex_daily_update_${lines}`,
+    name: `${name}_${lines}`,
     language,
     category: 'UTILITY',
     body: `*${words.title} · {{1}}*\n\n${slots}\n\n${words.more}: {{${lines + 2}}}\n${words.stop}`,
-    samples: [sampleDay, ...Array.from({ length: lines }, (_, i) => DAILY_SAMPLES[language][i % DAILY_SAMPLES[language].length]!), 'https://polyindex.in/indian-bazaar/citywise?city=mumbai'],
+    samples: [sampleDay, ...Array.from({ length: lines }, (_, i) => samples[i % samples.length]!), sampleLink],
   };
 }
+
+/** The daily update's template with `lines` price lines. */
+const dailyTemplate = (language: DeliveryLanguage, lines: number): WhatsAppTemplate =>
+  linedTemplate('polyindex_daily_update', language, lines, DAILY_WORDS[language], DAILY_SAMPLES[language], 'https://polyindex.in/indian-bazaar/citywise?city=mumbai');
+
+/** The most lines a weekly forecast digest template carries: two products in full (1,024 characters hold no more); the rest "+N more products". */
+export const MAX_DIGEST_LINES = 12;
+
+const DIGEST_WORDS: Readonly<Record<DeliveryLanguage, { readonly title: string; readonly more: string; readonly stop: string }>> = {
+  en: { title: 'PolyIndex forecasts', more: 'More', stop: 'Reply STOP to end these updates.' },
+  hi: { title: 'PolyIndex अनुमान', more: 'और देखें', stop: 'ये अपडेट बंद करने के लिए STOP भेजें।' },
+};
+
+const DIGEST_SAMPLES: Readonly<Record<DeliveryLanguage, readonly string[]>> = {
+  en: ['📈 *PP Raffia · Mumbai · ₹/kg*', '1 week, to 7 Dec: ▲ Up 104.00–107.00 · baseline ▶ Flat 102.10–106.30', 'Scored: 1 week, to 23 Nov · came 105.50 · desk ▲ Up 104.00–107.00: ✓ in range, ✓ direction', '12 months (48 calls), in range · direction right: desk 61% · 56%, baseline 75% · 26%'],
+  hi: ['📈 *PP Raffia · Mumbai · ₹/kg*', '1 हफ्ता, 7 दिसंबर तक: ▲ ऊपर 104.00–107.00 · आधार ▶ स्थिर 102.10–106.30', 'स्कोर: 1 हफ्ता, 23 नवंबर तक · भाव रहा 105.50 · डेस्क ▲ ऊपर 104.00–107.00: ✓ रेंज में, ✓ दिशा सही', '12 महीने (48 अनुमान), रेंज में · दिशा सही: डेस्क 61% · 56%, आधार 75% · 26%'],
+};
+
+const digestTemplate = (language: DeliveryLanguage, lines: number): WhatsAppTemplate =>
+  linedTemplate('polyindex_forecast_digest', language, lines, DIGEST_WORDS[language], DIGEST_SAMPLES[language], 'https://polyindex.in/future-trend/PP');
 
 const ALERT_BODIES: Readonly<Record<DeliveryLanguage, string>> = {
   en: '*Price alert*: {{1}}\nNow: {{2}}\nSee {{3}}\nReply STOP to end alerts.',
@@ -97,9 +120,15 @@ export const dailyUpdateTemplate = (language: DeliveryLanguage, lines: number): 
   return dailyTemplate(language, lines);
 };
 
+export const forecastDigestTemplate = (language: DeliveryLanguage, lines: number): WhatsAppTemplate => {
+  if (!Number.isInteger(lines) || lines < 1 || lines > MAX_DIGEST_LINES) throw new RangeError(`a forecast-digest template has 1 to ${MAX_DIGEST_LINES} lines, not ${lines}`);
+  return digestTemplate(language, lines);
+};
+
 /** Every template to register with Meta: each name in each language. */
 export const REGISTERED_TEMPLATES: readonly WhatsAppTemplate[] = DELIVERY_LANGUAGES.flatMap((language) => [
   ...Array.from({ length: MAX_DAILY_LINES }, (_, i) => dailyTemplate(language, i + 1)),
+  ...Array.from({ length: MAX_DIGEST_LINES }, (_, i) => digestTemplate(language, i + 1)),
   priceAlertTemplate(language),
   verificationCodeTemplate(language),
 ]);

@@ -7,6 +7,7 @@
  * service window), and never to a number that said STOP or belongs to someone else now.
  */
 import type { OutgoingMail } from '../mail/mailer.ts';
+import type { ForecastSource } from '../forecasts/source.ts';
 import type { DeliveryClaim, DeliveryStore, NewDelivery } from '../store/delivery.ts';
 import type { PriceStore } from '../store/prices.ts';
 import type { ProducerPriceStore } from '../store/producerPrices.ts';
@@ -32,6 +33,8 @@ export interface DeliveryDeps {
   /** Hours after its hour a daily update may still go (DELIVERY_WINDOW_HOURS; 3 unless given). */
   readonly windowHours?: number | undefined;
   readonly log?: Pick<Console, 'info' | 'warn' | 'error'> | undefined;
+  /** The forecasts the pages read (the weekly digest, the bot's "pp forecast"); without it neither has any. */
+  readonly forecasts?: ForecastSource | undefined;
 }
 
 /** `skipped`: sent (or being sent) already; `dropped`: given up, nothing may go any more. */

@@ -71,6 +71,8 @@ export const SettingsBody = z.object({
   hour: z.number({ error: 'hour must be a whole hour, 0 to 23 (IST).' }).int('hour must be a whole hour, 0 to 23 (IST).').min(0, 'hour must be 0 to 23 (IST).').max(23, 'hour must be 0 to 23 (IST).'),
   /** The language of the daily update and alerts; left out, it stays as saved. */
   language: z.enum(DELIVERY_LANGUAGES as [DeliveryLanguage, ...DeliveryLanguage[]], { error: 'language must be en (English) or hi (Hindi).' }).optional(),
+  /** The weekly forecast digest (Mondays at `hour`, by the channels on); left out, it stays as saved. */
+  forecastDigest: z.boolean({ error: 'forecastDigest must be true or false.' }).optional(),
 });
 
 const channel = z.enum(CHANNELS as [string, ...string[]], { error: 'A channel is email or whatsapp.' });
@@ -109,7 +111,7 @@ export async function deliveryView(session: Session): Promise<DeliveryView> {
   const alerts = await deps.store.listAlertsByUid(session.uid);
   return {
     rights: { dailyUpdate: rights.dailyUpdate, alerts: rights.alerts, priceBot: rights.priceBot },
-    settings: { series: rights.dailyUpdate ? dailySeriesOf(rights, settings.series) : [], email: settings.email, whatsapp: settings.whatsapp, hour: settings.hour, language: languageOf(settings.language) },
+    settings: { series: rights.dailyUpdate ? dailySeriesOf(rights, settings.series) : [], email: settings.email, whatsapp: settings.whatsapp, hour: settings.hour, language: languageOf(settings.language), forecastDigest: settings.forecastDigest === true },
     windowHours: deps.windowHours,
     missed: rights.dailyUpdate ? missedUpdate(await deps.store.listDeliveries(session.uid), settings.hour, deps.windowHours, now) : null,
     whatsapp: {
@@ -183,7 +185,7 @@ export const getSettings: EndpointHandler = async ({ locals }) => {
   return json(await deliveryView(session));
 };
 
-/** PUT /api/alerts/settings `{series, email, whatsapp, hour, language?}` */
+/** PUT /api/alerts/settings `{series, email, whatsapp, hour, language?, forecastDigest?}` */
 export const putSettings: EndpointHandler = async ({ locals, request }) => {
   const input = await readSignedInPost(request, signedIn(locals), SettingsBody);
   if (!input.ok) return input.response;
@@ -201,7 +203,7 @@ export const putSettings: EndpointHandler = async ({ locals, request }) => {
   if (data.whatsapp && !current?.whatsappNumber) return jsonError(400, 'invalid_input', 'Verify a WhatsApp number first.', 'whatsapp');
   if (data.email && !session.record?.email && !session.email) return jsonError(400, 'invalid_input', 'Your account has no e-mail address.', 'email');
   // The fields of this form only: a code being verified meanwhile, or an unsubscribe, is kept.
-  const patch = { series: data.series, email: data.email, whatsapp: data.whatsapp, hour: data.hour, ...(data.language ? { language: data.language } : {}) };
+  const patch = { series: data.series, email: data.email, whatsapp: data.whatsapp, hour: data.hour, ...(data.language ? { language: data.language } : {}), ...(data.forecastDigest === undefined ? {} : { forecastDigest: data.forecastDigest }) };
   await deps.store.patchDeliverySettings(session.uid, patch, now, emptySettings(session.uid, rights, now));
   return json(await deliveryView(session));
 };
@@ -347,11 +349,16 @@ export async function sendFreshUnsubscribeLink(link: UnsubscribeLink): Promise<'
   return 'sent';
 }
 
-export async function unsubscribe(target: UnsubscribeTarget): Promise<{ unsubscribed: 'daily' | 'alert' }> {
+export async function unsubscribe(target: UnsubscribeTarget): Promise<{ unsubscribed: UnsubscribeTarget['what'] }> {
   const deps = await deliveryDeps();
   if (target.what === 'alert') {
     await deps.store.deleteAlert(target.uid, target.alertId);
     return { unsubscribed: 'alert' };
+  }
+  if (target.what === 'digest') {
+    // The weekly forecast digest only: the daily update keeps its channels.
+    await deps.store.patchDeliverySettings(target.uid, { forecastDigest: false }, deps.now(), null);
+    return { unsubscribed: 'digest' };
   }
   // One field, in one transaction: a settings save at the same moment keeps the unsubscribe.
   await deps.store.patchDeliverySettings(target.uid, { email: false }, deps.now(), null);

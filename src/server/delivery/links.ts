@@ -10,7 +10,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { absoluteLink } from '../../lib/delivery/messages.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE_PATH } from '../../lib/delivery/paths.ts';
 
-export type UnsubscribeTarget = { readonly uid: string; readonly what: 'daily' } | { readonly uid: string; readonly what: 'alert'; readonly alertId: string };
+/** What a link stops: the daily update by e-mail, the weekly forecast digest (every channel), or one alert. */
+export type UnsubscribeTarget = { readonly uid: string; readonly what: 'daily' | 'digest' } | { readonly uid: string; readonly what: 'alert'; readonly alertId: string };
 
 /** How long an unsubscribe link works after the mail that carries it was made (docs/delivery.md). */
 export const UNSUBSCRIBE_LINK_DAYS = 60;
@@ -24,7 +25,7 @@ export interface UnsubscribeLink {
 
 const encode = (target: UnsubscribeTarget, issuedAt: Date): string => {
   const issued = Math.floor(issuedAt.getTime() / 1000);
-  return Buffer.from(JSON.stringify(target.what === 'daily' ? [target.uid, 'daily', issued] : [target.uid, 'alert', target.alertId, issued])).toString('base64url');
+  return Buffer.from(JSON.stringify(target.what === 'alert' ? [target.uid, 'alert', target.alertId, issued] : [target.uid, target.what, issued])).toString('base64url');
 };
 
 const mac = (secret: string, payload: string): string => createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
@@ -55,7 +56,7 @@ export function readUnsubscribeToken(secret: string, token: string, now: Date): 
     if (issued !== null && !(Number.isSafeInteger(issued) && (issued as number) > 0)) return null;
     if (!parts.every((p) => typeof p === 'string' && p.length > 0 && p.length <= 128)) return null;
     const expired = issued === null || now.getTime() - (issued as number) * 1000 >= LINK_MS;
-    if (parts.length === 2 && parts[1] === 'daily') return { target: { uid: parts[0] as string, what: 'daily' }, expired };
+    if (parts.length === 2 && (parts[1] === 'daily' || parts[1] === 'digest')) return { target: { uid: parts[0] as string, what: parts[1] }, expired };
     if (parts.length === 3 && parts[1] === 'alert') return { target: { uid: parts[0] as string, what: 'alert', alertId: parts[2] as string }, expired };
     return null;
   } catch {

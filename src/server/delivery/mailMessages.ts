@@ -3,6 +3,7 @@
  * and text, List-Unsubscribe with RFC 8058 one-click by a signed link), and the welcome mail.
  */
 import { plainRow, type MailDailyUpdate } from '../../lib/delivery/dailyUpdate.ts';
+import { plainDigestRow, type DigestCell, type DigestRow, type MailForecastDigest } from '../../lib/delivery/forecastDigest.ts';
 import type { DeliveryLanguage } from '../../lib/delivery/language.ts';
 import { absoluteLink, type PriceQuote } from '../../lib/delivery/messages.ts';
 import { priceName } from '../../lib/delivery/quoteLine.ts';
@@ -61,6 +62,56 @@ export function dailyUpdateMail(context: MailContext, to: string, uid: string, u
   return { ...mail, to, headers };
 }
 
+/**
+ * The weekly forecast digest by e-mail: one table (call | desk | statistical baseline), a section
+ * per product with its page's link, then "Change what you receive" and the digest's own
+ * unsubscribe link (it stops the digest, not the daily update).
+ */
+export function forecastDigestMail(context: MailContext, to: string, uid: string, digest: MailForecastDigest): OutgoingMail {
+  const { language } = digest;
+  const { headers, block } = unsubscribable(context, { uid, what: 'digest' }, digest.unsubscribe);
+  // A call's arrow stays with its word and a range never breaks at its dash ("102.1–106.3" on one
+  // line on a phone); the rest (a range in changes, "+1.0% to +3.9%", the score) may wrap.
+  const unbroken = (call: string) => call.replace(/^([▲▼▶]) /, '$1\u00a0').replace(/–/g, '–\u2060');
+  const cell = (row: DigestRow, c: DigestCell) => ({
+    text: c.score ? `${unbroken(c.call)}: ${c.score}` : unbroken(c.call),
+    // Open calls are coloured by their direction, as a price's change is.
+    tone: row.kind === 'open' ? (c.call.startsWith('▲') ? ('up' as const) : c.call.startsWith('▼') ? ('down' as const) : undefined) : undefined,
+  });
+  const mail = renderMail({
+    lang: language,
+    subject: digest.subject,
+    heading: digest.heading,
+    blocks: [
+      ...(digest.notice ? [{ paragraph: digest.notice }] : []),
+      ...(digest.noProducts ? [{ paragraph: digest.noProducts }] : []),
+      ...(digest.sections.length > 0
+        ? [
+            {
+              table: {
+                columns: digest.columns,
+                // Words, not figures: every column reads from the left.
+                align: 'left' as const,
+                sections: digest.sections.map((section) => ({
+                  caption: section.title,
+                  rows: section.rows.map((row) => ({
+                    cells: [{ text: row.label }, cell(row, row.desk), cell(row, row.baseline)],
+                    text: plainDigestRow(row, language),
+                  })),
+                  link: section.link ? { text: digest.readMore, href: section.link } : undefined,
+                })),
+              },
+            },
+          ]
+        : []),
+      { link: digest.settings },
+      block,
+    ],
+    footer: digest.footer,
+  });
+  return { ...mail, to, headers };
+}
+
 export function alertMail(context: MailContext, to: string, uid: string, alertId: string, headline: string, quote: PriceQuote, line: string, language: DeliveryLanguage): OutgoingMail {
   const { headers, block } = unsubscribable(context, { uid, what: 'alert', alertId }, language === 'hi' ? 'यह अलर्ट बंद करें' : 'Unsubscribe from this alert');
   const mail = renderMail({
@@ -99,13 +150,13 @@ export function welcomeMail(siteUrl: string, to: string): OutgoingMail {
  */
 export function freshUnsubscribeMail(context: MailContext, to: string, target: UnsubscribeTarget): OutgoingMail {
   const token = unsubscribeToken(context.linkSecret, target, context.now());
-  const what = target.what === 'daily' ? 'the daily price update by e-mail' : 'a price alert';
+  const what = { daily: 'the daily price update by e-mail', digest: 'the weekly forecast digest', alert: 'a price alert' }[target.what];
   const mail = renderMail({
     subject: 'Your PolyIndex unsubscribe link',
     heading: 'Your unsubscribe link',
     blocks: [
       { paragraph: `Someone opened an expired link to stop ${what} (links work for ${UNSUBSCRIBE_LINK_DAYS} days). Here is a fresh one; nothing changes unless you use it.` },
-      { link: { text: target.what === 'daily' ? 'Stop the daily update by e-mail' : 'Delete this price alert', href: unsubscribePageUrl(context.siteUrl, token) } },
+      { link: { text: { daily: 'Stop the daily update by e-mail', digest: 'Stop the weekly forecast digest', alert: 'Delete this price alert' }[target.what], href: unsubscribePageUrl(context.siteUrl, token) } },
       { link: { text: 'Change what you receive', href: absoluteLink(context.siteUrl, '/alerts') } },
     ],
     footer: 'You receive this e-mail because the link was asked for from a PolyIndex unsubscribe page. If that was not you, ignore it.',

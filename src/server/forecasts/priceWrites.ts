@@ -6,6 +6,7 @@
  * between, so the writer's answer never waits and readers keep being answered during an import.
  */
 import { isoDateOf, type IsoDate } from '../../lib/dates.ts';
+import { forecastSeriesIds } from '../../lib/forecasts/coverage.ts';
 import { store } from '../runtime.ts';
 import { forecastNow } from './clock.ts';
 import { augursEts } from './ets.ts';
@@ -32,12 +33,18 @@ export function forecastsAfterPriceWrite(written: WrittenDates, now: () => Date 
   const run = queue.then(async () => {
     try {
       const s = await store();
+      const started = performance.now();
+      let added = 0;
+      let scored = 0;
       for (const [seriesId, dates] of written) {
         const at = now();
-        await refreshBaselines(s, augursEts, [seriesId], at);
+        added += await refreshBaselines(s, augursEts, [seriesId], at);
         await nextTurn();
-        await scoreSeries(s, seriesId, isoDateOf(at), at, dates);
+        scored += await scoreSeries(s, seriesId, isoDateOf(at), at, dates);
       }
+      // One line per write: what the refresh did and how long it took (npm run bench reads it after its import).
+      const covered = [...written.keys()].filter((id) => forecastSeriesIds.includes(id)).length;
+      console.info(`[forecasts] after a price write: ${written.size} series written, ${covered} with forecasts refreshed in ${Math.round(performance.now() - started)} ms (${added} baselines added, ${scored} scores written)`);
     } catch (error) {
       console.error('[forecasts] after a price write:', error);
     }

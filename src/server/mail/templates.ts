@@ -48,6 +48,8 @@ export interface MailCell {
 /** A data table: column heads, then sections (a heading row, rows, and a link under them), so columns line up across sections. */
 export interface MailTable {
   readonly columns: readonly string[];
+  /** How the columns after the first align: right (figures, the default) or left (words). */
+  readonly align?: 'left' | 'right';
   readonly sections: readonly MailTableSection[];
 }
 
@@ -108,11 +110,11 @@ const TONE_COLOURS = { up: '#0a6e2c', down: '#b3261e', flat: '#444444' } as cons
 function tableHtml(table: MailTable): string {
   const span = table.columns.length;
   const cell = (c: MailCell, index: number) => {
-    const align = index === 0 ? 'left' : 'right';
+    const align = index === 0 ? 'left' : (table.align ?? 'right');
     const colour = c.tone ? `;color:${TONE_COLOURS[c.tone]}` : '';
     return `<td align="${align}" style="padding:6px 4px;border-top:1px solid #e3e6ea;vertical-align:top${c.nowrap ? ';white-space:nowrap' : ''}${colour}">${escapeHtml(c.text)}</td>`;
   };
-  const head = table.columns.map((c, i) => `<th align="${i === 0 ? 'left' : 'right'}" scope="col" style="padding:4px;font-size:12px;font-weight:normal;color:#555">${escapeHtml(c)}</th>`).join('');
+  const head = table.columns.map((c, i) => `<th align="${i === 0 ? 'left' : (table.align ?? 'right')}" scope="col" style="padding:4px;font-size:12px;font-weight:normal;color:#555">${escapeHtml(c)}</th>`).join('');
   const sections = table.sections
     .map((section) => {
       const heading = `<tr><th colspan="${span}" scope="colgroup" align="left" style="padding:16px 4px 4px;font-size:15px;color:#0b2545;text-align:left">${escapeHtml(section.caption)}</th></tr>`;

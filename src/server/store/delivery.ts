@@ -23,6 +23,8 @@ export interface DeliverySettings {
   readonly hour: number;
   /** The language of the daily update, alerts and bot answers; absent (records before the choice) is English. */
   readonly language?: DeliveryLanguage;
+  /** The weekly forecast digest (Mondays at `hour`, by the channels above); absent (records before the option) is off. */
+  readonly forecastDigest?: boolean;
   /** The verified WhatsApp number (`919820012345`), or null. */
   readonly whatsappNumber: string | null;
   /** ISO instant of verification (also the opt-in: the form asks for consent before it). */
@@ -40,7 +42,7 @@ export interface PendingVerification {
 }
 
 /** The fields a person changes on /alerts: endpoints patch these, never the whole record. */
-export type DeliverySettingsPatch = Partial<Pick<DeliverySettings, 'series' | 'email' | 'whatsapp' | 'hour' | 'language'>>;
+export type DeliverySettingsPatch = Partial<Pick<DeliverySettings, 'series' | 'email' | 'whatsapp' | 'hour' | 'language' | 'forecastDigest'>>;
 
 /** The SHA-256 a pending code is kept as (the code itself is never stored). */
 export const whatsappCodeHash = (uid: string, number: string, code: string): string => createHash('sha256').update(`${uid}:${number}:${code}`).digest('hex');
@@ -96,7 +98,7 @@ export interface WhatsAppContact {
   readonly updatedAt: string;
 }
 
-export type DeliveryKind = 'daily' | 'alert' | 'code' | 'inbound';
+export type DeliveryKind = 'daily' | 'digest' | 'alert' | 'code' | 'inbound';
 
 /**
  * A log record's life: `pending` (recorded, to be sent: an alert's crossing is recorded with its
@@ -111,7 +113,7 @@ export interface DeliveryLogRecord {
   readonly key: string;
   readonly uid: string;
   readonly kind: DeliveryKind;
-  /** The day (daily), `{alertId}#{crossing}` (alert), a message id (inbound). */
+  /** The day (daily), the Monday (digest), `{alertId}#{crossing}` (alert), a message id (inbound). */
   readonly ref: string;
   readonly channel: Channel | 'none';
   readonly status: DeliveryStatus;
