@@ -31,6 +31,10 @@ export const revisionTargetId = ({ product, producer }: RevisionTarget): string 
 export const producersOfProduct = (product: string): string[] =>
   PRODUCER_LISTINGS.filter((listing) => listing.grades.some((grade) => findGrade(grade)?.polymer.slug === product)).map((listing) => listing.producer);
 
+/** What /alerts offers a revision alert: each listed product with the producers that list it. */
+export const revisionChoices = (): { product: string; producers: { id: string; name: string }[] }[] =>
+  LISTED_PRODUCTS.map((product) => ({ product, producers: producersOfProduct(product).map((id) => ({ id, name: findProducer(id)!.name })) }));
+
 /** Why a target cannot be watched, naming the field, or null: a listed product, and a producer that lists it. */
 export function revisionTargetProblem(target: RevisionTarget): { readonly field: 'product' | 'producer'; readonly message: string } | null {
   if (!LISTED_PRODUCTS.includes(target.product)) return { field: 'product', message: `Producers list no "${target.product.slice(0, 20)}": choose ${LISTED_PRODUCTS.join(', ')}.` };
@@ -85,7 +89,7 @@ export const announcementKey = (a: Pick<Announcement, 'producer' | 'product' | '
  * The announcements among the records at `now`: each line's list in force (none later on its
  * line) that changes the previous list (a re-list at the same price is no revision), effective
  * within the last REVISION_ALERT_DAYS, entered by the desk (not `demoEnteredBy`, the seed),
- * grouped by producer, product and effective date, in list-line order.
+ * grouped by producer, product and effective date: newest date first, each in list-line order.
  */
 export function announcementsOf(records: readonly ProducerPriceRecord[], now: Date, demoEnteredBy: string): Announcement[] {
   const since = addDays(isoDateOf(now), -REVISION_ALERT_DAYS);
@@ -100,7 +104,7 @@ export function announcementsOf(records: readonly ProducerPriceRecord[], now: Da
     fresh.push(revision);
   }
   const groups = new Map<string, Announcement>();
-  for (const r of fresh.toReversed()) {
+  for (const r of fresh) {
     const key = announcementKey({ producer: r.line.producer.id, product: r.line.product, effective: r.record.effective });
     const line: AnnouncedLine = { line: r.line.id, value: r.record.value, previous: { date: r.previous!.effective, value: r.previous!.value }, enteredAt: r.record.enteredAt };
     const group = groups.get(key);
