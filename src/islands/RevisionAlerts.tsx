@@ -81,11 +81,11 @@ export default function RevisionAlerts({ choices, alerts, whatsappVerified, busy
         </label>
         <label className="check">
           <input type="checkbox" name="revisionEmail" checked={email} onChange={(e) => setEmail(e.target.checked)} />
-          <span>Alert me by e-mail</span>
+          <span>Revision alerts by e-mail</span>
         </label>
         <label className="check">
           <input type="checkbox" name="revisionWhatsapp" checked={whatsapp} onChange={(e) => setWhatsapp(e.target.checked)} disabled={!whatsappVerified} />
-          <span>Alert me on WhatsApp</span>
+          <span>Revision alerts on WhatsApp</span>
         </label>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           Add revision alert

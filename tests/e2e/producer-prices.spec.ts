@@ -78,7 +78,7 @@ test('the desk enters a new list price; the revision is on rateRevision, the tic
   await expect(alertsPage.getByTestId('delivery')).toHaveAttribute('data-ready', 'true');
   await revisions.getByLabel('Product').selectOption('HDPE');
   await revisions.getByLabel('Producer').selectOption({ label: 'GAIL' });
-  await revisions.getByLabel('Alert me on WhatsApp').check();
+  await revisions.getByLabel('Revision alerts on WhatsApp').check();
   await revisions.getByRole('button', { name: 'Add revision alert' }).click();
   await expect(revisions.getByTestId('revision-alert-status')).toHaveText('Revision alert added.');
   await expect(revisions.getByTestId('revision-alert-list')).toContainText('GAIL HDPE list-price revisions (email, whatsapp)');
