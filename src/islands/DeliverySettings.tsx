@@ -138,6 +138,9 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
   const [numberStatus, setNumberStatus] = useState<Status>(null);
   const [alertStatus, setAlertStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
+  // `data-ready` says the handlers are attached: the server's HTML has the same forms, which a click before hydration would submit natively.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const unit = choices.find((c) => c.id === alertSeries)?.unit ?? '';
   const priceAlerts = view.alerts.filter((a) => a.kind !== 'revision');
   const preview = useLatest<DailyPreview>(`/api/alerts/preview?series=${series.map(encodeURIComponent).join(',')}&hour=${hour}&language=${language}`, initialPreview, PREVIEW_DELAY_MS);
@@ -217,7 +220,7 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
   }
 
   return (
-    <div className="delivery" data-ready="true" data-testid="delivery">
+    <div className="delivery" data-ready={hydrated ? 'true' : 'false'} data-testid="delivery">
       <section className="card" aria-labelledby="whatsapp-heading">
         <h2 id="whatsapp-heading">WhatsApp number</h2>
         {view.whatsapp.number ? (
