@@ -11,6 +11,7 @@ import { planAndUp } from '../lib/delivery/planWords.ts';
 import type { CurrentPrice, DailyPreview, DeliveryView, InstrumentChoice } from '../lib/delivery/view.ts';
 import { whatsappSpans } from '../lib/delivery/whatsappFormat.ts';
 import PricePicker from './PricePicker.tsx';
+import RevisionAlerts, { type RevisionAlertInput, type RevisionChoice } from './RevisionAlerts.tsx';
 
 interface Props {
   readonly initial: DeliveryView;
@@ -24,6 +25,8 @@ interface Props {
   readonly initialPreview: DailyPreview | null;
   /** The latest price of the alert form's first choice. */
   readonly initialPrice: CurrentPrice | null;
+  /** The products and producers a revision alert may watch (none: no revision alerts). */
+  readonly revisionChoices?: readonly RevisionChoice[];
 }
 
 interface ErrorAnswer {
@@ -115,7 +118,7 @@ function Say({ status, testId }: { readonly status: Status; readonly testId: str
   );
 }
 
-export default function DeliverySettings({ initial, choices, dailyChoiceIds, maxDaily, initialPreview, initialPrice }: Props) {
+export default function DeliverySettings({ initial, choices, dailyChoiceIds, maxDaily, initialPreview, initialPrice, revisionChoices = [] }: Props) {
   const dailyChoices = useMemo(() => (dailyChoiceIds === null ? choices : choices.filter((c) => dailyChoiceIds.includes(c.id))), [choices, dailyChoiceIds]);
   const [view, setView] = useState<DeliveryView>(initial);
   const [series, setSeries] = useState<string[]>([...initial.settings.series]);
@@ -137,7 +140,11 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
   const [numberStatus, setNumberStatus] = useState<Status>(null);
   const [alertStatus, setAlertStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
+  // `data-ready` says the handlers are attached: the server's HTML has the same forms, which a click before hydration would submit natively.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const unit = choices.find((c) => c.id === alertSeries)?.unit ?? '';
+  const priceAlerts = view.alerts.filter((a) => a.kind !== 'revision');
   const preview = useLatest<DailyPreview>(`/api/alerts/preview?series=${series.map(encodeURIComponent).join(',')}&hour=${hour}&language=${language}`, initialPreview, PREVIEW_DELAY_MS);
   const current = useLatest<CurrentPrice>(view.rights.alerts && alertSeries ? `/api/alerts/price?series=${encodeURIComponent(alertSeries)}` : null, initialPrice);
 
@@ -209,17 +216,27 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
     setAlertStatus({ text: 'Alert added.', error: false });
   }
 
-  async function removeAlert(id: string) {
+  async function addRevisionAlert(input: RevisionAlertInput): Promise<string | null> {
+    setBusy(true);
+    const result = await call<{ alert: DeliveryView['alerts'][number] }>('POST', '/api/alerts/revisions', input);
+    setBusy(false);
+    if (!result.ok) return result.message;
+    setView((v) => ({ ...v, alerts: [...v.alerts, result.data.alert] }));
+    return null;
+  }
+
+  /** Deletes an alert; `say` is the status line of the form it was listed under. */
+  async function removeAlert(id: string, say: (status: Status) => void = setAlertStatus) {
     setBusy(true);
     const result = await call<{ deleted: boolean }>('DELETE', `/api/alerts/${encodeURIComponent(id)}`);
     setBusy(false);
-    if (!result.ok) return setAlertStatus({ text: result.message, error: true });
-    setView({ ...view, alerts: view.alerts.filter((a) => a.id !== id) });
-    setAlertStatus({ text: 'Alert deleted.', error: false });
+    if (!result.ok) return say({ text: result.message, error: true });
+    setView((v) => ({ ...v, alerts: v.alerts.filter((a) => a.id !== id) }));
+    say({ text: 'Alert deleted.', error: false });
   }
 
   return (
-    <div className="delivery" data-ready="true" data-testid="delivery">
+    <div className="delivery" data-ready={hydrated ? 'true' : 'false'} data-testid="delivery">
       <section className="card" aria-labelledby="whatsapp-heading">
         <h2 id="whatsapp-heading">WhatsApp number</h2>
         {view.whatsapp.number ? (
@@ -387,9 +404,9 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
               </button>
               <Say status={alertStatus} testId="alert-status" />
             </form>
-            {view.alerts.length > 0 && (
+            {priceAlerts.length > 0 && (
               <ul className="alert-list" data-testid="alert-list">
-                {view.alerts.map((a) => (
+                {priceAlerts.map((a) => (
                   <li key={a.id} data-alert={a.id}>
                     {a.label}: {a.kind === 'move' ? `moves ${a.value}% in a day` : `${a.kind === 'above' ? 'at or above' : 'at or below'} ${a.value}`} ({a.channels.join(', ')}){' '}
                     <button type="button" className="btn btn-ghost" onClick={() => void removeAlert(a.id)} disabled={busy}>
@@ -406,6 +423,16 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
           </p>
         )}
       </section>
+      {view.rights.alerts && revisionChoices.length > 0 && (
+        <RevisionAlerts
+          choices={revisionChoices}
+          alerts={view.alerts.filter((a) => a.kind === 'revision')}
+          whatsappVerified={view.whatsapp.number !== null}
+          busy={busy}
+          onAdd={addRevisionAlert}
+          onDelete={(id, say) => void removeAlert(id, say)}
+        />
+      )}
     </div>
   );
 }

@@ -205,6 +205,32 @@ describe.each(backends)('delivery store on $name', (backend) => {
       expect(await store().stepAlertState('none', armed, fired, NOW, messages('x'))).toBe(false);
       expect(await store().listUnsentDeliveries('alert')).toHaveLength(2);
     });
+
+    it('an event alert fires once per event: of two writers recording one firing, one wins; the same firing again, or for a deleted alert, records nothing', async () => {
+      await store().createAlert(alert('al_r', 'u1', { instrument: 'revisions.PP', kind: 'revision', value: 0 }));
+      expect((await store().listAlertsByInstrument('revisions.PP')).map((a) => a.id)).toEqual(['al_r']);
+      const firing = (event: string, payload = 'p') => (['email', 'whatsapp'] as const).map((channel) => ({ uid: 'u1', kind: 'alert' as const, ref: `al_r#${event}`, channel, payload }));
+      const both = await Promise.all([store().recordAlertFiring('al_r', firing('reliance.PP.2026-11-24', 'first'), later(1)), store().recordAlertFiring('al_r', firing('reliance.PP.2026-11-24', 'second'), later(1))]);
+      expect(both.toSorted()).toEqual([false, true]);
+      expect((await store().listAlertsByUid('u1'))[0]).toMatchObject({ kind: 'revision', crossings: 1, firedFor: 'reliance.PP.2026-11-24', updatedAt: later(1).toISOString() });
+      const recorded = await store().listUnsentDeliveries('alert');
+      expect(recorded.map((r) => [r.key, r.status])).toEqual([
+        ['alert:u1:al_r#reliance.PP.2026-11-24:email', 'pending'],
+        ['alert:u1:al_r#reliance.PP.2026-11-24:whatsapp', 'pending'],
+      ]);
+      expect(new Set(recorded.map((r) => r.payload)).size).toBe(1);
+      // Sent, then recorded again (a re-run, another instance): nothing new.
+      const claim = (await store().claimDelivery(recorded[0]!, later(2)))!;
+      await store().completeDelivery(claim, later(2));
+      expect(await store().recordAlertFiring('al_r', firing('reliance.PP.2026-11-24'), later(3))).toBe(false);
+      expect((await store().listAlertsByUid('u1'))[0]!.crossings).toBe(1);
+      // Another event fires; a deleted alert records nothing.
+      expect(await store().recordAlertFiring('al_r', firing('iocl.PP.2026-11-24'), later(4))).toBe(true);
+      expect((await store().listAlertsByUid('u1'))[0]).toMatchObject({ crossings: 2, firedFor: 'iocl.PP.2026-11-24' });
+      expect(await store().deleteAlert('u1', 'al_r')).toBe(true);
+      expect(await store().recordAlertFiring('al_r', firing('haldia.PP.2026-11-24'), later(5))).toBe(false);
+      expect(await store().listUnsentDeliveries('alert')).toHaveLength(3);
+    });
   });
 
   describe('WhatsApp contacts', () => {

@@ -63,6 +63,10 @@ beforeAll(async () => {
   const entered = { at: new Date('2026-11-20T06:00:00.000Z'), by: 'admin-1' };
   const prices = [producerPriceRecord(raffia, '2026-11-10', 105, entered), producerPriceRecord(raffia, '2026-11-17', 103.5, entered)];
   await store.adminWriteProducerPrices({ records: prices, actor: { uid: 'admin-1', email: null }, now: entered.at, via: 'import', dryRun: false });
+  // A producer revision alert and its recorded firing (issue 20): carried as an alert and a sent-log record.
+  const revisionAlert = { id: 'al_rev', uid: 'backup-user-1', instrument: 'revisions.PP.iocl', kind: 'revision' as const, value: 0, channels: ['email' as const], reached: null, firedFor: null, crossings: 0, createdAt: '2026-11-20T05:00:00.000Z', updatedAt: '2026-11-20T05:00:00.000Z' };
+  expect(await store.createAlert(revisionAlert)).toBe(true);
+  expect(await store.recordAlertFiring('al_rev', [{ uid: 'backup-user-1', kind: 'alert', ref: 'al_rev#iocl.PP.2026-11-17', channel: 'email', payload: '{}' }], entered.at)).toBe(true);
   // A range and a single value (issue 20): the manifest's checksums cover low and high.
   await store.upsertSeries(allSeries.filter((s) => s.id === RANGED || s.id === FX_SERIES_ID));
   await store.upsertPoints([{ seriesId: RANGED, date: '2026-11-20', value: 1015, low: 1005, high: 1025 }, { seriesId: FX_SERIES_ID, date: '2026-11-20', value: 90.25 }]);
@@ -160,6 +164,8 @@ describe('npm run backup / restore', () => {
       for (const kind of ['forecasts', 'scores']) expect(reports.find((r) => r.kind === kind), kind).toMatchObject({ match: true, source: { count: 1 } });
       expect(await copy.getDeliverySettings('backup-user-0')).toMatchObject({ forecastDigest: true });
       expect((await copy.listDeliveries('backup-user-0')).map((d) => [d.kind, d.ref, d.status])).toEqual([['digest', '2026-11-30', 'sent']]);
+      expect(await copy.listAlertsByInstrument('revisions.PP.iocl')).toEqual([expect.objectContaining({ id: 'al_rev', kind: 'revision', crossings: 1, firedFor: 'iocl.PP.2026-11-17' })]);
+      expect((await copy.listUnsentDeliveries('alert')).map((r) => r.ref)).toEqual(['al_rev#iocl.PP.2026-11-17']);
     } finally {
       await copy.close();
     }

@@ -111,6 +111,8 @@ async function seedSource(store: Store): Promise<void> {
   // And the weekly forecast digest, with its sent-log record.
   await store.saveDeliverySettings({ uid: 'u-legacy', series: ['fx.usdinr'], email: true, whatsapp: false, hour: 8, language: 'hi', forecastDigest: true, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: '2026-11-20T06:00:00.000Z' });
   await store.createAlert({ id: 'al_copy', uid: 'u-plain', instrument: 'fx.usdinr', kind: 'above', value: 90.5, channels: ['email', 'whatsapp'], reached: true, firedFor: null, crossings: 1, createdAt: '2026-11-20T06:02:00.000Z', updatedAt: '2026-11-20T06:03:00.000Z' });
+  // A producer revision alert (issue 20): an alert whose instrument is a product's revisions.
+  await store.createAlert({ id: 'al_copy_rev', uid: 'u-plain', instrument: 'revisions.HDPE.gail', kind: 'revision', value: 0, channels: ['email'], reached: null, firedFor: 'gail.HDPE.2026-11-19', crossings: 1, createdAt: '2026-11-19T06:02:00.000Z', updatedAt: '2026-11-20T06:03:00.000Z' });
   const claim = await store.claimDelivery({ uid: 'u-plain', kind: 'inbound', ref: 'wamid.HBg/+x==', channel: 'none' }, new Date('2026-11-20T06:04:00.000Z'));
   await store.completeDelivery(claim!, new Date('2026-11-20T06:04:01.000Z'));
   const digest = await store.claimDelivery({ uid: 'u-legacy', kind: 'digest', ref: '2026-11-30', channel: 'email' }, new Date('2026-11-30T04:00:00.000Z'));
@@ -232,6 +234,9 @@ describe('sqlite → firestore → sqlite', () => {
     expect((await firestoreStoreOver(fsA.db).getBannerImage(`${COVER}-1200.webp`))?.contentType).toBe('image/webp');
     expect(await payments.countOrdersByStatus()).toEqual({ created: 1, paid: 1, failed: 1 });
     expect(await payments.recordEvent({ id: 'evt_paid', type: 'payment.captured' }, NOW)).toBe(false);
+    // A producer revision alert is found by its product's revisions, as the evaluation lists it.
+    expect(await firestoreStoreOver(fsA.db).listAlertsByInstrument('revisions.HDPE.gail')).toEqual(await source.listAlertsByInstrument('revisions.HDPE.gail'));
+    expect((await source.listAlertsByInstrument('revisions.HDPE.gail')).map((a) => a.id)).toEqual(['al_copy_rev']);
   });
 
   it('continues audit ids after the imported ones', async () => {

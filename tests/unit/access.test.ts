@@ -298,7 +298,7 @@ describe('price delivery (issue 13)', () => {
   };
   it.each(Object.keys(who) as Who[])('/alerts for %s', (visitor) => expect(outcome('/alerts', visitor)).toBe(signedInPage[visitor]));
 
-  it.each(['/api/alerts', '/api/alerts/settings', '/api/alerts/al_0123', '/api/alerts/whatsapp', '/api/alerts/whatsapp/verify', '/api/alerts/preview', '/api/alerts/price'].flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
+  it.each(['/api/alerts', '/api/alerts/settings', '/api/alerts/al_0123', '/api/alerts/whatsapp', '/api/alerts/whatsapp/verify', '/api/alerts/preview', '/api/alerts/price', '/api/alerts/revisions'].flatMap((p) => (Object.keys(who) as Who[]).map((w) => [p, w] as const)))(
     '%s for %s: signed in, JSON 401 otherwise',
     (path, visitor) => expect(outcome(path, visitor)).toBe(visitor === 'anonymous' ? '401' : A),
   );

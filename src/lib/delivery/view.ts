@@ -35,7 +35,8 @@ export interface AlertView {
   readonly id: string;
   readonly series: string;
   readonly label: string;
-  readonly kind: AlertKind;
+  /** `revision`: a producer list-price revision alert (`series` is its target, `revisions.PP.reliance`). */
+  readonly kind: AlertKind | 'revision';
   readonly value: number;
   readonly channels: readonly ('email' | 'whatsapp')[];
   readonly createdAt: string;

@@ -23,6 +23,7 @@ import type { Store } from '../store/index.ts';
 import type { AuditActor } from '../store/audit.ts';
 import { numeric } from './priceChanges.ts';
 import { requireAdmin } from './guard.ts';
+import { afterProducerPriceWrite } from '../delivery/priceWrites.ts';
 
 const slug = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(60, `${label} is too long.`);
 
@@ -39,6 +40,8 @@ const recordsOf = (rows: readonly ListPriceInput[], actor: AuditActor, now: Date
 
 async function write(store: Store, records: readonly ProducerPriceRecord[], actor: AuditActor, now: Date, via: 'form' | 'import', dryRun: boolean) {
   const result = await store.adminWriteProducerPrices({ records, actor, now, via, dryRun });
+  // A changed list may be a revision someone has an alert on (evaluated after the answer, never undoing the write).
+  if (!dryRun && result.written.length > 0) void afterProducerPriceWrite();
   return result;
 }
 

@@ -18,6 +18,7 @@ import { sameAlertState, type AlertRecord, type DeliveryClaim, type NewDelivery,
 import { sendClaimed, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
 import { alertMail } from './mailMessages.ts';
 import { quoteCache } from './quotes.ts';
+import { recordRevisionFirings, revisionSender } from './revisionAlerts.ts';
 
 /** How long after its crossing an alert message is still tried (the hourly job tries about this many times). */
 export const ALERT_RETRY_MS = 24 * 3_600_000;
@@ -33,6 +34,7 @@ export async function evaluateAlerts(deps: DeliveryDeps, instrumentIds: readonly
     if (alerts.length === 0) continue;
     const { latest, previous } = await quote(instrument);
     for (const alert of alerts) {
+      if (alert.kind === 'revision') continue;
       const step = stepAlert(alert.kind, alert.value, alert, latest, previous);
       if (sameAlertState(step.state, alert)) continue;
       const deliveries = step.fires !== null && latest ? alertDeliveries(alert, step.fires, latest, previous) : [];
@@ -40,6 +42,16 @@ export async function evaluateAlerts(deps: DeliveryDeps, instrumentIds: readonly
       for (const delivery of deliveries) outcomes.push(await deliverAlert(deps, delivery));
     }
   }
+  return outcomes.filter((o) => o === 'sent').length;
+}
+
+/**
+ * Revision alerts after a producer-price write (or the hourly job): the firings due now are
+ * recorded once (./revisionAlerts.ts), then sent; returns the messages sent.
+ */
+export async function evaluateRevisionAlerts(deps: DeliveryDeps): Promise<number> {
+  const outcomes: SendOutcome[] = [];
+  for (const delivery of await recordRevisionFirings(deps)) outcomes.push(await deliverAlert(deps, delivery));
   return outcomes.filter((o) => o === 'sent').length;
 }
 
@@ -74,15 +86,18 @@ async function alertSender(deps: DeliveryDeps, claim: DeliveryClaim): Promise<((
   const { uid, ref, channel } = claim.delivery;
   const alertId = ref.slice(0, ref.lastIndexOf('#'));
   const alert = (await deps.store.listAlertsByUid(uid)).find((a) => a.id === alertId);
-  const instrument = alert ? findInstrument(alert.instrument) : undefined;
-  const prices = pricesOf(claim.payload);
-  if (!alert || !instrument || !prices) return null;
+  if (!alert) return null;
   const user = await deps.store.findUserBy('uid', uid);
   if (!user || !deliveryRightsOf({ uid: user.uid, record: user }, deps.now()).alerts) return null;
-  const quote: PriceQuote = { instrument, latest: prices.latest, previous: prices.previous };
   const settings = await deps.store.getDeliverySettings(uid);
   const language = languageOf(settings?.language);
-  const headline = alertHeadline(instrument, alert, language);
+  if (alert.kind === 'revision') return revisionSender(deps, { alert, user, channel, payload: claim.payload, language, whatsappNumber: settings?.whatsappNumber ?? null });
+  const instrument = findInstrument(alert.instrument);
+  const prices = pricesOf(claim.payload);
+  if (!instrument || !prices) return null;
+  const quote: PriceQuote = { instrument, latest: prices.latest, previous: prices.previous };
+  const facts = { kind: alert.kind, value: alert.value };
+  const headline = alertHeadline(instrument, facts, language);
   const line = priceLine(quote, language);
   if (channel === 'email') {
     if (!user.email) return null;
@@ -93,7 +108,7 @@ async function alertSender(deps: DeliveryDeps, claim: DeliveryClaim): Promise<((
     const number = settings?.whatsappNumber;
     if (!number) return null;
     const link = absoluteLink(deps.siteUrl, instrument.path);
-    const message = await whatsappFor(deps, uid, number, alertText(headline, line, link, language), priceAlertTemplate(language), [alertEvent(instrument, alert, language), priceNow(quote, language), link]);
+    const message = await whatsappFor(deps, uid, number, alertText(headline, line, link, language), priceAlertTemplate(language), [alertEvent(instrument, facts, language), priceNow(quote, language), link]);
     return message ? () => deps.whatsapp.send(message) : null;
   }
   return null;

@@ -10,6 +10,7 @@ import { jobEndpoint } from '../jobs/endpoint.ts';
 import { deleteAlert, getSettings, getUnsubscribe, postAlert, postCode, postNumber, postUnsubscribe, putSettings } from './http.ts';
 import { deliveryDeps, jobsSecret } from './index.ts';
 import { runDeliveryJob } from './job.ts';
+import { postRevisionAlert } from './revisionAlertHttp.ts';
 import { getPreview, getPrice } from './preview.ts';
 import { receiveWebhook, sandboxSendTo, verifyWebhook } from './routes.ts';
 
@@ -19,6 +20,8 @@ export const alertSettings = endpoint('signedIn', getSettings);
 export const saveAlertSettings = endpoint('signedIn', putSettings);
 /** POST /api/alerts `{series, kind: above|below|move, value, channels}` → 201: a price alert (Premium and up). */
 export const createAlert = endpoint('signedIn', postAlert);
+/** POST /api/alerts/revisions `{product, producer?, channels}` → 201: a producer revision alert (the plans with alerts). */
+export const createRevisionAlert = endpoint('signedIn', postRevisionAlert);
 /** DELETE /api/alerts/{id}: removes one of the user's alerts. */
 export const removeAlert = endpoint('signedIn', deleteAlert);
 /** POST /api/alerts/whatsapp `{number, consent: true}`: sends a verification code over WhatsApp. */

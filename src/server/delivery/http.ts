@@ -9,7 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
-import { ALERT_KINDS, INITIAL_ALERT_STATE, moveProblem, stepAlert } from '../../lib/delivery/alerts.ts';
+import { ALERT_KINDS, INITIAL_ALERT_STATE, moveProblem, stepAlert, type AlertKind } from '../../lib/delivery/alerts.ts';
 import { findInstrument, instruments, type Instrument } from '../../lib/delivery/instruments.ts';
 import { UNSUBSCRIBE_PAGE_PATH } from '../../lib/delivery/paths.ts';
 import { displayNumber, whatsappNumberOf } from '../../lib/delivery/phone.ts';
@@ -20,6 +20,7 @@ import { addDays } from '../../lib/dates.ts';
 import { DELIVERY_LANGUAGES, languageOf, type DeliveryLanguage } from '../../lib/delivery/language.ts';
 import { DEFAULT_DELIVERY_HOUR, deliveryDayOf, missedNotice } from '../../lib/delivery/schedule.ts';
 import type { AlertView, DeliveryView, InstrumentChoice, MissedUpdate } from '../../lib/delivery/view.ts';
+import { readRevisionTarget, revisionTargetLabel } from '../../lib/delivery/revisionAlerts.ts';
 import { verificationCodeTemplate } from '../../lib/delivery/whatsappTemplates.ts';
 import { valueProblem } from '../../lib/priceRanges.ts';
 import type { Session } from '../auth/session.ts';
@@ -75,16 +76,17 @@ export const SettingsBody = z.object({
   forecastDigest: z.boolean({ error: 'forecastDigest must be true or false.' }).optional(),
 });
 
-const channel = z.enum(CHANNELS as [string, ...string[]], { error: 'A channel is email or whatsapp.' });
+export const alertChannels = z
+  .array(z.enum(CHANNELS as [string, ...string[]], { error: 'A channel is email or whatsapp.' }), { error: 'channels must be a list: email, whatsapp.' })
+  .min(1, 'Choose at least one channel.')
+  .max(2, 'Choose email, whatsapp or both.')
+  .refine((list) => new Set(list).size === list.length, 'A channel is listed twice.');
+
 export const AlertBody = z.object({
   series: instrumentId,
   kind: z.enum(ALERT_KINDS as [string, ...string[]], { error: 'kind must be above, below or move.' }),
   value: z.number({ error: 'value must be a number.' }).refine(Number.isFinite, 'value must be a number.'),
-  channels: z
-    .array(channel, { error: 'channels must be a list: email, whatsapp.' })
-    .min(1, 'Choose at least one channel.')
-    .max(2, 'Choose email, whatsapp or both.')
-    .refine((list) => new Set(list).size === list.length, 'A channel is listed twice.'),
+  channels: alertChannels,
 });
 
 export const NumberBody = z.object({
@@ -139,7 +141,13 @@ function missedUpdate(log: readonly DeliveryLogRecord[], hour: number, windowHou
   return { day, ranAt, channels, message: missedNotice({ day, ranAt: new Date(ranAt), hour, windowHours, channels }) };
 }
 
-const alertView = (a: AlertRecord): AlertView => ({ id: a.id, series: a.instrument, label: findInstrument(a.instrument)?.label ?? a.instrument, kind: a.kind, value: a.value, channels: a.channels, createdAt: a.createdAt });
+export const alertView = (a: AlertRecord): AlertView => ({ id: a.id, series: a.instrument, label: alertLabel(a), kind: a.kind, value: a.value, channels: a.channels, createdAt: a.createdAt });
+
+/** What an alert watches, as /alerts lists it: the price, or the producer revisions. */
+function alertLabel(a: AlertRecord): string {
+  const target = a.kind === 'revision' ? readRevisionTarget(a.instrument) : null;
+  return target ? revisionTargetLabel(target) : (findInstrument(a.instrument)?.label ?? a.instrument);
+}
 
 const choiceOf = (i: Instrument): InstrumentChoice => ({ id: i.id, label: i.label, unit: i.unit, group: i.group });
 
@@ -208,6 +216,21 @@ export const putSettings: EndpointHandler = async ({ locals, request }) => {
   return json(await deliveryView(session));
 };
 
+/**
+ * What every new alert is refused for once its own fields are right (400 naming the field): a
+ * channel the user cannot receive on (no verified number, no e-mail address), or MAX_ALERTS
+ * alerts already (`countField` names the form's first field).
+ */
+export async function newAlertRefusal(session: Session, channels: readonly string[], countField: string): Promise<Response | null> {
+  const deps = await deliveryDeps();
+  const settings = await deps.store.getDeliverySettings(session.uid);
+  if (channels.includes('whatsapp') && !settings?.whatsappNumber) return jsonError(400, 'invalid_input', 'Verify a WhatsApp number first, or choose e-mail.', 'channels');
+  if (channels.includes('email') && !session.record?.email && !session.email) return jsonError(400, 'invalid_input', 'Your account has no e-mail address.', 'channels');
+  const existing = await deps.store.listAlertsByUid(session.uid);
+  if (existing.length >= MAX_ALERTS) return jsonError(400, 'invalid_input', `You have ${MAX_ALERTS} alerts: delete one first.`, countField);
+  return null;
+}
+
 /** POST /api/alerts `{series, kind, value, channels}` → 201 */
 export const postAlert: EndpointHandler = async ({ locals, request }) => {
   const input = await readSignedInPost(request, signedIn(locals), AlertBody);
@@ -222,16 +245,13 @@ export const postAlert: EndpointHandler = async ({ locals, request }) => {
     const problem = valueProblem(instrument.unit, data.value);
     if (problem) return jsonError(400, 'invalid_input', `For ${instrument.label}, ${problem}.`, 'value');
   }
+  const refused = await newAlertRefusal(session, data.channels, 'series');
+  if (refused) return refused;
   const deps = await deliveryDeps();
-  const settings = await deps.store.getDeliverySettings(session.uid);
-  if (data.channels.includes('whatsapp') && !settings?.whatsappNumber) return jsonError(400, 'invalid_input', 'Verify a WhatsApp number first, or choose e-mail.', 'channels');
-  if (data.channels.includes('email') && !session.record?.email && !session.email) return jsonError(400, 'invalid_input', 'Your account has no e-mail address.', 'channels');
-  const existing = await deps.store.listAlertsByUid(session.uid);
-  if (existing.length >= MAX_ALERTS) return jsonError(400, 'invalid_input', `You have ${MAX_ALERTS} alerts: delete one first.`, 'series');
   const now = deps.now();
   // The alert starts where the price is now: it fires on the next crossing, not at once.
   const { latest, previous } = await quoteOf(deps.store, instrument);
-  const kind = data.kind as AlertRecord['kind'];
+  const kind = data.kind as AlertKind;
   const armed = stepAlert(kind, data.value, INITIAL_ALERT_STATE, latest, previous, true).state;
   const alert: AlertRecord = {
     id: `al_${randomUUID().replaceAll('-', '')}`,

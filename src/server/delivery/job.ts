@@ -1,16 +1,19 @@
 /**
  * The hourly delivery job, run by the in-server scheduler or by `POST /api/jobs/daily-update`
- * (an external scheduler): the daily updates that are due, the weekly forecast digests (Mondays), the retry of alert messages that did
- * not go, and the pruning of the sent-log (older than DELIVERY_LOG_RETENTION_MS). Each part is
+ * (an external scheduler): the daily updates that are due, the weekly forecast digests (Mondays),
+ * the retry of alert messages that did not go, the revision alerts not recorded yet, and the
+ * pruning of the sent-log (older than DELIVERY_LOG_RETENTION_MS). Each part is
  * safe to run any number of times, on any number of instances.
  */
 import { DELIVERY_LOG_RETENTION_MS } from '../store/delivery.ts';
-import { retryAlerts, type AlertRetryReport } from './alerts.ts';
+import { evaluateRevisionAlerts, retryAlerts, type AlertRetryReport } from './alerts.ts';
 import { runDailyUpdate, type DailyRunReport } from './dailyUpdate.ts';
 import type { DeliveryDeps } from './dispatch.ts';
 import { runForecastDigest, type DigestRunReport } from './forecastDigest.ts';
 
 export interface DeliveryJobReport extends DailyRunReport {
+  /** Revision-alert messages sent by this run (firings a write's own evaluation did not record: its process died). */
+  readonly revisionAlerts: number;
   /** Alert messages retried by this run. */
   readonly alerts: AlertRetryReport;
   /** The weekly forecast digest (Mondays). */
@@ -21,6 +24,7 @@ export interface DeliveryJobReport extends DailyRunReport {
 
 export async function runDeliveryJob(deps: DeliveryDeps): Promise<DeliveryJobReport> {
   const daily = await runDailyUpdate(deps);
+  const revisionAlerts = await evaluateRevisionAlerts(deps);
   const alerts = await retryAlerts(deps);
   const pruned = await deps.store.pruneDeliveries(new Date(deps.now().getTime() - DELIVERY_LOG_RETENTION_MS));
   if (alerts.sent + alerts.failed + alerts.dropped + pruned > 0) {
@@ -32,5 +36,5 @@ export async function runDeliveryJob(deps: DeliveryDeps): Promise<DeliveryJobRep
     (deps.log ?? console).error('[delivery] forecast digest failed:', error instanceof Error ? error.message : error);
     return { due: 0, sent: 0, skipped: 0, failed: 1 };
   });
-  return { ...daily, digest, alerts, pruned };
+  return { ...daily, revisionAlerts, digest, alerts, pruned };
 }

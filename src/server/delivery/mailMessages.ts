@@ -7,6 +7,7 @@ import { plainDigestRow, type DigestCell, type DigestRow, type MailForecastDiges
 import type { DeliveryLanguage } from '../../lib/delivery/language.ts';
 import { absoluteLink, type PriceQuote } from '../../lib/delivery/messages.ts';
 import { priceName } from '../../lib/delivery/quoteLine.ts';
+import type { RevisionAlertWords } from '../../lib/delivery/revisionAlerts.ts';
 import { renderMail } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import { listUnsubscribeHeaders, UNSUBSCRIBE_LINK_DAYS, unsubscribePageUrl, unsubscribeToken, type UnsubscribeTarget } from './links.ts';
@@ -120,6 +121,19 @@ export function alertMail(context: MailContext, to: string, uid: string, alertId
     heading: headline,
     blocks: [{ paragraph: line }, { link: { text: language === 'hi' ? `${priceName(quote.instrument, language)} देखें` : `See ${priceName(quote.instrument, language)}`, href: absoluteLink(context.siteUrl, quote.instrument.path) } }, block],
     footer: language === 'hi' ? 'यह ई-मेल आपको इसलिए मिला क्योंकि आपने PolyIndex पर यह भाव अलर्ट लगाया है।' : 'You receive this e-mail because you set this price alert on PolyIndex.',
+  });
+  return { ...mail, to, headers };
+}
+
+/** A producer-revision alert by e-mail: the revised lists, one per line, and the revisions screen. */
+export function revisionAlertMail(context: MailContext, to: string, uid: string, alertId: string, words: RevisionAlertWords, link: string, language: DeliveryLanguage): OutgoingMail {
+  const { headers, block } = unsubscribable(context, { uid, what: 'alert', alertId }, language === 'hi' ? 'यह अलर्ट बंद करें' : 'Unsubscribe from this alert');
+  const mail = renderMail({
+    lang: language,
+    subject: words.headline,
+    heading: words.headline,
+    blocks: [{ paragraph: words.lines.join('\n') }, { link: { text: language === 'hi' ? 'सभी बदलाव देखें' : 'See all revisions', href: link } }, block],
+    footer: language === 'hi' ? 'यह ई-मेल आपको इसलिए मिला क्योंकि आपने PolyIndex पर यह उत्पादक रेट बदलाव अलर्ट लगाया है।' : 'You receive this e-mail because you set this producer revision alert on PolyIndex.',
   });
   return { ...mail, to, headers };
 }

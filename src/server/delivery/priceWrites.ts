@@ -4,7 +4,7 @@
  * writer's answer never waits for mail or WhatsApp and a failure here never undoes the write.
  */
 import { cityInstrumentId, instrumentsOfSeries } from '../../lib/delivery/instruments.ts';
-import { evaluateAlerts } from './alerts.ts';
+import { evaluateAlerts, evaluateRevisionAlerts } from './alerts.ts';
 import { deliveryDeps } from './index.ts';
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -18,6 +18,19 @@ export function afterPriceWrite(written: { readonly series?: readonly string[]; 
       await evaluateAlerts(await deliveryDeps(), ids);
     } catch (error) {
       console.error('[delivery] evaluating alerts failed:', error);
+    }
+  });
+  queue = run;
+  return run;
+}
+
+/** After the desk's producer list prices changed: revision alerts, in the same queue (never awaited by the writer). */
+export function afterProducerPriceWrite(): Promise<void> {
+  const run = queue.then(async () => {
+    try {
+      await evaluateRevisionAlerts(await deliveryDeps());
+    } catch (error) {
+      console.error('[delivery] evaluating revision alerts failed:', error);
     }
   });
   queue = run;

@@ -65,10 +65,10 @@ export type CodeTry = { readonly outcome: 'verified'; readonly number: string } 
 export interface AlertRecord extends AlertState {
   readonly id: string;
   readonly uid: string;
-  /** An instrument id. */
+  /** An instrument id; for a `revision` alert, its target (`revisions.PP.reliance`, src/lib/delivery/revisionAlerts.ts). */
   readonly instrument: string;
-  readonly kind: AlertKind;
-  /** A price in the instrument's unit, or a per-cent move. */
+  readonly kind: AlertKind | 'revision';
+  /** A price in the instrument's unit, or a per-cent move; 0 for a `revision` alert (any revision fires it). */
   readonly value: number;
   readonly channels: readonly Channel[];
   readonly createdAt: string;
@@ -199,6 +199,14 @@ export interface DeliveryStore {
    * are sent loses nothing (the hourly job retries them).
    */
   stepAlertState(id: string, from: AlertState, to: AlertState, now: Date, deliveries?: readonly PendingDelivery[]): Promise<boolean>;
+  /**
+   * Records the messages of one firing of an event alert (a producer revision: one per channel,
+   * the same ref) `pending`, in one transaction, unless they were recorded before: the sent-log
+   * key makes the firing happen once, whoever records it and however often. A firing recorded
+   * now counts on the alert (`crossings`, `firedFor` = the ref's event). False when it was
+   * recorded before or the alert is gone.
+   */
+  recordAlertFiring(id: string, deliveries: readonly PendingDelivery[], now: Date): Promise<boolean>;
 
   getWhatsAppContact(number: string): Promise<WhatsAppContact | null>;
   /** Records an inbound message's time (a stranger's number gets a contact of its own). */

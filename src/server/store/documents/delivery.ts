@@ -143,6 +143,19 @@ export function createDeliveryStore(docs: DocumentDriver): DeliveryStore {
       });
     },
 
+    recordAlertFiring(id, deliveries, now) {
+      return docs.transact(async (tx) => {
+        const alert = await tx.get('alerts', id);
+        const existing = await Promise.all(deliveries.map((delivery) => tx.get('deliveryLog', deliveryKey(delivery))));
+        const fresh = deliveries.filter((_, i) => !existing[i]);
+        if (!alert || fresh.length === 0 || fresh.length < deliveries.length) return false;
+        const ref = fresh[0]!.ref;
+        tx.put('alerts', { ...alert, firedFor: ref.slice(ref.lastIndexOf('#') + 1), crossings: alert.crossings + 1, updatedAt: now.toISOString() });
+        for (const delivery of fresh) tx.put('deliveryLog', pendingRecord(delivery, now));
+        return true;
+      });
+    },
+
     getWhatsAppContact: (number) => docs.get('whatsappContacts', number),
 
     recordWhatsAppInbound: (number, at) => changeContact(number, at, (contact) => ({ ...contact, lastInboundAt: at.toISOString(), updatedAt: at.toISOString() })),
