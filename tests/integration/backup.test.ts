@@ -66,6 +66,7 @@ beforeAll(async () => {
   const forecast = { id: 'baseline.fx.usdinr.1w.2026-11-13', seriesId: 'fx.usdinr', horizon: '1w' as const, direction: 'flat' as const, low: 88.1, high: 88.9, rationale: 'ETS', by: { kind: 'baseline' as const, method: 'ets' as const }, publishedAt: '2026-11-13T12:30:00.000Z', baseDate: '2026-11-13', baseValue: 88.5, endDate: '2026-11-20', flatBandPct: 0.3, supersedes: null };
   await store.addForecasts([forecast]);
   await store.putScores([{ forecastId: forecast.id, seriesId: 'fx.usdinr', revision: 1, scoredAt: '2026-11-21T06:00:00.000Z', actual: { date: '2026-11-20', value: 88.6 }, outcome: { insideRange: true, actualDirection: 'flat', directionRight: true, absPctError: 0.11 }, earlier: [] }]);
+  await store.importRecords('seats', [{ id: 'backupseat000001', ownerUid: 'backup-user-0', email: 'backup-user-1@example.test', status: 'pending', tokenHash: 'cd'.repeat(32), invitedAt: '2026-11-20T06:00:00.000Z', inviteExpiresAt: '2026-11-27T06:00:00.000Z', holderUid: null, acceptedAt: null }]);
   for (const [path, content] of Object.entries(KEPT)) {
     mkdirSync(join(source, path, '..'), { recursive: true });
     writeFileSync(join(source, path), content);
@@ -149,7 +150,7 @@ describe('npm run backup / restore', () => {
       expect(await copy.points(RANGED)).toEqual([{ date: '2026-11-20', value: 1015, low: 1005, high: 1025 }]);
       expect(await copy.points(FX_SERIES_ID)).toEqual([{ date: '2026-11-20', value: 90.25 }]);
       expect(await copy.latestCitySheet('pune')).toEqual([{ city: 'pune', polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111, date: '2026-11-23' }]);
-      for (const kind of ['forecasts', 'scores']) expect(reports.find((r) => r.kind === kind), kind).toMatchObject({ match: true, source: { count: 1 } });
+      for (const kind of ['forecasts', 'scores', 'seats']) expect(reports.find((r) => r.kind === kind), kind).toMatchObject({ match: true, source: { count: 1 } });
     } finally {
       await copy.close();
     }
