@@ -3,10 +3,9 @@
  * A plan with more than one seat (the plan table's `seats`) lets its buyer, the owner, invite
  * (seats − 1) colleagues by e-mail. An invitation is a link that expires; the invited address
  * accepts it signed in as that address; the colleague then holds a seat and uses the owner's plan
- * (the access policy's `planInUse`) until the owner removes the seat or the owner's plan ends.
+ * (the access policy's `planInUse`; who may hand seats out is its `seatPlanOf`) until the owner removes the seat or the owner's plan ends.
  */
-import { hasActiveSubscription, type SessionFacts } from './access/policy.ts';
-import { findPlan, type Plan } from './plans.ts';
+import type { Plan } from './plans.ts';
 
 /** How long an invitation link may be accepted. */
 export const INVITE_VALID_DAYS = 7;
@@ -36,17 +35,6 @@ export const inviteExpiryOf = (now: Date): string => new Date(now.getTime() + IN
 
 /** How many colleagues a plan lets its owner invite (the owner holds the first seat). */
 export const colleagueSeatsOf = (plan: Plan | undefined): number => Math.max(0, (plan?.seats ?? 1) - 1);
-
-/**
- * The plan whose seats this visitor may hand out now: their own current plan when it has room for
- * colleagues. A seat-holder's rights come from someone else's plan, so a seat-holder never
- * invites, removes, renews or upgrades on it (and the owner's invoices are the owner's).
- */
-export function seatPlanOf(session: SessionFacts | null, now: Date): Plan | null {
-  if (!session || !hasActiveSubscription(session.record, now)) return null;
-  const plan = findPlan(session.record?.plan);
-  return plan && colleagueSeatsOf(plan) > 0 ? plan : null;
-}
 
 /**
  * The key an invited address is compared by: trimmed, lower case (Firebase Auth keeps e-mail

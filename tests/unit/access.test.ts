@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decide, decideFor, entitlementOf, historyReachOf, historyYearsOf, isEditorRole, planInUse, renewalDue, requirementOf, seatIsCurrent, withLockedScreen, type SessionFacts } from '../../src/lib/access/policy.ts';
+import { decide, decideFor, entitlementOf, historyReachOf, historyYearsOf, isEditorRole, planInUse, seatPlanOf, renewalDue, requirementOf, seatIsCurrent, withLockedScreen, type SessionFacts } from '../../src/lib/access/policy.ts';
 import { accountPlan } from '../../src/lib/account.ts';
 import { deliveryRightsOf } from '../../src/lib/delivery/rights.ts';
-import { seatPlanOf } from '../../src/lib/seats.ts';
 import { clampFrom, firstSelectableYear, historyOverreach, reachOf } from '../../src/lib/access/history.ts';
 import { findScreen, LIMITED_SCREEN_PATHS, lockedNotice, plans, SCREENS } from '../../src/lib/plans.ts';
 import { isInTrial, trialEndsOn } from '../../src/lib/trial.ts';

@@ -5,8 +5,9 @@
 import { newsTypeSectionPath, resolveNewsType } from '../catalog.ts';
 import { isoDateOf } from '../dates.ts';
 import { isJobPath, ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE_PATH } from '../delivery/paths.ts';
-import { findPlan, LIMITED_SCREEN_PATHS, planAccess, plans, screenOfPath, trialPlan } from '../plans.ts';
+import { findPlan, LIMITED_SCREEN_PATHS, planAccess, plans, screenOfPath, trialPlan, type Plan } from '../plans.ts';
 import { isAppShellPath } from '../pwa/appShell.ts';
+import { colleagueSeatsOf } from '../seats.ts';
 import { isInTrial } from '../trial.ts';
 import { historyLimitMessage, historyOverreach, reachOf, type HistoryReach } from './history.ts';
 import { isPublicPath, normalizePath } from './publicPaths.ts';
@@ -107,6 +108,17 @@ export function planInUse(session: SessionFacts | null, now: Date): PlanInUse | 
   // An unknown own plan counts as everything (the policy's rule for plans the table does not know).
   const price = (use: PlanInUse) => findPlan(use.plan)?.pricePaise ?? Number.POSITIVE_INFINITY;
   return price(seat) > price(own) ? seat : own;
+}
+
+/**
+ * The plan whose seats this visitor may hand out now: their own current plan when it has room for
+ * colleagues. A seat-holder's rights come from someone else's plan, so a seat-holder never
+ * invites, removes, renews or upgrades on it (and the owner's invoices are the owner's).
+ */
+export function seatPlanOf(session: SessionFacts | null, now: Date): Plan | null {
+  if (!session || !hasActiveSubscription(session.record, now)) return null;
+  const plan = findPlan(session.record?.plan);
+  return plan && colleagueSeatsOf(plan) > 0 ? plan : null;
 }
 
 export function entitlementOf(session: SessionFacts | null, now: Date): Entitlement {

@@ -8,7 +8,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { toDisplayDate } from '../../lib/dates.ts';
 import { findPlan } from '../../lib/plans.ts';
-import { colleagueSeatsOf, INVITE_VALID_DAYS, seatState, type SeatState, inviteExpiryOf, joinLinkOf, parseInviteToken, seatEmailKey, seatPlanOf } from '../../lib/seats.ts';
+import { seatPlanOf } from '../../lib/access/policy.ts';
+import { colleagueSeatsOf, INVITE_VALID_DAYS, inviteExpiryOf, joinLinkOf, parseInviteToken, seatEmailKey, seatState, type SeatState } from '../../lib/seats.ts';
 import type { Session } from '../auth/session.ts';
 import { siteUrl } from '../delivery/index.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
@@ -182,4 +183,28 @@ export async function teamOf(store: Stores, session: Session, now: Date): Promis
     seats: seats.map((seat) => listingOf(seat, now)),
     current: plan !== null,
   };
+}
+
+/** What the join page shows of an invitation before it is accepted: who invites, to which plan, for which address. */
+export interface InvitationView {
+  readonly kind: 'invitation';
+  readonly email: string;
+  readonly ownerName: string;
+  readonly planName: string | null;
+  readonly state: SeatState;
+  /** The seat is held by the signed-in visitor already. */
+  readonly yours: boolean;
+}
+
+/** The invitation behind a link's token (the secret must match: a seat id alone shows nothing), or the problem to show. */
+export async function invitationOf(store: Stores, token: string, viewerUid: string, now: Date): Promise<InvitationView | SeatProblem> {
+  const parsed = parseInviteToken(token);
+  const invalid = problem(404, 'invitation_not_found', 'This invitation is no longer valid: it was revoked, re-sent (use the newest mail) or never existed. Ask the colleague who invited you.', 'token');
+  if (!parsed) return problem(400, 'invalid_input', 'That is not an invitation link: open the link from the mail as it is.', 'token');
+  const seat = await store.findSeat(parsed.id);
+  if (!seat) return invalid;
+  const yours = seat.status === 'held' && seat.holderUid === viewerUid;
+  if (!yours && seat.tokenHash !== hashSecret(parsed.secret)) return invalid;
+  const owner = await store.findUserBy('uid', seat.ownerUid);
+  return { kind: 'invitation', email: seat.email, ownerName: owner?.displayName?.trim() || owner?.email || 'A PolyIndex subscriber', planName: findPlan(owner?.plan)?.name ?? null, state: seatState(seat, now), yours };
 }
