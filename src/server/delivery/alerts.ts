@@ -15,7 +15,7 @@ import { absoluteLink, alertEvent, alertHeadline, alertText, priceLine, priceNow
 import { priceAlertTemplate } from '../../lib/delivery/whatsappTemplates.ts';
 import { deliveryRightsOf } from '../../lib/delivery/rights.ts';
 import { sameAlertState, type AlertRecord, type DeliveryClaim, type NewDelivery, type PendingDelivery } from '../store/delivery.ts';
-import { sendClaimed, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
+import { sendClaimed, subscriberOf, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
 import { alertMail } from './mailMessages.ts';
 import { quoteCache } from './quotes.ts';
 
@@ -78,7 +78,7 @@ async function alertSender(deps: DeliveryDeps, claim: DeliveryClaim): Promise<((
   const prices = pricesOf(claim.payload);
   if (!alert || !instrument || !prices) return null;
   const user = await deps.store.findUserBy('uid', uid);
-  if (!user || !deliveryRightsOf({ uid: user.uid, record: user }, deps.now()).alerts) return null;
+  if (!user || !deliveryRightsOf(await subscriberOf(deps.store, user), deps.now()).alerts) return null;
   const quote: PriceQuote = { instrument, latest: prices.latest, previous: prices.previous };
   const settings = await deps.store.getDeliverySettings(uid);
   const language = languageOf(settings?.language);
