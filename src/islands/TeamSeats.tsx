@@ -53,7 +53,6 @@ const teamSeatOf = (seat: NonNullable<SeatAnswer['seat']>): TeamSeat => ({ id: s
 export default function TeamSeats({ planName, total, seats: initial, current }: Props) {
   const [ready, setReady] = useState(false);
   const [seats, setSeats] = useState<readonly TeamSeat[]>(initial);
-  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -66,6 +65,9 @@ export default function TeamSeats({ planName, total, seats: initial, current }: 
 
   async function invite(event: SyntheticEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
+    // Read from the field itself: an address typed before the island hydrated counts too.
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
     setBusy('invite');
     setError(null);
     setNotice(null);
@@ -74,7 +76,7 @@ export default function TeamSeats({ planName, total, seats: initial, current }: 
     if (!answer.ok) return setError({ message: answer.message, field: answer.field });
     const body = answer.data as SeatAnswer;
     if (body.seat) setSeats((list) => [...list, teamSeatOf(body.seat!)]);
-    setEmail('');
+    form.reset();
     setNotice(body.mailed === false ? `Invitation saved, but the mail to ${body.seat?.email ?? email} could not be sent: use Re-send.` : `Invitation sent to ${body.seat?.email ?? email}.`);
   }
 
@@ -137,15 +139,14 @@ export default function TeamSeats({ planName, total, seats: initial, current }: 
               <input
                 id={emailId}
                 type="email"
+                name="email"
                 autoComplete="off"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
                 placeholder="colleague@company.com"
                 required
                 aria-invalid={emailError ? 'true' : undefined}
                 aria-describedby={error ? errorId : undefined}
               />
-              <button type="submit" className="btn btn-primary" disabled={!ready || busy !== null || email.trim() === ''}>
+              <button type="submit" className="btn btn-primary" disabled={!ready || busy !== null}>
                 {busy === 'invite' ? 'Sending…' : 'Send invitation'}
               </button>
             </div>

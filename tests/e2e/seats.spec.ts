@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { simpleParser } from 'mailparser';
 import { baseURL, E2E_DATA_DIR } from './env.ts';
 import { ensureAccount, signIn, signInAs, signInNewAccountByApi, uniqueEmail } from './helpers/auth.ts';
+import { hydrated } from './helpers/hydration.ts';
 
 /** The uid of the account signed in on `request`. */
 async function uidOf(request: APIRequestContext): Promise<string> {
@@ -58,6 +59,7 @@ test('an owner invites a colleague, the colleague reads a Premium screen, the ow
   await page.goto('/account');
   const team = page.getByTestId('team-card');
   await expect(team.getByTestId('seats-used')).toHaveText('1 of 5');
+  await hydrated(page, team.getByTestId('team'));
   const colleagueEmail = uniqueEmail('team-colleague');
   await team.getByLabel('Invite a colleague by e-mail').fill(colleagueEmail);
   await team.getByRole('button', { name: 'Send invitation' }).click();
@@ -95,6 +97,7 @@ test('an owner invites a colleague, the colleague reads a Premium screen, the ow
     await page.reload();
     const member = team.getByTestId('team-member').filter({ hasText: colleagueEmail });
     await expect(member).toHaveAttribute('data-state', 'held');
+    await hydrated(page, team.getByTestId('team'));
     await member.getByRole('button', { name: `Remove ${colleagueEmail}` }).click();
     await expect(team.getByTestId('team-notice')).toHaveText(`${colleagueEmail} is removed: their access ends now.`);
     await expect(team.getByTestId('team-member')).toHaveCount(0);
