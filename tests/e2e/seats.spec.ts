@@ -59,7 +59,7 @@ test('an owner invites a colleague, the colleague reads a Premium screen, the ow
   await page.goto('/account');
   const team = page.getByTestId('team-card');
   await expect(team.getByTestId('seats-used')).toHaveText('1 of 5');
-  await hydrated(page, team.getByTestId('team'));
+  await hydrated(page, page.getByTestId('team'));
   const colleagueEmail = uniqueEmail('team-colleague');
   await team.getByLabel('Invite a colleague by e-mail').fill(colleagueEmail);
   await team.getByRole('button', { name: 'Send invitation' }).click();
@@ -97,7 +97,7 @@ test('an owner invites a colleague, the colleague reads a Premium screen, the ow
     await page.reload();
     const member = team.getByTestId('team-member').filter({ hasText: colleagueEmail });
     await expect(member).toHaveAttribute('data-state', 'held');
-    await hydrated(page, team.getByTestId('team'));
+    await hydrated(page, page.getByTestId('team'));
     await member.getByRole('button', { name: `Remove ${colleagueEmail}` }).click();
     await expect(team.getByTestId('team-notice')).toHaveText(`${colleagueEmail} is removed: their access ends now.`);
     await expect(team.getByTestId('team-member')).toHaveCount(0);
