@@ -92,6 +92,7 @@ test('an owner invites a colleague, the colleague reads a Premium screen, the ow
     await colleague.goto('/account');
     await expect(colleague.getByTestId('seat-line')).toContainText(`You use ${ownerEmail}'s Platinum plan (a team seat)`);
     await expect(colleague.getByTestId('team-card')).toHaveCount(0);
+    await expect(colleague.getByRole('banner').getByTestId('subscribed')).toContainText('Team · Platinum');
 
     // The owner sees the colleague joined, and removes the seat.
     await page.reload();
