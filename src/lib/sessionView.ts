@@ -89,8 +89,7 @@ export function menuItems(view: SessionView, now: Date): HeaderItem[] {
   const name = view.user?.displayName || view.user?.email || 'Signed in';
   const items: HeaderItem[] = [{ kind: 'badge', text: name, testId: 'menu-user', className: 'menu-user' }];
   if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', href: view.adminPanelUrl ?? '/admin', testId: 'menu-admin-panel', className: 'menu-account-link' });
-  // A colleague on someone's team plan: the plan they use, which /account says whose it is.
-  else if (view.team) items.push({ kind: 'link', text: `Team · ${view.team.plan}`, narrowText: `✓ ${view.team.plan}`, href: '/account', testId: 'subscribed', className: 'badge subscribed' });
+  else if (view.team) items.push({ kind: 'badge', text: `Team · ${view.team.plan}`, testId: 'menu-subscribed', className: 'badge subscribed' });
   else if (view.subscribed) items.push({ kind: 'badge', text: subscribedText(view), testId: 'menu-subscribed', className: 'badge subscribed' });
   else items.push({ kind: 'link', text: 'Subscribe Now', href: isSignedIn(view) ? '/subscription' : '/pricing', testId: 'menu-subscribe-now', className: 'menu-account-link' });
   const renew = renewItem(view, now, 'menu-renew', 'menu-account-link');

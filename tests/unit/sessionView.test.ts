@@ -57,5 +57,6 @@ describe('mobile menu account block', () => {
     ['renewing', ['menu-user:Asha Rao', 'menu-subscribed:Subscribed · Premium', 'menu-renew:Renew: 8 days left→/subscription', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
     ['admin', ['menu-user:asha@example.test', 'menu-admin-panel:Admin Panel→/admin', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
     ['noName', ['menu-user:Signed in', 'menu-subscribed:Subscribed · Basic', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['seated', ['menu-user:Asha Rao', 'menu-subscribed:Team · Platinum', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
   ])('%s', (who, expected) => expect(summary(menuItems(views[who]!, NOW))).toEqual(expected));
 });
