@@ -59,7 +59,7 @@ const seatIdOf = (params: Record<string, string | undefined>): { ok: true; id: s
   return SEAT_ID.test(id) ? { ok: true, id } : { ok: false, response: jsonError(400, 'invalid_input', 'That is not a seat id.', 'id') };
 };
 
-/** GET /api/account/seats: the owner's team (204-free: `{team: null}` for a visitor with none). */
+/** GET /api/account/seats: the owner's team (`{team: null}` for a visitor who has none). */
 export const listSeats = endpoint('signedIn', async ({ locals, store }) => {
   const session = locals.session;
   if (!session) return unauthenticated();
