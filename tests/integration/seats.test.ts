@@ -15,6 +15,8 @@ import { SESSION_COOKIE, startSession } from '../../src/server/auth/sessions.ts'
 import { createSiteServer, type SiteServer } from '../../src/server/http/siteServer.ts';
 import { createAccessMiddleware } from '../../src/server/lanes/astroLane.ts';
 import { createFastLane } from '../../src/server/lanes/fastLane.ts';
+import { deliveryRightsOf } from '../../src/lib/delivery/rights.ts';
+import { subscriberOf } from '../../src/server/delivery/dispatch.ts';
 import { outboxMessage, outboxMessages } from '../../src/server/mail/index.ts';
 import { auth, store as runtimeStore } from '../../src/server/runtime.ts';
 import { openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
@@ -251,6 +253,17 @@ describe('removal counts on every instance at the colleague\'s next request', ()
     expect(await elsewhere.removeSeat(ownerAccount.uid, invited.json.seat!.id, { uid: ownerAccount.uid, email: ownerEmail }, new Date())).not.toBeNull();
     expect((await fast(FEEDSTOCK)).status).toBe(403);
     expect((await view('/crude/Naphtha', cookie)).headers.get('Location')).toBe('/subscription?locked=feedstock');
+  });
+
+  it('scheduled messages (the daily update, alerts, the price bot) judge a colleague by the seat, and stop with it', async () => {
+    const owner = await person('deliveryowner', { subscribed: true, plan: 'Platinum', expiresAt: inAYear() });
+    const colleague = await person('deliverymate');
+    const invited = await invite(owner, { email: colleague.email });
+    expect((await acceptAs(colleague, { token: await tokenMailedTo(colleague.email!) })).status).toBe(200);
+    const rightsNow = async () => deliveryRightsOf(await subscriberOf(elsewhere, (await elsewhere.findUserBy('uid', colleague.uid))!), new Date());
+    expect(await rightsNow()).toMatchObject({ dailyUpdate: true, alerts: true, priceBot: true, dailyChoices: 'all' });
+    expect((await act(remove, 'remove', owner, invited.json.seat!.id)).status).toBe(200);
+    expect(await rightsNow()).toMatchObject({ dailyUpdate: false, alerts: false, priceBot: false });
   });
 
   it('the owner\'s plan ends the seat too: at its instant, and a revocation on another instance within the user records\' bound', async () => {
