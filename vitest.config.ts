@@ -25,6 +25,7 @@ const PROCESS_FILES = [
   'tests/integration/firestore-emulator.test.ts',
   'tests/integration/daily-update-processes.test.ts',
   'tests/integration/feed-processes.test.ts',
+  'tests/integration/invoice-processes.test.ts',
   'tests/integration/serverDrain.test.ts',
   'tests/integration/backup.test.ts',
   'tests/integration/store-copy.test.ts',

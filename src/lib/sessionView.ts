@@ -13,6 +13,8 @@ export interface SessionView {
   trial?: { active: boolean; endsOn: string | null } | null;
   renewalDue?: boolean;
   adminPanelUrl?: string | null;
+  /** The plan of a team seat the visitor uses now (when it is the plan in use), and whose it is. */
+  team?: { plan: string; ownerEmail: string | null } | null;
 }
 
 /**
@@ -55,6 +57,8 @@ export function headerItems(view: SessionView, now: Date): HeaderItem[] {
   const items: HeaderItem[] = [];
   if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', narrowText: 'Admin', href: view.adminPanelUrl ?? '/admin', testId: 'admin-panel', className: 'btn btn-primary' });
   // The subscriber's plan badge opens /account (plan, renewal, upgrade, invoices).
+  // A colleague on someone's team plan: the plan they use, which /account says whose it is.
+  else if (view.team) items.push({ kind: 'link', text: `Team · ${view.team.plan}`, narrowText: `✓ ${view.team.plan}`, href: '/account', testId: 'subscribed', className: 'badge subscribed' });
   else if (view.subscribed) items.push({ kind: 'link', text: subscribedText(view), narrowText: `✓ ${view.user?.plan ?? 'Subscribed'}`, href: '/account', testId: 'subscribed', className: 'badge subscribed' });
   else items.push({ kind: 'link', text: 'Subscribe Now', narrowText: 'Subscribe', href: isSignedIn(view) ? '/subscription' : '/pricing', testId: 'subscribe-now', className: 'btn btn-primary' });
   const renew = renewItem(view, now, 'renew', 'btn btn-ghost renew');
@@ -65,7 +69,8 @@ export function headerItems(view: SessionView, now: Date): HeaderItem[] {
       ? { kind: 'signOut', text: 'Sign out', testId: 'sign-out', className: 'btn btn-ghost' }
       : { kind: 'link', text: 'Sign in', href: '/register', testId: 'sign-in', className: 'btn btn-ghost' },
   );
-  const trialLeft = view.trial?.endsOn ? timeLeftLabel(startOfIndianDay(view.trial.endsOn), now) : null;
+  // A trial under a team seat is not what opens the screens: no countdown to a plan they have.
+  const trialLeft = view.trial?.endsOn && !view.team ? timeLeftLabel(startOfIndianDay(view.trial.endsOn), now) : null;
   if (trialLeft) {
     items.push({
       kind: 'banner',
@@ -84,6 +89,7 @@ export function menuItems(view: SessionView, now: Date): HeaderItem[] {
   const name = view.user?.displayName || view.user?.email || 'Signed in';
   const items: HeaderItem[] = [{ kind: 'badge', text: name, testId: 'menu-user', className: 'menu-user' }];
   if (view.admin) items.push({ kind: 'link', text: 'Admin Panel', href: view.adminPanelUrl ?? '/admin', testId: 'menu-admin-panel', className: 'menu-account-link' });
+  else if (view.team) items.push({ kind: 'badge', text: `Team · ${view.team.plan}`, testId: 'menu-subscribed', className: 'badge subscribed' });
   else if (view.subscribed) items.push({ kind: 'badge', text: subscribedText(view), testId: 'menu-subscribed', className: 'badge subscribed' });
   else items.push({ kind: 'link', text: 'Subscribe Now', href: isSignedIn(view) ? '/subscription' : '/pricing', testId: 'menu-subscribe-now', className: 'menu-account-link' });
   const renew = renewItem(view, now, 'menu-renew', 'menu-account-link');

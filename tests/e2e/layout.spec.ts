@@ -74,6 +74,8 @@ const PAGE_KINDS: readonly PageKind[] = [
   { routes: ['alerts.astro'], path: '/alerts' },
   { routes: ['account.astro'], path: '/account' },
   { routes: ['account/api-keys.astro'], path: '/account/api-keys' },
+  // An invitation link that is not one: the page's refusal (a real invitation's page: seats.spec.ts).
+  { routes: ['account/join.astro'], path: '/account/join?invite=not-a-token', status: 400 },
   { routes: ['pricing.astro'], path: '/pricing' },
   { routes: ['developers.astro'], path: '/developers' },
   { routes: ['methodology/index.astro'], path: '/methodology' },

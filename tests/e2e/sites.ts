@@ -20,7 +20,7 @@ export interface Site {
 }
 
 /** The specs that run on the Firestore site too (`<name>.spec.ts`): every screen that reads or writes the store. */
-export const FIRESTORE_SPEC_NAMES = ['health', 'auth', 'payments', 'account', 'prices', 'admin', 'admin-prices', 'admin-markets', 'admin-banners', 'news', 'newsroom', 'delivery', 'compare', 'citywise', 'home', 'basis', 'forecasts'] as const;
+export const FIRESTORE_SPEC_NAMES = ['health', 'auth', 'payments', 'account', 'prices', 'admin', 'admin-prices', 'admin-markets', 'admin-banners', 'news', 'newsroom', 'delivery', 'compare', 'citywise', 'home', 'basis', 'forecasts', 'seats'] as const;
 export const FIRESTORE_SPECS = new RegExp(`/(${FIRESTORE_SPEC_NAMES.join('|')})\\.spec\\.ts$`);
 
 /** The Playwright projects of each site: its setup first (playwright.config.ts). */

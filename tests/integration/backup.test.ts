@@ -78,6 +78,7 @@ beforeAll(async () => {
   await store.saveDeliverySettings({ uid: 'backup-user-0', series: ['city.mumbai.ppRaffia'], email: true, whatsapp: false, hour: 9, forecastDigest: true, whatsappNumber: null, whatsappVerifiedAt: null, pending: null, updatedAt: '2026-11-30T03:00:00.000Z' });
   const digestClaim = await store.claimDelivery({ uid: 'backup-user-0', kind: 'digest', ref: '2026-11-30', channel: 'email' }, new Date('2026-11-30T04:00:00.000Z'));
   await store.completeDelivery(digestClaim!, new Date('2026-11-30T04:00:01.000Z'));
+  await store.importRecords('seats', [{ id: 'backupseat000001', ownerUid: 'backup-user-0', email: 'backup-user-1@example.test', status: 'pending', tokenHash: 'cd'.repeat(32), invitedAt: '2026-11-20T06:00:00.000Z', inviteExpiresAt: '2026-11-27T06:00:00.000Z', holderUid: null, acceptedAt: null }]);
   for (const [path, content] of Object.entries(KEPT)) {
     mkdirSync(join(source, path, '..'), { recursive: true });
     writeFileSync(join(source, path), content);
@@ -161,7 +162,7 @@ describe('npm run backup / restore', () => {
       expect(await copy.points(RANGED)).toEqual([{ date: '2026-11-20', value: 1015, low: 1005, high: 1025 }]);
       expect(await copy.points(FX_SERIES_ID)).toEqual([{ date: '2026-11-20', value: 90.25 }]);
       expect(await copy.latestCitySheet('pune')).toEqual([{ city: 'pune', polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111, date: '2026-11-23' }]);
-      for (const kind of ['forecasts', 'scores']) expect(reports.find((r) => r.kind === kind), kind).toMatchObject({ match: true, source: { count: 1 } });
+      for (const kind of ['forecasts', 'scores', 'seats']) expect(reports.find((r) => r.kind === kind), kind).toMatchObject({ match: true, source: { count: 1 } });
       expect(await copy.getDeliverySettings('backup-user-0')).toMatchObject({ forecastDigest: true });
       expect((await copy.listDeliveries('backup-user-0')).map((d) => [d.kind, d.ref, d.status])).toEqual([['digest', '2026-11-30', 'sent']]);
       expect(await copy.listAlertsByInstrument('revisions.PP.iocl')).toEqual([expect.objectContaining({ id: 'al_rev', kind: 'revision', crossings: 1, firedFor: 'iocl.PP.2026-11-17' })]);

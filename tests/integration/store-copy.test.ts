@@ -143,6 +143,8 @@ async function seedSource(store: Store): Promise<void> {
   // A data-feed key (its hash only), its meter and a day of use.
   const feedKey = { id: 'copykey00001', ownerUid: 'u-buyer', name: 'Purchase sheet', hash: 'ab'.repeat(32), createdAt: NOW.toISOString(), urlKey: true, ratePerMinute: 60, monthlyQuota: 50_000 };
   await store.createApiKey(feedKey, ADMIN);
+  // A team seat held on a Platinum plan (imported: an invitation through the store would add audit entries).
+  await store.importRecords('seats', [{ id: 'copyseat00000001', ownerUid: 'u-buyer', email: 'u-late@example.test', status: 'held', tokenHash: null, invitedAt: NOW.toISOString(), inviteExpiresAt: NOW.toISOString(), holderUid: 'u-late', acceptedAt: NOW.toISOString() }]);
   await store.meterApiKey(feedKey, NOW);
   await store.replaceBanners([
     { id: 'b-one', title: 'One', subtitle: 'first', href: '/one', image: '/img/one.webp', alt: 'one', order: 1 },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decide, decideFor, entitlementOf, historyReachOf, historyYearsOf, isEditorRole, renewalDue, requirementOf, withLockedScreen, type SessionFacts } from '../../src/lib/access/policy.ts';
+import { decide, decideFor, entitlementOf, historyReachOf, historyYearsOf, isEditorRole, planInUse, seatPlanOf, renewalDue, requirementOf, seatIsCurrent, withLockedScreen, type SessionFacts } from '../../src/lib/access/policy.ts';
+import { accountPlan } from '../../src/lib/account.ts';
+import { deliveryRightsOf } from '../../src/lib/delivery/rights.ts';
 import { clampFrom, firstSelectableYear, historyOverreach, reachOf } from '../../src/lib/access/history.ts';
 import { findScreen, LIMITED_SCREEN_PATHS, lockedNotice, plans, SCREENS } from '../../src/lib/plans.ts';
 import { isInTrial, trialEndsOn } from '../../src/lib/trial.ts';
@@ -564,5 +566,79 @@ describe('the data feed (issue 25): a key or a cookie, by the plan at the moment
     expect(isPublicPath('/developers')).toBe(true);
     expect(requirementOf('/api/v1')).toBe('feed');
     expect(requirementOf('/admin/users/u1/api-keys')).toBe('admin');
+  });
+});
+
+describe('team seats (issue 21): a colleague uses the owner\'s plan while the seat is held and the owner\'s plan is current', () => {
+  const owner = (record: NonNullable<SessionFacts['record']>) => ({ ownerUid: 'owner', ownerEmail: 'owner@firm.test', owner: record });
+  const platinumOwner = owner({ subscribed: true, plan: 'Platinum', expiresAt: inAYear });
+  const colleague = (seat: SessionFacts['seat'], record: SessionFacts['record'] = { role: 'user', subscribed: false, createdAt: '01-01-2026' }): SessionFacts => ({ uid: 'c1', record, seat });
+  const seated = {
+    /** No plan of their own, trial over, a seat on a current Platinum plan. */
+    onPlatinum: colleague(platinumOwner),
+    /** The owner's plan lapsed a second ago. */
+    ownerLapsed: colleague(owner({ subscribed: true, plan: 'Platinum', expiresAt: new Date(NOW.getTime() - 1000).toISOString() })),
+    /** The owner is no longer subscribed (revoked, refunded). */
+    ownerUnsubscribed: colleague(owner({ subscribed: false, plan: 'Platinum', expiresAt: inAYear })),
+    /** A seat record left on a plan with one seat (the owner changed plan): gives nothing. */
+    ownerOneSeat: colleague(owner({ subscribed: true, plan: 'Premium', expiresAt: inAYear })),
+    /** The owner's record is gone. */
+    ownerGone: colleague({ ownerUid: 'owner', ownerEmail: null, owner: null }),
+    /** Removed: the session has no seat any more. */
+    removed: colleague(null),
+    /** Their own Basic plan and a Platinum seat: the dearer plan counts. */
+    basicOnPlatinum: colleague(platinumOwner, { role: 'user', subscribed: true, plan: 'Basic', createdAt: '01-01-2026', expiresAt: inAYear }),
+  };
+  type Seated = keyof typeof seated;
+  const verdict = (path: string, s: Seated): string => {
+    const d = decide(path, seated[s], NOW);
+    return d.kind === 'allow' ? A : d.kind === 'redirect' ? `redirect ${d.to}` : String(d.status);
+  };
+
+  it.each([
+    // A Premium screen, a data API, the data feed, comparisons, a limited page.
+    ['/crude/Naphtha', { onPlatinum: A, ownerLapsed: SUB_LOCKED('/crude/Naphtha'), ownerUnsubscribed: SUB_LOCKED('/crude/Naphtha'), ownerOneSeat: SUB_LOCKED('/crude/Naphtha'), ownerGone: SUB_LOCKED('/crude/Naphtha'), removed: SUB_LOCKED('/crude/Naphtha'), basicOnPlatinum: A }],
+    ['/api/feedstock', { onPlatinum: A, ownerLapsed: '403', ownerUnsubscribed: '403', ownerOneSeat: '403', ownerGone: '403', removed: '403', basicOnPlatinum: A }],
+    ['/api/v1/latest', { onPlatinum: A, ownerLapsed: '403', ownerUnsubscribed: '403', ownerOneSeat: '403', ownerGone: '403', removed: '403', basicOnPlatinum: A }],
+    ['/api/series', { onPlatinum: A, ownerLapsed: '403', ownerUnsubscribed: '403', ownerOneSeat: '403', ownerGone: '403', removed: '403', basicOnPlatinum: A }],
+    // The limited set is open to everyone signed in, seat or not.
+    ['/buy-sell', { onPlatinum: A, ownerLapsed: A, ownerUnsubscribed: A, ownerOneSeat: A, ownerGone: A, removed: A, basicOnPlatinum: A }],
+  ] as const)('%s', (path, expected) => {
+    for (const s of Object.keys(seated) as Seated[]) expect(verdict(path, s), s).toBe(expected[s]);
+  });
+
+  it('the plan in use, its history depth and its delivery are the owner\'s', () => {
+    expect(planInUse(seated.onPlatinum, NOW)).toEqual({ plan: 'Platinum', expiresAt: inAYear, via: 'seat' });
+    expect(historyYearsOf(seated.onPlatinum, NOW)).toBe(plans.find((p) => p.id === 'Platinum')!.historyYears);
+    expect(deliveryRightsOf(seated.onPlatinum, NOW).alerts).toBe(true);
+    expect(planInUse(seated.basicOnPlatinum, NOW)?.via).toBe('seat');
+    // A Platinum subscriber on someone else's Platinum seat keeps their own plan.
+    expect(planInUse(colleague(platinumOwner, who.platinum!.record), NOW)?.via).toBe('own');
+    for (const s of ['ownerLapsed', 'ownerUnsubscribed', 'ownerOneSeat', 'ownerGone', 'removed'] as const) {
+      expect(planInUse(seated[s], NOW), s).toBeNull();
+      expect(entitlementOf(seated[s], NOW), s).toBe('none');
+      expect(deliveryRightsOf(seated[s], NOW).dailyUpdate, s).toBe(false);
+    }
+    expect(seatIsCurrent(platinumOwner, NOW)).toBe(true);
+    expect(seatIsCurrent(null, NOW)).toBe(false);
+  });
+
+  it('only an owner whose own current plan has colleague seats may hand them out; a seat-holder may not invite, renew or upgrade on it', () => {
+    expect(seatPlanOf(who.platinum, NOW)?.id).toBe('Platinum');
+    for (const w of ['anonymous', 'free', 'trial', 'basic', 'standard', 'premium', 'expired', 'admin', 'noRecord'] as const) expect(seatPlanOf(who[w], NOW), w).toBeNull();
+    expect(seatPlanOf(seated.onPlatinum, NOW)).toBeNull();
+    // Renewal is of one's own plan: the seat's end date is never the colleague's to renew.
+    expect(renewalDue({ ...seated.onPlatinum.record, subscribed: false }, new Date('2027-11-15T00:00:00Z'))).toBe(false);
+    expect(accountPlan(seated.onPlatinum.record, NOW, null).offers.every((offer) => offer.quote.kind === 'new')).toBe(true);
+  });
+
+  it('the pages and endpoints: the join page and the team endpoints are for everyone signed in (the handlers decide who may do what)', () => {
+    expect(requirementOf('/account/join')).toBe('signedIn');
+    expect(outcome('/account/join', 'anonymous')).toBe(REG('/account/join'));
+    for (const w of ['free', 'basic', 'platinum'] as const) expect(outcome('/account/join', w)).toBe(A);
+    for (const path of ['/api/account/seats', '/api/account/seats/abcd/reinvite', '/api/account/seats/accept']) {
+      expect(requirementOf(path)).toBe('signedIn');
+      expect(outcome(path, 'anonymous')).toBe('401');
+    }
   });
 });

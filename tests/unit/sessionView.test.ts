@@ -12,6 +12,10 @@ const views: Record<string, SessionView> = {
   renewing: { user: user({ plan: 'Premium', expiresAt: '2026-11-30T04:30:00Z' }), entitlement: 'full', subscribed: true, renewalDue: true },
   admin: { user: user({ displayName: null }), entitlement: 'admin', admin: true, adminPanelUrl: '/admin' },
   noName: { user: user({ displayName: null, email: null, plan: 'Basic' }), entitlement: 'limited', subscribed: true },
+  /** A colleague on a Platinum team, in their own trial (the seat, not the trial, opens the screens). */
+  seated: { user: user(), entitlement: 'full', subscribed: false, trial: { active: true, endsOn: '2026-11-24' }, team: { plan: 'Platinum', ownerEmail: 'owner@firm.test' } },
+  /** A Basic subscriber on a Platinum team. */
+  basicSeated: { user: user({ plan: 'Basic' }), entitlement: 'full', subscribed: true, team: { plan: 'Platinum', ownerEmail: 'owner@firm.test' } },
 };
 
 const summary = (items: ReturnType<typeof headerItems>) => items.map((i) => `${i.testId}:${i.text}${i.kind === 'link' ? `→${i.href}` : ''}`);
@@ -26,6 +30,8 @@ describe('header items', () => {
     ['premium', ['subscribed:Subscribed · Premium→/account', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
     ['renewing', ['subscribed:Subscribed · Premium→/account', 'renew:Renew: 8 days left→/subscription', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
     ['admin', ['admin-panel:Admin Panel→/admin', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
+    ['seated', ['subscribed:Team · Platinum→/account', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
+    ['basicSeated', ['subscribed:Team · Platinum→/account', 'alerts-link:Alerts→/alerts', 'sign-out:Sign out']],
   ])('%s', (who, expected) => expect(summary(headerItems(views[who]!, NOW))).toEqual(expected));
 
   it.each([
@@ -51,5 +57,6 @@ describe('mobile menu account block', () => {
     ['renewing', ['menu-user:Asha Rao', 'menu-subscribed:Subscribed · Premium', 'menu-renew:Renew: 8 days left→/subscription', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
     ['admin', ['menu-user:asha@example.test', 'menu-admin-panel:Admin Panel→/admin', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
     ['noName', ['menu-user:Signed in', 'menu-subscribed:Subscribed · Basic', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
+    ['seated', ['menu-user:Asha Rao', 'menu-subscribed:Team · Platinum', 'menu-account:Your account→/account', 'menu-alerts:Alerts→/alerts', 'menu-sign-out:Sign out']],
   ])('%s', (who, expected) => expect(summary(menuItems(views[who]!, NOW))).toEqual(expected));
 });

@@ -5,8 +5,9 @@
 import { newsTypeSectionPath, resolveNewsType } from '../catalog.ts';
 import { isoDateOf } from '../dates.ts';
 import { isJobPath, ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE_PATH } from '../delivery/paths.ts';
-import { findPlan, LIMITED_SCREEN_PATHS, planAccess, plans, screenOfPath, trialPlan } from '../plans.ts';
+import { findPlan, LIMITED_SCREEN_PATHS, planAccess, plans, screenOfPath, trialPlan, type Plan } from '../plans.ts';
 import { isAppShellPath } from '../pwa/appShell.ts';
+import { colleagueSeatsOf } from '../seats.ts';
 import { isInTrial } from '../trial.ts';
 import { historyLimitMessage, historyOverreach, reachOf, type HistoryReach } from './history.ts';
 import { isPublicPath, normalizePath } from './publicPaths.ts';
@@ -23,6 +24,30 @@ export interface SessionFacts {
     /** ISO instant; a subscription counts only before it. Missing = no expiry recorded. */
     readonly expiresAt?: string | null | undefined;
   } | null;
+  /**
+   * A team seat this visitor holds on another account's plan (src/lib/seats.ts), read from the
+   * store at every request; absent or null when they hold none.
+   */
+  readonly seat?: SeatFacts | null | undefined;
+}
+
+/** A held seat: whose plan it is, and that owner's plan as their record says now. */
+export interface SeatFacts {
+  readonly ownerUid: string;
+  readonly ownerEmail: string | null;
+  /** The owner's record; null when it is gone (the seat then gives nothing). */
+  readonly owner: {
+    readonly subscribed?: boolean | null | undefined;
+    readonly plan?: string | null | undefined;
+    readonly expiresAt?: string | null | undefined;
+  } | null;
+}
+
+/** The plan a visitor uses now and whose it is: their own, or the owner's of the seat they hold. */
+export interface PlanInUse {
+  readonly plan: string | null | undefined;
+  readonly expiresAt: string | null | undefined;
+  readonly via: 'own' | 'seat';
 }
 
 /** What a visitor may see, from nothing to everything. */
@@ -60,11 +85,48 @@ export function hasActiveSubscription(record: SessionFacts['record'], now: Date)
   return Number.isNaN(expires) ? false : expires > now.getTime();
 }
 
+/**
+ * Whether a seat gives its holder the owner's plan now: the owner's subscription is current and
+ * its plan has room for colleagues (the plan table's `seats`). A lapsed, downgraded or removed
+ * owner plan ends every seat on it at once.
+ */
+export function seatIsCurrent(seat: SeatFacts | null | undefined, now: Date): boolean {
+  if (!seat?.owner || !hasActiveSubscription(seat.owner, now)) return false;
+  return (findPlan(seat.owner.plan)?.seats ?? 1) > 1;
+}
+
+/**
+ * The plan that opens doors for this visitor now: their own current plan, or the plan of a seat
+ * they hold, whichever is dearer (a Basic subscriber on a Platinum seat reads as Platinum);
+ * null when neither is current. Roles and the trial are not plans: see `entitlementOf`.
+ */
+export function planInUse(session: SessionFacts | null, now: Date): PlanInUse | null {
+  if (!session) return null;
+  const own: PlanInUse | null = hasActiveSubscription(session.record, now) ? { plan: session.record?.plan, expiresAt: session.record?.expiresAt, via: 'own' } : null;
+  const seat: PlanInUse | null = seatIsCurrent(session.seat, now) ? { plan: session.seat?.owner?.plan, expiresAt: session.seat?.owner?.expiresAt, via: 'seat' } : null;
+  if (!own || !seat) return own ?? seat;
+  // An unknown own plan counts as everything (the policy's rule for plans the table does not know).
+  const price = (use: PlanInUse) => findPlan(use.plan)?.pricePaise ?? Number.POSITIVE_INFINITY;
+  return price(seat) > price(own) ? seat : own;
+}
+
+/**
+ * The plan whose seats this visitor may hand out now: their own current plan when it has room for
+ * colleagues. A seat-holder's rights come from someone else's plan, so a seat-holder never
+ * invites, removes, renews or upgrades on it (and the owner's invoices are the owner's).
+ */
+export function seatPlanOf(session: SessionFacts | null, now: Date): Plan | null {
+  if (!session || !hasActiveSubscription(session.record, now)) return null;
+  const plan = findPlan(session.record?.plan);
+  return plan && colleagueSeatsOf(plan) > 0 ? plan : null;
+}
+
 export function entitlementOf(session: SessionFacts | null, now: Date): Entitlement {
   if (!session) return 'anonymous';
   const record = session.record;
   if (record?.role === 'admin') return 'admin';
-  if (hasActiveSubscription(record, now)) return planAccess(record?.plan) === 'limited' ? 'limited' : 'full';
+  const inUse = planInUse(session, now);
+  if (inUse) return planAccess(inUse.plan) === 'limited' ? 'limited' : 'full';
   // An expired subscription is no subscription: the trial rule sees an unsubscribed user.
   const trial = isInTrial(record ? { ...record, subscribed: false } : null, isoDateOf(now));
   return trial ? 'full' : 'none';
@@ -133,6 +195,8 @@ export function requirementOf(pathname: string, search = ''): Requirement {
   if (path === '/subscription' || path === '/details' || path === '/alerts' || path === '/account') return 'signedIn';
   // The data feed's keys: every signed-in user may see and revoke theirs; making one asks the plan (the page says which).
   if (path === '/account/api-keys') return 'signedIn';
+  // Where an invited colleague accepts a team seat: signed in as the invited address (the page checks it).
+  if (path === '/account/join') return 'signedIn';
   // A signed link from a delivery mail (rendered on demand: not a prerendered public page).
   if (path === UNSUBSCRIBE_PAGE_PATH) return 'public';
   if (LIMITED_SECTIONS.some((section) => under(path, section))) return 'limited';
@@ -155,11 +219,12 @@ export function meets(requirement: Requirement, session: SessionFacts | null, no
   return entitlementMeets(requirement, entitlementOf(session, now));
 }
 
-/** Whether the visitor's plan includes the data feed now: a current subscription to a plan with `dataFeed`, or an administrator. */
+/** Whether the visitor's plan includes the data feed now: a current plan (own or a seat's) with `dataFeed`, or an administrator. */
 export function hasDataFeed(session: SessionFacts | null, now: Date): boolean {
   if (!session) return false;
   if (session.record?.role === 'admin') return true;
-  return hasActiveSubscription(session.record, now) && findPlan(session.record?.plan)?.dataFeed === true;
+  const inUse = planInUse(session, now);
+  return inUse !== null && findPlan(inUse.plan)?.dataFeed === true;
 }
 
 /** The plans that include the data feed (the refusal names them). */
@@ -247,9 +312,9 @@ export function historyYearsOf(session: SessionFacts | null, now: Date): number 
   const entitlement = entitlementOf(session, now);
   if (entitlement === 'admin') return null;
   if (entitlement === 'anonymous' || entitlement === 'none') return 0;
-  const record = session?.record ?? null;
-  if (hasActiveSubscription(record, now)) {
-    const plan = findPlan(record?.plan);
+  const inUse = planInUse(session, now);
+  if (inUse) {
+    const plan = findPlan(inUse.plan);
     return plan ? plan.historyYears : null;
   }
   return trialPlan().historyYears;

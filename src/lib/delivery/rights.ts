@@ -3,7 +3,7 @@
  * everything, a current subscription its plan's rights (an unknown plan name everything, as
  * the access policy's rule), a trial what the trial plan has, anyone else nothing.
  */
-import { decide, entitlementOf, hasActiveSubscription, type SessionFacts } from '../access/policy.ts';
+import { decide, entitlementOf, planInUse, type SessionFacts } from '../access/policy.ts';
 import { findPlan, FULL_DELIVERY, trialPlan, type DeliveryChannel, type DeliveryRights } from '../plans.ts';
 import { findInstrument, instruments, type Instrument } from './instruments.ts';
 
@@ -16,7 +16,8 @@ export function deliveryRightsOf(session: SessionFacts | null, now: Date): Deliv
   const entitlement = entitlementOf(session, now);
   if (entitlement === 'anonymous' || entitlement === 'none') return NO_DELIVERY;
   if (entitlement === 'admin') return FULL_DELIVERY;
-  if (hasActiveSubscription(session?.record ?? null, now)) return findPlan(session?.record?.plan)?.delivery ?? FULL_DELIVERY;
+  const inUse = planInUse(session, now);
+  if (inUse) return findPlan(inUse.plan)?.delivery ?? FULL_DELIVERY;
   // A trial sees what the trial plan (Premium) gives.
   return trialPlan().delivery;
 }

@@ -4,11 +4,11 @@ import { entitlementOf } from '../../lib/access/policy.ts';
 import { isoDateOf } from '../../lib/dates.ts';
 import { isInTrial } from '../../lib/trial.ts';
 import { STORE_READ_TIMEOUT_MS, UnavailableError, withTimeout } from '../outages.ts';
-import type { UserStore } from '../store/users.ts';
+import { seatFactsOf, type SeatReader } from './seat.ts';
 import type { Session } from './session.ts';
 import { verifySession } from './sessions.ts';
 
-type UserReader = Pick<UserStore, 'cachedUser'>;
+type UserReader = SeatReader;
 
 /**
  * The visitor's session, or null when there is none (no cookie, or one that is garbage,
@@ -28,10 +28,13 @@ export async function sessionFromCookie(
 ): Promise<Session | null> {
   const verified = await verifySession(deps.auth, cookie, now.getTime());
   if (!verified) return null;
-  let record: Awaited<ReturnType<UserStore['cachedUser']>>;
+  let record: Awaited<ReturnType<UserReader['cachedUser']>>;
+  let seat: Awaited<ReturnType<typeof seatFactsOf>>;
   try {
     const users = typeof deps.store === 'function' ? await deps.store() : deps.store;
     record = await withTimeout(users.cachedUser(verified.uid, { fresh }), 'reading the user record', STORE_READ_TIMEOUT_MS);
+    // A team seat (when the record names one) is read from the store at every request.
+    seat = await withTimeout(seatFactsOf(users, verified.uid, record, { fresh }), 'reading the team seat', STORE_READ_TIMEOUT_MS);
   } catch (error) {
     throw new UnavailableError('store', 'The user record cannot be read.', { cause: error });
   }
@@ -39,7 +42,8 @@ export async function sessionFromCookie(
     uid: verified.uid,
     email: verified.email,
     record,
-    entitlement: entitlementOf({ uid: verified.uid, record }, now),
+    seat,
+    entitlement: entitlementOf({ uid: verified.uid, record, seat }, now),
     inTrial: isInTrial(record, isoDateOf(now)),
     expiresAt: verified.expiresAt,
   };

@@ -6,7 +6,7 @@
  */
 import { z } from 'astro/zod';
 import type { Auth } from 'firebase-admin/auth';
-import { hasActiveSubscription, renewalDue } from '../../lib/access/policy.ts';
+import { hasActiveSubscription, planInUse, renewalDue } from '../../lib/access/policy.ts';
 import { isLoopbackHost } from '../../lib/modes.ts';
 import { trialEndsOn } from '../../lib/trial.ts';
 import { sendWelcome } from '../delivery/welcome.ts';
@@ -116,6 +116,7 @@ export const currentSession = endpoint('public', ({ locals }) => {
   if (!session) return json({ user: null, entitlement: 'anonymous' }, { headers: { 'Cache-Control': 'private, no-store' } });
   const record = session.record;
   const now = new Date();
+  const inUse = planInUse(session, now);
   return json(
     {
       user: record ? publicUserRecord(record) : null,
@@ -125,6 +126,7 @@ export const currentSession = endpoint('public', ({ locals }) => {
       trial: session.inTrial ? { active: true, endsOn: trialEndsOn(record) } : null,
       renewalDue: renewalDue(record, now),
       adminPanelUrl: record?.role === 'admin' ? adminPanelUrl : null,
+      team: inUse?.via === 'seat' && inUse.plan ? { plan: inUse.plan, ownerEmail: session.seat?.ownerEmail ?? null } : null,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );

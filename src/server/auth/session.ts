@@ -1,4 +1,4 @@
-import type { Entitlement } from '../../lib/access/policy.ts';
+import type { Entitlement, SeatFacts } from '../../lib/access/policy.ts';
 import type { ApiKeyRecord } from '../store/apiKeys.ts';
 import type { UserRecord } from '../store/users.ts';
 
@@ -8,6 +8,8 @@ export interface Session {
   readonly email: string | null;
   /** null until the record exists (the sign-in call creates it). */
   readonly record: UserRecord | null;
+  /** A team seat held on another account's plan (./seat.ts), read at every request; null or absent when none. */
+  readonly seat?: SeatFacts | null;
   readonly entitlement: Entitlement;
   /** true/false for regular users, null for admins or a missing record. */
   readonly inTrial: boolean | null;

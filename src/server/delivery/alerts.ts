@@ -15,7 +15,7 @@ import { absoluteLink, alertEvent, alertHeadline, alertText, priceLine, priceNow
 import { priceAlertTemplate } from '../../lib/delivery/whatsappTemplates.ts';
 import { deliveryRightsOf } from '../../lib/delivery/rights.ts';
 import { sameAlertState, type AlertRecord, type DeliveryClaim, type NewDelivery, type PendingDelivery } from '../store/delivery.ts';
-import { sendClaimed, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
+import { sendClaimed, subscriberOf, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
 import { alertMail } from './mailMessages.ts';
 import { quoteCache } from './quotes.ts';
 import { recordRevisionFirings, revisionSender } from './revisionAlerts.ts';
@@ -88,7 +88,7 @@ async function alertSender(deps: DeliveryDeps, claim: DeliveryClaim): Promise<((
   const alert = (await deps.store.listAlertsByUid(uid)).find((a) => a.id === alertId);
   if (!alert) return null;
   const user = await deps.store.findUserBy('uid', uid);
-  if (!user || !deliveryRightsOf({ uid: user.uid, record: user }, deps.now()).alerts) return null;
+  if (!user || !deliveryRightsOf(await subscriberOf(deps.store, user), deps.now()).alerts) return null;
   const settings = await deps.store.getDeliverySettings(uid);
   const language = languageOf(settings?.language);
   if (alert.kind === 'revision') return revisionSender(deps, { alert, user, channel, payload: claim.payload, language, whatsappNumber: settings?.whatsappNumber ?? null });

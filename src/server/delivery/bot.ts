@@ -38,7 +38,7 @@ import { latestOpenDeskCall } from '../../lib/forecasts/view.ts';
 import { futureTrendProducts } from '../../lib/catalog.ts';
 import { productForecastSeries } from '../../lib/forecasts/coverage.ts';
 import { findSeries } from '../../lib/seriesCatalog.ts';
-import type { DeliveryDeps } from './dispatch.ts';
+import { subscriberOf, type DeliveryDeps } from './dispatch.ts';
 import { NO_PRODUCER_PRICES, type ProducerPriceSource } from './producerPrices.ts';
 import { COMPANY_PRICE_PATH } from '../../lib/producerPrices.ts';
 import { quoteOf, quoteOn } from './quotes.ts';
@@ -159,7 +159,7 @@ async function answer(deps: BotDeps, message: InboundMessage): Promise<InboundOu
     await reply(notLinked(language, subscribe, alertsLink));
     return 'replied';
   }
-  const rights = deliveryRightsOf({ uid: user.uid, record: user }, now);
+  const rights = deliveryRightsOf(await subscriberOf(deps.store, user), now);
   if (!rights.priceBot) {
     await reply(noBotInPlan(language, planAndUp('priceBot'), subscribe));
     return 'replied';

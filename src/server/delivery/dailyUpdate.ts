@@ -22,7 +22,7 @@ import { absoluteLink } from '../../lib/delivery/messages.ts';
 import { dailyChannelsOf, dailySeriesOf, deliveryRightsOf, screenOf, type DeliveryRights } from '../../lib/delivery/rights.ts';
 import { dailySlotOf, DEFAULT_DELIVERY_WINDOW_HOURS, deliveryDayOf } from '../../lib/delivery/schedule.ts';
 import type { Channel, DeliverySettings } from '../store/delivery.ts';
-import { sendOnce, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
+import { sendOnce, subscriberOf, whatsappFor, type DeliveryDeps, type SendOutcome } from './dispatch.ts';
 import { dailyUpdateMail } from './mailMessages.ts';
 import { quoteCache, type InstrumentQuote } from './quotes.ts';
 
@@ -106,7 +106,7 @@ export async function runDailyUpdate(deps: DeliveryDeps): Promise<DailyRunReport
     const slot = dailySlotOf(settings.hour, now, windowHours);
     if (slot.state === 'waiting') continue;
     const user = await deps.store.findUserBy('uid', settings.uid);
-    const session = user ? { uid: user.uid, record: user } : null;
+    const session = user ? await subscriberOf(deps.store, user) : null;
     const rights = deliveryRightsOf(session, now);
     if (!user || !rights.dailyUpdate) continue;
     const channels = channelsOf(rights, settings, user.email);

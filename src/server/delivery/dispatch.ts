@@ -11,12 +11,15 @@ import type { ForecastSource } from '../forecasts/source.ts';
 import type { DeliveryClaim, DeliveryStore, NewDelivery } from '../store/delivery.ts';
 import type { PriceStore } from '../store/prices.ts';
 import type { ProducerPriceStore } from '../store/producerPrices.ts';
-import type { UserStore } from '../store/users.ts';
+import type { SessionFacts } from '../../lib/access/policy.ts';
+import { seatFactsOf, type SeatReader } from '../auth/seat.ts';
+import type { UserRecord, UserStore } from '../store/users.ts';
 import type { WhatsAppTemplate } from '../../lib/delivery/whatsappTemplates.ts';
 import type { WhatsAppMessage, WhatsAppSender } from './whatsapp.ts';
 
 export type DeliveryStorePart = DeliveryStore &
   Pick<UserStore, 'findUserBy'> &
+  SeatReader &
   Pick<PriceStore, 'latestPoints' | 'latestCitySheet' | 'citySheetOn' | 'points' | 'citySheetDates'> &
   Pick<ProducerPriceStore, 'listProducerPrices'>;
 
@@ -92,4 +95,13 @@ export async function whatsappFor(
   const contact = await deps.store.getWhatsAppContact(number);
   if (!contact || contact.uid !== uid || !contact.optedIn) return null;
   return inServiceWindow(contact.lastInboundAt, deps.now()) ? { kind: 'text', to: number, body: text } : { kind: 'template', to: number, template, params };
+}
+
+/**
+ * What a scheduled message judges a subscriber by: their record and the team seat it names (read
+ * from the store, src/server/auth/seat.ts), so a seat-holder gets the owner's plan's delivery
+ * exactly as their signed-in pages do.
+ */
+export async function subscriberOf(store: SeatReader, user: UserRecord): Promise<SessionFacts> {
+  return { uid: user.uid, record: user, seat: await seatFactsOf(store, user.uid, user) };
 }

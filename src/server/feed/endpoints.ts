@@ -61,7 +61,7 @@ export function feedRead(handler: FeedHandler): EndpointHandler {
   return async (context) => {
     const session = context.locals.session;
     if (!session) return unauthenticated();
-    if (!hasDataFeed(session.record ? { uid: session.uid, record: session.record } : null, new Date())) {
+    if (!hasDataFeed(session.record ? session : null, new Date())) {
       return jsonError(403, 'forbidden', 'Your plan does not include the data feed, or it has lapsed.');
     }
     const format = feedFormatOf(context.url.pathname, context.headers.get('Accept'));

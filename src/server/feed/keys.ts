@@ -13,6 +13,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { entitlementOf } from '../../lib/access/policy.ts';
 import { isoDateOf } from '../../lib/dates.ts';
 import { isInTrial } from '../../lib/trial.ts';
+import { seatFactsOf, type SeatReader } from '../auth/seat.ts';
 import type { KeyPlace, KeyPrincipal, Session } from '../auth/session.ts';
 
 export type { KeyPlace, KeyPrincipal } from '../auth/session.ts';
@@ -57,7 +58,7 @@ export const isFeedPath = (pathname: string): boolean => pathname.startsWith('/a
 /** The owner's session a key stands for; null for a key no record matches. Throws UnavailableError when the store cannot answer. */
 export type ApiKeyReader = (key: string, place: KeyPlace, now: Date) => Promise<Session | null>;
 
-type KeyStores = Pick<UserStore, 'cachedUser'> & Pick<ApiKeyStore, 'findApiKey'>;
+type KeyStores = SeatReader & Pick<ApiKeyStore, 'findApiKey'>;
 
 export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
   // The owner's record is always read from the store, not this process's copy: a plan revoked
@@ -68,11 +69,14 @@ export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
     if (!id) return null;
     let record: ApiKeyRecord | null;
     let user: Awaited<ReturnType<UserStore['cachedUser']>>;
+    let seat: Awaited<ReturnType<typeof seatFactsOf>>;
     try {
       const opened = await store();
       record = await withTimeout(opened.findApiKey(id), 'reading an API key', STORE_READ_TIMEOUT_MS);
       if (!record || !keyMatches(key, record)) return null;
       user = await withTimeout(opened.cachedUser(record.ownerUid, { fresh }), 'reading the key owner\'s record', STORE_READ_TIMEOUT_MS);
+      // A key of a seat-holder has the rights of the seat (the owner's plan) at every request, as the holder's cookie does.
+      seat = await withTimeout(seatFactsOf(opened, record.ownerUid, user, { fresh }), 'reading the key owner\'s team seat', STORE_READ_TIMEOUT_MS);
     } catch (error) {
       throw new UnavailableError('store', 'The API key cannot be checked.', { cause: error });
     }
@@ -81,7 +85,8 @@ export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
       uid: record.ownerUid,
       email: user?.email ?? null,
       record: user,
-      entitlement: entitlementOf({ uid: record.ownerUid, record: user }, now),
+      seat,
+      entitlement: entitlementOf({ uid: record.ownerUid, record: user, seat }, now),
       inTrial: isInTrial(user, isoDateOf(now)),
       apiKey,
     };

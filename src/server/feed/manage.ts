@@ -38,7 +38,7 @@ export type CreateKeyResult =
 const actorOf = (session: Session) => ({ uid: session.uid, email: session.email });
 
 /** Whether this visitor's plan includes the feed now (the page offers keys only then). */
-export const feedIncluded = (session: Session, now: Date): boolean => hasDataFeed({ uid: session.uid, record: session.record }, now);
+export const feedIncluded = (session: Session, now: Date): boolean => hasDataFeed(session, now);
 
 /** A new key's limits (the configuration's FEED_RATE_PER_MINUTE and FEED_MONTHLY_QUOTA). */
 export interface KeyLimits {

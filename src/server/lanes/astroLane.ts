@@ -28,12 +28,13 @@ import { jsonError } from '../http/responses.ts';
 import { admitToPageCache } from '../pageCache/lane.ts';
 import { RETRY_AFTER_S, unavailableJson, type UnavailableError } from '../outages.ts';
 import { servedPort as configuredPort } from '../runtime.ts';
+import type { SeatStore } from '../store/seats.ts';
 import type { UserStore } from '../store/users.ts';
 
 export interface AccessDeps {
   readonly auth: () => Auth;
   /** The store holding user records; opened only when a request carries a session cookie that verifies. */
-  readonly store: () => Promise<UserStore & Pick<ApiKeyStore, 'findApiKey'> & StoreProbe>;
+  readonly store: () => Promise<UserStore & Pick<ApiKeyStore, 'findApiKey'> & Pick<SeatStore, 'findSeat'> & StoreProbe>;
   readonly now?: () => Date;
   /** Runs once before the first request is served (e.g. refuse unsafe modes). */
   readonly preflight?: () => void;

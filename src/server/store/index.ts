@@ -13,6 +13,7 @@ import { createPaymentStore } from './documents/payments.ts';
 import { createCustomsRateStore } from './documents/customsRates.ts';
 import { createProducerPriceStore } from './documents/producerPrices.ts';
 import { createSavedViewStore } from './documents/savedViews.ts';
+import { createSeatStore } from './documents/seats.ts';
 import { createPublicChangeStore, markingPublicChanges } from './documents/publicChanges.ts';
 import { transferOver, type OwnKind, type PartialTransfer } from './documents/transfer.ts';
 import { createUserStore, type UserQueries } from './documents/users.ts';
@@ -48,6 +49,7 @@ import type { CustomsRateStore } from './customsRates.ts';
 import type { ProducerPriceStore } from './producerPrices.ts';
 import type { PublicChangeStore } from './publicChanges.ts';
 import type { SavedViewStore } from './savedViews.ts';
+import type { SeatStore } from './seats.ts';
 import type { TransferStore } from './transfer.ts';
 import type { UserCacheOptions } from './userCache.ts';
 import type { UserStore } from './users.ts';
@@ -66,6 +68,7 @@ export type Store = UserStore &
   ProducerPriceStore &
   ForecastStore &
   ApiKeyStore &
+  SeatStore &
   TransferStore &
   DeliveryStore &
   PublicChangeStore & {
@@ -104,6 +107,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...createProducerPriceStore(docs),
     ...createForecastStore(docs),
     ...createApiKeyStore(docs),
+    ...createSeatStore(docs),
     ...createDeliveryStore(docs),
     ...transferOver(docs, ownTransfer),
     ping: () => docs.ping(),

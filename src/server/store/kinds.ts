@@ -25,6 +25,7 @@ import type { PublicChangeRecord } from './publicChanges.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
 import { checkQuote } from './checks.ts';
 import { viewNameKey, type SavedView } from './savedViews.ts';
+import type { SeatRecord } from './seats.ts';
 import { userLookupKey, type UserRecord } from './users.ts';
 
 /**
@@ -222,6 +223,19 @@ export const RECORD_KINDS = {
       finite(`quota of API key ${key.id}`, key.monthlyQuota);
     },
     documents: { collection: 'apiKeys', table: 'api_keys', key: 'id', indexes: { ownerUid: true } },
+  }),
+  // Team seats and their invitations (./seats.ts), after the users they name.
+  seats: kind<SeatRecord>()({
+    identity: ['id'],
+    check: (seat) => {
+      if (!/^[a-z0-9]{16}$/.test(seat.id)) throw new RangeError(`not a seat id: ${JSON.stringify(seat.id)}`);
+      text(`seat ${seat.id}'s owner`, seat.ownerUid);
+      text(`seat ${seat.id}'s e-mail`, seat.email);
+      if (seat.status !== 'pending' && seat.status !== 'held') throw new RangeError(`seat ${seat.id}: status ${JSON.stringify(seat.status)}`);
+      if (seat.status === 'held') text(`seat ${seat.id}'s holder`, seat.holderUid);
+      else if (!/^[0-9a-f]{64}$/.test(seat.tokenHash ?? '')) throw new RangeError(`seat ${seat.id}: an invitation without a SHA-256 token hash`);
+    },
+    documents: { collection: 'seats', table: 'seats', key: 'id', indexes: { ownerUid: true } },
   }),
   apiKeyMeters: kind<ApiKeyMeter>()({
     identity: ['keyId'],

@@ -1,0 +1,2 @@
+/** POST /api/account/seats/{id}/remove `{}`: removes a colleague or revokes an invitation. */
+export { removeSeat as POST } from '../../../../../server/account/endpoints.ts';
