@@ -10,13 +10,13 @@ import { requireDataAccess } from '../http/access.ts';
 import type { ApiAnswer } from '../http/answer.ts';
 import { badRequest, preparedAnswer } from '../http/json.ts';
 import type { EndpointContext } from '../edge/endpoint.ts';
-import { preparedBodies } from './prepared.ts';
+import { preparedBodiesOf } from './prepared.ts';
 
 export async function citywise({ locals, store: open, headers }: EndpointContext): Promise<ApiAnswer> {
   const denied = requireDataAccess(locals);
   if (denied) return denied;
   const store = await open();
-  const { body, etag } = await preparedBodies.get('citywise', store.version(), async () =>
+  const { body, etag } = await preparedBodiesOf(store).get('citywise', store.version(), async () =>
     JSON.stringify({ data: toCityRecords(await store.latestCitySheets()) }),
   );
   return preparedAnswer({ headers }, body, { etag });
@@ -31,7 +31,7 @@ export async function citywiseCity({ locals, store: open, headers, params, url }
   const date = askedDate === null || askedDate === '' ? null : parseIsoDate(askedDate);
   if (askedDate && !date) return badRequest('invalid_input', 'date must be a calendar date written YYYY-MM-DD.', 'date');
   const store = await open();
-  const { body, etag } = await preparedBodies.get(`citywise|${city.slug}|${date ?? 'latest'}`, store.version(), async () =>
+  const { body, etag } = await preparedBodiesOf(store).get(`citywise|${city.slug}|${date ?? 'latest'}`, store.version(), async () =>
     JSON.stringify({ data: toCityEntries(date ? await store.citySheetOn(city.slug, date) : await store.latestCitySheet(city.slug)) }),
   );
   return preparedAnswer({ headers }, body, { etag });

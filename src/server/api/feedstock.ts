@@ -15,7 +15,7 @@ import { preparedAnswer } from '../http/json.ts';
 import { memoQuery, perYear, yearParam } from '../http/query.ts';
 import type { PriceStore } from '../store/prices.ts';
 import type { EndpointContext, RequestHeaders } from '../edge/endpoint.ts';
-import { preparedBodies } from './prepared.ts';
+import { preparedBodiesOf } from './prepared.ts';
 
 export const feedstockQuery = perYear((now) =>
   z
@@ -69,7 +69,7 @@ export async function feedstockResponse(
   store: PriceStore,
   request: { readonly headers: RequestHeaders },
   url: URL,
-  cache: BodyCache = preparedBodies,
+  cache: BodyCache = preparedBodiesOf(store),
 ): Promise<ApiAnswer> {
   const now = new Date();
   const query = parseFeedstockQuery(url, now);

@@ -10,7 +10,7 @@ import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
 import { perYear, yearParam } from '../http/query.ts';
 import type { EndpointContext } from '../edge/endpoint.ts';
-import { preparedBodies } from './prepared.ts';
+import { preparedBodiesOf } from './prepared.ts';
 
 const schema = perYear((now) =>
   z.object({
@@ -36,7 +36,7 @@ export async function historicaldata({ locals, store: open, headers, url }: Endp
   const store = await open();
   const { polymer, year } = query.data;
   const range = year === undefined ? lastTwelveMonths(isoDateOf(now)) : yearRange(year);
-  const { body, etag } = await preparedBodies.get(`historicaldata|${polymer.grade.key}|${range.from}|${range.to}`, store.version(), async () => {
+  const { body, etag } = await preparedBodiesOf(store).get(`historicaldata|${polymer.grade.key}|${range.from}|${range.to}`, store.version(), async () => {
     const data: Record<string, DateValue> = {};
     for (const series of historicalSeries) {
       // Points come sorted from the store; toDateValue keeps each value beside its date.

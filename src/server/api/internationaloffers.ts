@@ -9,7 +9,7 @@ import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
 import { monthParam, perYear, yearParam } from '../http/query.ts';
 import type { EndpointContext } from '../edge/endpoint.ts';
-import { preparedBodies } from './prepared.ts';
+import { preparedBodiesOf } from './prepared.ts';
 
 const schema = perYear((now) =>
   z.object({
@@ -34,7 +34,7 @@ export async function internationaloffers({ locals, store: open, headers, url }:
   const store = await open();
   const { country } = query.data;
   const key = `internationaloffers|${country.slug}|${query.data.year ?? ''}|${query.data.month ?? ''}`;
-  const { body, etag } = await preparedBodies.get(key, store.version(), async () => {
+  const { body, etag } = await preparedBodiesOf(store).get(key, store.version(), async () => {
     // Without month/year: the newest month that has offers.
     const latest = await store.latestOfferMonth(country.slug);
     const year = query.data.year ?? latest?.year;

@@ -20,7 +20,8 @@ import type { PricePoint } from '../../lib/priceTypes.ts';
 import { CONVERTED_DECIMALS, priceValue, roundTo } from '../../lib/numbers.ts';
 import { findSeries, FX_SERIES_ID, seriesBasis, type SeriesDef } from '../../lib/seriesCatalog.ts';
 import { seriesCorrections, type CorrectionReader } from '../corrections.ts';
-import { createBodyCache, type BodyCache } from '../http/bodyCache.ts';
+import type { BodyCache } from '../http/bodyCache.ts';
+import { preparedBodiesOf } from './prepared.ts';
 import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
 import { parseQuery, type QueryResult } from '../http/query.ts';
@@ -186,14 +187,13 @@ export function comparisonJson(comparison: Comparison, corrections: ReadonlyMap<
   };
 }
 
-const sharedCache = createBodyCache();
 
 /** Validates the query and answers the comparison (or the 400). */
-export async function seriesResponse(store: PriceStore & CorrectionReader, request: { readonly headers: RequestHeaders }, url: URL, cache: BodyCache = sharedCache): Promise<ApiAnswer> {
+export async function seriesResponse(store: PriceStore & CorrectionReader, request: { readonly headers: RequestHeaders }, url: URL, cache: BodyCache = preparedBodiesOf(store)): Promise<ApiAnswer> {
   const query = parseSeriesQuery(url);
   if (!query.ok) return query.response;
   const { series, options } = query.data;
-  const key = [series.map((s) => s.id).join(','), options.range.from, options.range.to, options.unit, options.view, options.ma].join('|');
+  const key = ['api-series', series.map((s) => s.id).join(','), options.range.from, options.range.to, options.unit, options.view, options.ma].join('|');
   const { body, etag } = await cache.get(key, store.version(), async () => {
     const comparison = await readComparison(store, query.data);
     return JSON.stringify(comparisonJson(comparison, await comparisonCorrections(store, comparison)));

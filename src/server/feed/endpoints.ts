@@ -14,11 +14,11 @@ import { lineDecimals } from '../../lib/compare/comparison.ts';
 import { findSeries, type SeriesDef } from '../../lib/seriesCatalog.ts';
 import { endpoint, type EndpointContext, type EndpointHandler } from '../edge/endpoint.ts';
 import type { ApiAnswer, WireAnswer } from '../http/answer.ts';
-import { createBodyCache } from '../http/bodyCache.ts';
 import { preparedAnswer } from '../http/json.ts';
 import { parseQuery } from '../http/query.ts';
 import { jsonError, unauthenticated } from '../http/responses.ts';
 import type { MeterReading } from '../store/apiKeys.ts';
+import { preparedBodiesOf } from '../api/prepared.ts';
 import { parseSeriesQuery, readComparison } from '../api/series.ts';
 import { withoutKey } from './keys.ts';
 import { metersOf } from './meterLeases.ts';
@@ -96,14 +96,6 @@ const catalogBodies: Partial<Record<FeedFormat, string>> = {};
 /** GET /api/v1/catalog: every series with its id, name, unit and basis. */
 const catalogRead: FeedHandler = (context, format) => feedAnswer(context, (catalogBodies[format] ??= catalogBody(format)), format);
 
-/** Shaped bodies per store: a store's write version says nothing of another store's data. */
-const bodyCaches = new WeakMap<object, ReturnType<typeof createBodyCache>>();
-const bodiesOf = (store: object) => {
-  let cache = bodyCaches.get(store);
-  if (!cache) bodyCaches.set(store, (cache = createBodyCache()));
-  return cache;
-};
-
 /** Input echoed in a message never carries a key (one pasted in the wrong place). */
 const echo = (text: string): string => withoutKey(text).slice(0, 80);
 
@@ -121,7 +113,7 @@ const seriesRead: FeedHandler = async (context, format) => {
   const { options } = parsed.data;
   const store = await context.store();
   const cacheKey = ['series', format, id, options.range.from, options.range.to, options.unit].join('|');
-  const { body } = await bodiesOf(store).get(cacheKey, store.version(), async () => {
+  const { body } = await preparedBodiesOf(store).get(cacheKey, store.version(), async () => {
     const comparison = await readComparison(store, { series: [series], options: { ...options, view: 'prices', ma: 0 } });
     const line = comparison.lines[0]!;
     return seriesBody(
@@ -162,7 +154,7 @@ const latestRead: FeedHandler = async (context, format) => {
   const series = parsed.data.ids;
   const store = await context.store();
   const cacheKey = ['latest', format, series.map((s) => s.id).join(',')].join('|');
-  const { body } = await bodiesOf(store).get(cacheKey, store.version(), async () => {
+  const { body } = await preparedBodiesOf(store).get(cacheKey, store.version(), async () => {
     const points = await Promise.all(series.map((s) => store.latestPoints(s.id, 2)));
     return latestBody(series.map((s, i) => latestEntry(s, points[i]!)), format);
   });
