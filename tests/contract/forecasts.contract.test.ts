@@ -66,14 +66,28 @@ describe.each(backends)('forecasts on $name', (backend) => {
     expect(await store().getForecast('no-such')).toBeNull();
   });
 
-  it('adds baselines only where new: a forecast already there is never rewritten', async () => {
+  it('adds baselines where new; the same baseline again writes nothing, and a desk call is never rewritten', async () => {
     const first = [baseline('2026-11-16', '2026-11-16T12:30:00.000Z'), baseline('2026-11-17', '2026-11-17T12:30:00.000Z')];
     expect(await store().addForecasts(first)).toBe(2);
-    const again = [{ ...first[0]!, high: 2_000 }, baseline('2026-11-18', '2026-11-18T12:30:00.000Z')];
+    const again = [first[0]!, baseline('2026-11-18', '2026-11-18T12:30:00.000Z')];
     expect(await store().addForecasts(again)).toBe(1);
     const listed = await store().listForecasts(PP);
     expect(listed.map((f) => f.id)).toEqual(['2026-11-16', '2026-11-17', '2026-11-18'].map((d) => `baseline.${PP}.1w.${d}`));
     expect(listed[0]!.high).toBe(1_160);
+    await store().addForecasts([call('desk-seed')]);
+    expect(await store().addForecasts([call('desk-seed', { high: 2_000, baseValue: 1_150 })])).toBe(0);
+    expect((await store().getForecast('desk-seed'))?.high).toBe(1_190);
+  });
+
+  it('replaces an unscored baseline made again from a corrected base price; a scored one stays as it was', async () => {
+    const open = baseline('2026-11-23', '2026-11-23T12:30:00.000Z');
+    const matured = baseline('2026-11-09', '2026-11-09T12:30:00.000Z');
+    await store().addForecasts([open, matured]);
+    await store().putScores([{ forecastId: matured.id, seriesId: PP, revision: 1, scoredAt: '2026-11-17T06:00:00.000Z', actual: { date: '2026-11-16', value: 1_150 }, outcome: { insideRange: true, actualDirection: 'flat', directionRight: true, absPctError: 0.9 }, earlier: [] }]);
+    const corrected = (f: Forecast): Forecast => ({ ...f, baseValue: 1_150, low: 1_130, high: 1_170 });
+    expect(await store().addForecasts([corrected(open), corrected(matured)])).toBe(1);
+    expect(await store().getForecast(open.id)).toEqual(corrected(open));
+    expect(await store().getForecast(matured.id)).toEqual(matured);
   });
 
   it('keeps one score per forecast: a re-score replaces it, its earlier revision kept on the record', async () => {

@@ -116,5 +116,11 @@ describe('the baseline after a price write', () => {
     expect(await refreshBaselines(store, augursEts, [SERIES], now)).toBe(0);
     const ids = new Set((await store.listForecasts(SERIES)).map((f) => f.id));
     for (const h of ['1w', '1m', '3m']) expect(ids.has(baselineId(SERIES, h, next)), h).toBe(true);
+
+    // The desk corrects that latest price: the three baselines made from it are made again from the corrected one.
+    await store.upsertPoints([{ seriesId: SERIES, date: next, value: last.value + 25 }]);
+    expect(await refreshBaselines(store, augursEts, [SERIES], now)).toBe(3);
+    for (const h of ['1w', '1m', '3m']) expect((await store.getForecast(baselineId(SERIES, h, next)))?.baseValue, h).toBe(last.value + 25);
+    expect(await refreshBaselines(store, augursEts, [SERIES], now)).toBe(0);
   });
 });

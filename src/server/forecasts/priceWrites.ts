@@ -44,7 +44,7 @@ export function forecastsAfterPriceWrite(written: WrittenDates, now: () => Date 
       }
       // One line per write: what the refresh did and how long it took (npm run bench reads it after its import).
       const covered = [...written.keys()].filter((id) => forecastSeriesIds.includes(id)).length;
-      console.info(`[forecasts] after a price write: ${written.size} series written, ${covered} with forecasts refreshed in ${Math.round(performance.now() - started)} ms (${added} baselines added, ${scored} scores written)`);
+      console.info(`[forecasts] after a price write: ${written.size} series written, ${covered} with forecasts refreshed in ${Math.round(performance.now() - started)} ms (${added} baselines written, ${scored} scores written)`);
     } catch (error) {
       console.error('[forecasts] after a price write:', error);
     }

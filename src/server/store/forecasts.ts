@@ -2,7 +2,8 @@
  * Forecasts and their scores (the Store port's part; the domain is src/lib/forecasts/, the
  * shapes docs/forecasts.md). A forecast is written once and never rewritten: the desk's through
  * `publishForecast` (audited, in the same commit), the baseline's and the seed's through
- * `addForecasts` (a forecast of that id already there is kept as it is). A score is one record
+ * `addForecasts` (a forecast of that id already there is kept as it is, except an unscored
+ * baseline made again from a corrected price, which replaces it). A score is one record
  * per forecast, rewritten only when `scoreFor` made a new revision (a price correction).
  */
 import type { Forecast } from '../../lib/forecasts/model.ts';
@@ -29,7 +30,11 @@ export interface ForecastStore {
   listScores(seriesId: string): Promise<ScoreRecord[]>;
   /** A desk forecast and its audit entry, in one commit; `exists` (nothing written) when its id is taken. */
   publishForecast(forecast: Forecast, by: { readonly actor: AuditActor; readonly now: Date }): Promise<PublishResult>;
-  /** Adds forecasts whose ids are not there yet (baselines, the seed); returns how many were new. */
+  /**
+   * Adds forecasts whose ids are not there yet (baselines, the seed), and replaces an unscored
+   * baseline made again with other numbers (its base price was corrected); returns how many were
+   * written.
+   */
   addForecasts(forecasts: readonly Forecast[]): Promise<number>;
   /** Writes scores whole (first scores and re-scores); returns how many. */
   putScores(scores: readonly ScoreRecord[]): Promise<number>;

@@ -47,7 +47,17 @@ export function createForecastStore(docs: DocumentDriver): ForecastStore {
           const there = await Promise.all(chunk.map((f) => tx.get('forecasts', f.id)));
           const fresh = chunk.filter((_, i) => there[i] === null);
           for (const f of fresh) tx.create('forecasts', f);
-          return fresh.length;
+          // A baseline made again from a corrected price (same series, horizon and base date, another
+          // base value) replaces the one made from the price before, while it has no score: the
+          // desk's forecasts are never rewritten, and a scored baseline is history.
+          const remade = chunk.filter((f, i) => {
+            const old = there[i];
+            return old !== null && old !== undefined && f.by.kind === 'baseline' && old.by.kind === 'baseline' && (old.baseValue !== f.baseValue || old.low !== f.low || old.high !== f.high);
+          });
+          const scored = await Promise.all(remade.map((f) => tx.get('scores', f.id)));
+          const replaced = remade.filter((_, i) => scored[i] === null);
+          for (const f of replaced) tx.put('forecasts', f);
+          return fresh.length + replaced.length;
         });
       }
       return added;
