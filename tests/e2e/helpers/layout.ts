@@ -312,11 +312,13 @@ export async function settle(page: Page): Promise<void> {
   for (let y = 0; y < height; y += step) await page.evaluate((top) => window.scrollTo(0, top), y);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   // A scroll that passes an island between two frames never shows it to the IntersectionObserver
-  // (on a busy machine that happens), so every poll brings the first one still waiting into view.
+  // (on a busy machine that happens), so every poll brings the first one still waiting into view:
+  // its first child, which is what `client:visible` observes (the island itself is
+  // `display: contents` and has no box to scroll to).
   await page.waitForFunction(
     () => {
       const waiting = document.querySelector('astro-island[ssr]');
-      waiting?.scrollIntoView({ block: 'center' });
+      (waiting?.firstElementChild ?? waiting)?.scrollIntoView({ block: 'center' });
       return !waiting && !document.querySelector('[data-header-session] .session-placeholder');
     },
     undefined,
