@@ -18,7 +18,7 @@ export default defineConfig(
     },
   },
   {
-    // The house rules of DESIGN §3, enforced: lib/ is pure, islands never reach the server.
+    // The house rules (docs/architecture.md, "Layers and where code lives"), enforced: lib/ is pure, islands never reach the server.
     files: ['src/lib/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/pages/**', '**/islands/**', 'astro:*', 'node:*'] }],
