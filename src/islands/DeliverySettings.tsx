@@ -12,6 +12,7 @@ import type { CurrentPrice, DailyPreview, DeliveryView, InstrumentChoice } from 
 import { whatsappSpans } from '../lib/delivery/whatsappFormat.ts';
 import PricePicker from './PricePicker.tsx';
 import RevisionAlerts, { type RevisionAlertInput, type RevisionChoice } from './RevisionAlerts.tsx';
+import { CheckField } from './CheckField.tsx';
 
 interface Props {
   readonly initial: DeliveryView;
@@ -252,10 +253,9 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
             <span>{view.whatsapp.number ? 'Change to another number' : 'Your WhatsApp number'}</span>
             <input type="tel" name="number" autoComplete="tel" value={number} onChange={(e) => setNumber(e.target.value)} placeholder="+91 98200 12345" required />
           </label>
-          <label className="check">
-            <input type="checkbox" name="consent" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
-            <span>I agree to receive PolyIndex price messages on WhatsApp. I can send STOP at any time.</span>
-          </label>
+          <CheckField name="consent" checked={consent} onChange={setConsent}>
+            I agree to receive PolyIndex price messages on WhatsApp. I can send STOP at any time.
+          </CheckField>
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Send code
           </button>
@@ -308,14 +308,12 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
               ))}
             </select>
           </label>
-          <label className="check">
-            <input type="checkbox" name="email" checked={email} onChange={(e) => setEmail(e.target.checked)} />
-            <span>By e-mail</span>
-          </label>
-          <label className="check">
-            <input type="checkbox" name="whatsapp" checked={whatsapp} onChange={(e) => setWhatsapp(e.target.checked)} disabled={!view.whatsapp.number} />
-            <span>On WhatsApp{view.whatsapp.number ? '' : ' (verify a number first)'}</span>
-          </label>
+          <CheckField name="email" checked={email} onChange={setEmail}>
+            By e-mail
+          </CheckField>
+          <CheckField name="whatsapp" checked={whatsapp} onChange={setWhatsapp} disabled={!view.whatsapp.number}>
+            On WhatsApp{view.whatsapp.number ? '' : ' (verify a number first)'}
+          </CheckField>
           <figure className="preview" data-testid="daily-preview" aria-busy={preview.loading}>
             <figcaption>{preview.data ? `Preview of the next update: ${whenLabel(preview.data)}` : 'Preview of the next update'}</figcaption>
             {preview.failed ? (
@@ -342,10 +340,9 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
             Every Monday from {hourLabel(view.settings.hour)} (the hour of your daily update), for the prices you follow: the desk&apos;s open calls beside the statistical baseline, the last scored calls and the
             12-month record. Plans with the outlook pages get the open calls; every plan gets the record.
           </p>
-          <label className="check">
-            <input type="checkbox" name="forecastDigest" checked={digest} onChange={(e) => setDigest(e.target.checked)} />
-            <span>Send me the weekly forecast digest</span>
-          </label>
+          <CheckField name="forecastDigest" checked={digest} onChange={setDigest}>
+            Send me the weekly forecast digest
+          </CheckField>
           {!view.settings.email && !view.settings.whatsapp && <p className="muted">It goes by the daily update&apos;s channels: turn on e-mail or WhatsApp above and save.</p>}
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Save digest
@@ -391,14 +388,12 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
                   )}
                 </p>
               </div>
-              <label className="check">
-                <input type="checkbox" name="alertEmail" checked={alertEmail} onChange={(e) => setAlertEmail(e.target.checked)} />
-                <span>Alert me by e-mail</span>
-              </label>
-              <label className="check">
-                <input type="checkbox" name="alertWhatsapp" checked={alertWhatsapp} onChange={(e) => setAlertWhatsapp(e.target.checked)} disabled={!view.whatsapp.number} />
-                <span>Alert me on WhatsApp</span>
-              </label>
+              <CheckField name="alertEmail" checked={alertEmail} onChange={setAlertEmail}>
+                Alert me by e-mail
+              </CheckField>
+              <CheckField name="alertWhatsapp" checked={alertWhatsapp} onChange={setAlertWhatsapp} disabled={!view.whatsapp.number}>
+                Alert me on WhatsApp
+              </CheckField>
               <button type="submit" className="btn btn-primary" disabled={busy}>
                 Add alert
               </button>

@@ -5,6 +5,7 @@
  */
 import { useState, type SubmitEvent } from 'react';
 import type { AlertView } from '../lib/delivery/view.ts';
+import { CheckField } from './CheckField.tsx';
 
 /** A product producers list, and those producers (the page passes them from the producer catalog). */
 export interface RevisionChoice {
@@ -79,14 +80,12 @@ export default function RevisionAlerts({ choices, alerts, whatsappVerified, busy
             ))}
           </select>
         </label>
-        <label className="check">
-          <input type="checkbox" name="revisionEmail" checked={email} onChange={(e) => setEmail(e.target.checked)} />
-          <span>Revision alerts by e-mail</span>
-        </label>
-        <label className="check">
-          <input type="checkbox" name="revisionWhatsapp" checked={whatsapp} onChange={(e) => setWhatsapp(e.target.checked)} disabled={!whatsappVerified} />
-          <span>Revision alerts on WhatsApp</span>
-        </label>
+        <CheckField name="revisionEmail" checked={email} onChange={setEmail}>
+          Revision alerts by e-mail
+        </CheckField>
+        <CheckField name="revisionWhatsapp" checked={whatsapp} onChange={setWhatsapp} disabled={!whatsappVerified}>
+          Revision alerts on WhatsApp
+        </CheckField>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           Add revision alert
         </button>
