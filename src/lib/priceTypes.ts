@@ -31,13 +31,31 @@ export interface CityPriceRow {
   readonly date: IsoDate;
 }
 
-/** `{ group: { grade: value } }`, e.g. `{ PP: { Raffia: 1085 } }` (US$/t; the country's basis: src/lib/catalog.ts, offerBasis). */
+/**
+ * `{ group: { grade: value } }`, e.g. `{ PP: { Raffia: 1085 } }` (US$/t; the country's basis:
+ * src/lib/catalog.ts, offerBasis); a cell quoted as a range holds its mid.
+ */
 export type OfferData = Record<string, Record<string, number>>;
 
-export interface OfferRecord {
+/** The ends of an offer cell quoted as a range; its value in `data` is their mid (src/lib/quotes.ts). */
+export interface OfferRange {
+  readonly low: number;
+  readonly high: number;
+}
+
+/** `{ group: { grade: {low, high} } }`: the cells of an offer day that are ranges, e.g. `{ PP: { Raffia: {low: 1005, high: 1025} } }`. */
+export type OfferRanges = Record<string, Record<string, OfferRange>>;
+
+/** A country's offers of one date: every cell's value, and the ends of those quoted as ranges. */
+export interface OfferDay {
+  readonly data: OfferData;
+  /** Only when at least one cell is a range (a day of single values has no key: checksums of those are unchanged). */
+  readonly ranges?: OfferRanges | undefined;
+}
+
+export interface OfferRecord extends OfferDay {
   /** Global-bazaar country slug. */
   readonly country: string;
   readonly date: IsoDate;
-  readonly data: OfferData;
 }
 

@@ -5,7 +5,7 @@
  * line, a change, an alert, a conversion) reads the value; the pages, the API and the exports
  * add the low and the high where there are any. A single-value price has neither.
  */
-import type { Quote } from './priceTypes.ts';
+import type { OfferData, OfferDay, OfferRanges, Quote } from './priceTypes.ts';
 import { roundTo } from './numbers.ts';
 
 /** Decimals the mid keeps: enough for the half of any quoted price, none of the float noise. */
@@ -65,3 +65,41 @@ export const midDecimals = (decimals: number): number => decimals + 1;
 
 /** A price's value rounded for a reader: a range's mid with `midDecimals`, a single value with `decimals`. */
 export const writtenValue = (point: Quote, decimals: number): number => roundTo(point.value, isRange(point) ? midDecimals(decimals) : decimals);
+
+/** An offer day's cells as quotes, `{group: {grade: quote}}`, in the day's order. */
+export type OfferCells = Record<string, Record<string, Quote>>;
+
+/** One cell of an offer day as a quote (a range's ends where it is one); undefined when the day has no such cell. */
+export function offerQuote(day: OfferDay, group: string, grade: string): Quote | undefined {
+  const value = day.data[group]?.[grade];
+  if (value === undefined) return undefined;
+  const range = day.ranges?.[group]?.[grade];
+  return range ? { value, low: range.low, high: range.high } : { value };
+}
+
+/** Every cell of an offer day as a quote (ends of `ranges` without a value are not cells: the store refuses them). */
+export function offerCellsOf(day: OfferDay): OfferCells {
+  const cells: OfferCells = {};
+  for (const [group, grades] of Object.entries(day.data)) {
+    const row: Record<string, Quote> = (cells[group] = {});
+    for (const grade of Object.keys(grades)) row[grade] = offerQuote(day, group, grade)!;
+  }
+  return cells;
+}
+
+/**
+ * An offer day as the stores keep it: every cell's value in `data` (a range's mid), and the ends
+ * of the ranges in `ranges`, in the cells' order, only when there is at least one.
+ */
+export function offerDayOf(cells: OfferCells): OfferDay {
+  const data: OfferData = {};
+  const ranges: OfferRanges = {};
+  for (const [group, grades] of Object.entries(cells)) {
+    const values: Record<string, number> = (data[group] = {});
+    for (const [grade, quote] of Object.entries(grades)) {
+      values[grade] = quote.value;
+      if (isRange(quote)) (ranges[group] ??= {})[grade] = { low: quote.low, high: quote.high };
+    }
+  }
+  return Object.keys(ranges).length > 0 ? { data, ranges } : { data };
+}

@@ -2,8 +2,8 @@
  * What every adapter refuses before it writes anything, so both stores accept exactly the
  * same price data and a bad row never leaves a batch half-written (RangeError / TypeError).
  */
-import type { OfferData } from './prices.ts';
-import { rangeProblem } from '../../lib/quotes.ts';
+import type { OfferData, OfferDay } from './prices.ts';
+import { offerCellsOf, offerDayOf, rangeProblem } from '../../lib/quotes.ts';
 
 /** `YYYY-MM-DD` in shape (the callers' zod schemas check it is a real date). */
 const ISO_SHAPE = /^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$/;
@@ -23,6 +23,33 @@ export function checkOfferData(data: OfferData, what: string): void {
     if (typeof grades !== 'object' || grades === null || Array.isArray(grades)) throw new TypeError(`offer group ${group} must be an object for ${what}`);
     for (const [grade, value] of Object.entries(grades)) checkFinite(value, `${what} ${group}/${grade}`);
   }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An offer day: its `data` as `checkOfferData`, and each cell of its `ranges` a range of a cell
+ * that has a value, that value the range's mid (`checkQuote`). Answers the day as the stores
+ * keep it (`offerDayOf`: `ranges` in the cells' order, absent when empty), so both stores write
+ * the same record.
+ */
+export function checkOffer(day: OfferDay, what: string): OfferDay {
+  checkOfferData(day.data, what);
+  const { ranges } = day;
+  if (ranges === undefined || ranges === null) return offerDayOf(offerCellsOf({ data: day.data }));
+  if (!isObject(ranges)) throw new TypeError(`offer ranges must be an object for ${what}`);
+  for (const [group, grades] of Object.entries(ranges)) {
+    if (!isObject(grades)) throw new TypeError(`offer range group ${group} must be an object for ${what}`);
+    for (const [grade, range] of Object.entries(grades)) {
+      const cell = `${what} ${group}/${grade}`;
+      if (!isObject(range)) throw new TypeError(`an offer range must be {low, high} for ${cell}`);
+      const value = day.data[group]?.[grade];
+      if (value === undefined) throw new RangeError(`a range without its value (the mid) for ${cell}`);
+      if (range['low'] === undefined && range['high'] === undefined) throw new RangeError(`a range needs its low and its high for ${cell}`);
+      checkQuote({ value, low: range['low'] as number | undefined, high: range['high'] as number | undefined }, cell);
+    }
+  }
+  return offerDayOf(offerCellsOf(day));
 }
 
 /**

@@ -23,7 +23,7 @@ import type { Post } from './posts.ts';
 import { lineIdOf, producerPriceId, type ProducerPriceRecord } from '../../lib/producerPrices.ts';
 import type { PublicChangeRecord } from './publicChanges.ts';
 import type { Banner, CityPriceRow, OfferRecord, PointRow, SeriesDef } from './prices.ts';
-import { checkQuote } from './checks.ts';
+import { checkOffer, checkQuote } from './checks.ts';
 import { viewNameKey, type SavedView } from './savedViews.ts';
 import type { SeatRecord } from './seats.ts';
 import { userLookupKey, type UserRecord } from './users.ts';
@@ -134,7 +134,7 @@ export const RECORD_KINDS = {
     identity: ['city', 'date', 'grade'],
     check: (r) => checkQuote({ value: r.price, low: r.low, high: r.high }, `price of ${r.city} ${r.grade} on ${r.date}`),
   }),
-  offers: kind<OfferRecord>()({ identity: ['country', 'date'] }),
+  offers: kind<OfferRecord>()({ identity: ['country', 'date'], check: (o) => void checkOffer(o, `offers of ${o.country} on ${o.date}`) }),
   customsRates: kind<CustomsRateNotification>()({
     identity: ['effectiveFrom'],
     check: (n) => {

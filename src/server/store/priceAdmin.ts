@@ -5,7 +5,7 @@
  * its own transaction (target `series:{id}`).
  */
 import type { AuditActor, AuditEntry, NewAuditEntry } from './audit.ts';
-import type { PricePoint, Quote } from '../../lib/priceTypes.ts';
+import type { OfferDay, PricePoint, Quote } from '../../lib/priceTypes.ts';
 import { quoteFields } from '../../lib/quotes.ts';
 
 export const seriesTarget = (seriesId: string): string => `series:${seriesId}`;
@@ -82,15 +82,23 @@ export interface PriceAdminStore {
     readonly actor: AuditActor;
     readonly now: Date;
   }): Promise<PointEditResult>;
-  /** Replaces a country's offers of one date (`{group:{grade:value}}`). Audited under `offers:{country}`. */
-  adminSetOffers(edit: {
+  /**
+   * Replaces a country's offers of one date (`{group:{grade:value}}`, and the ends of the cells
+   * quoted as ranges, each value their mid). Audited under `offers:{country}`.
+   */
+  adminSetOffers(edit: OfferDay & {
     readonly country: string;
     readonly date: string;
-    readonly data: Readonly<Record<string, Readonly<Record<string, number>>>>;
     readonly actor: AuditActor;
     readonly now: Date;
   }): Promise<{ readonly kind: 'written'; readonly entry: AuditEntry } | { readonly kind: 'unchanged' }>;
 }
+
+/** An offer day's own fields, without an undefined `ranges` (an audit entry and a comparison see what is kept). */
+const offerDayFields = (day: OfferDay): OfferDay => (day.ranges ? { data: day.data, ranges: day.ranges } : { data: day.data });
+
+/** The same values and the same ranges, in the same order (a day written again as it is changes nothing). */
+export const sameOfferDay = (a: OfferDay, b: OfferDay): boolean => JSON.stringify(offerDayFields(a)) === JSON.stringify(offerDayFields(b));
 
 /** Who made an audited write, and when. */
 export interface AuditedBy {
@@ -135,12 +143,13 @@ export const priceAuditEntry = {
     before: current === null ? null : { grade, date, ...quoteFields(current) },
     after: price === null ? null : { grade, date, ...quoteFields(price) },
   }),
-  offers: (country: string, date: string, before: unknown, data: unknown, { actor, now }: AuditedBy): NewAuditEntry => ({
+  /** Before and after: `{date, data}`, with `ranges` (each range cell's low and high) when the day has any. */
+  offers: (country: string, date: string, before: OfferDay | null, after: OfferDay, { actor, now }: AuditedBy): NewAuditEntry => ({
     at: now.toISOString(),
     actor,
     action: before === null ? 'offers.add' : 'offers.change',
     target: offersTarget(country),
-    before: before === null ? null : { date, data: before },
-    after: { date, data },
+    before: before === null ? null : { date, ...offerDayFields(before) },
+    after: { date, ...offerDayFields(after) },
   }),
 };

@@ -3,10 +3,10 @@
  * international offers and carousel banners. Dates are ISO `YYYY-MM-DD` everywhere here; the
  * legacy text forms exist only at the API edge (src/lib/series.ts).
  */
-import type { CityPriceRow, OfferData, OfferRecord, PricePoint } from '../../lib/priceTypes.ts';
+import type { CityPriceRow, OfferData, OfferDay, OfferRanges, OfferRecord, PricePoint } from '../../lib/priceTypes.ts';
 import type { SeriesDef } from '../../lib/seriesCatalog.ts';
 
-export type { CityPriceRow, OfferData, OfferRecord, PricePoint, SeriesDef };
+export type { CityPriceRow, OfferData, OfferDay, OfferRanges, OfferRecord, PricePoint, SeriesDef };
 
 export interface PointRow extends PricePoint {
   readonly seriesId: string;
@@ -65,7 +65,10 @@ export interface PriceStore {
   /** One grade's rows in the given cities inside the range, ascending by date then city. */
   cityGradeHistory(grade: string, cities: readonly string[], range: DateRange): Promise<CityPriceRow[]>;
 
-  /** Writes offers, idempotent by (country, date), in one transaction. */
+  /**
+   * Writes offers, idempotent by (country, date), in one transaction; a day's `ranges` give the
+   * ends of its range cells, whose value in `data` must be their mid (checks.ts, `checkOffer`).
+   */
   upsertOffers(offers: readonly OfferRecord[]): Promise<number>;
   /** A country's offers in one month, ascending by date. */
   offersInMonth(country: string, year: number, month: number): Promise<OfferRecord[]>;

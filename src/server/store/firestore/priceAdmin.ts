@@ -15,10 +15,9 @@
  */
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { AuditEntry } from '../audit.ts';
-import { priceAuditEntry, type ImportPointRow, type ImportResult, type PointEditResult, type PriceAdminStore } from '../priceAdmin.ts';
-import type { OfferData } from '../prices.ts';
+import { priceAuditEntry, sameOfferDay, type ImportPointRow, type ImportResult, type PointEditResult, type PriceAdminStore } from '../priceAdmin.ts';
 import { auditWriterIn } from './audit.ts';
-import { checkDate, checkOfferData, checkQuote } from '../checks.ts';
+import { checkDate, checkOffer, checkQuote } from '../checks.ts';
 import type { Quote } from '../../../lib/priceTypes.ts';
 import { quoteFields, sameQuote } from '../../../lib/quotes.ts';
 import { DOCS_PER_COMMIT, chunks, docId, transact } from './database.ts';
@@ -257,18 +256,18 @@ export function createFirestorePriceAdminStore(db: Firestore, written: () => voi
       }));
     },
 
-    adminSetOffers({ country, date, data, actor, now }) {
+    adminSetOffers({ country, date, data, ranges, actor, now }) {
       return committed(transact(db, async (tx) => {
         docId(country);
         checkDate(date, `offers of ${country}`);
-        checkOfferData(data as OfferData, `offers of ${country} on ${date}`);
+        const day = checkOffer({ data, ranges }, `offers of ${country} on ${date}`);
         const write = await auditWriterIn(db, tx);
         const month = monthKey(date);
         const days = monthDays(await tx.get(monthRef(db, country, month)));
         const before = days.get(date) ?? null;
-        if (before !== null && JSON.stringify(before) === JSON.stringify(data)) return { kind: 'unchanged' as const };
-        const entry = write(priceAuditEntry.offers(country, date, before, data, { actor, now }));
-        days.set(date, data as OfferData);
+        if (before !== null && sameOfferDay(before, day)) return { kind: 'unchanged' as const };
+        const entry = write(priceAuditEntry.offers(country, date, before, day, { actor, now }));
+        days.set(date, day);
         tx.set(monthRef(db, country, month), monthDocOf(country, month, days));
         tx.set(countryRef(db, country), { country });
         return { kind: 'written' as const, entry };

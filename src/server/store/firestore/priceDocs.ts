@@ -16,8 +16,9 @@
  *   range.
  * - `offers/{country}`: `{ country }` (so the countries can be listed for a copy) and
  *   `offers/{country}/months/{yyyy-mm}`: `{ country, month, days: [{ date, entries: [{ group,
- *   grade, value }] }] }`, days ascending; entries keep the key order of the offer's `data`
- *   (a group without grades is one entry with `grade: null, value: null`).
+ *   grade, value, low?, high? }] }] }`, days ascending; entries keep the key order of the
+ *   offer's `data` (a group without grades is one entry with `grade: null, value: null`);
+ *   `low` and `high` only on a cell quoted as a range (its value their mid).
  * - `site/banners`: `{ list: Banner[] }` in display order.
  *
  * Every document is written whole with the same top-level fields (docs/data.md, "Firestore
@@ -25,9 +26,9 @@
  */
 import type { DocumentData, DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
-import type { Banner, CityPriceRow, OfferData, PricePoint } from '../prices.ts';
+import type { Banner, CityPriceRow, OfferDay, PricePoint } from '../prices.ts';
 import type { Quote } from '../../../lib/priceTypes.ts';
-import { quoteFields } from '../../../lib/quotes.ts';
+import { offerCellsOf, offerDayOf, quoteFields, type OfferCells } from '../../../lib/quotes.ts';
 import { checkDate, checkQuote } from '../checks.ts';
 import { DOCS_PER_COMMIT, docId, usableId } from './database.ts';
 
@@ -287,6 +288,9 @@ export interface OfferEntry {
   readonly group: string;
   readonly grade: string | null;
   readonly value: number | null;
+  /** A range's ends (its value their mid); absent on a single value. */
+  readonly low?: number | undefined;
+  readonly high?: number | undefined;
 }
 
 export const monthKey = (date: string): string => date.slice(0, 7);
@@ -294,33 +298,34 @@ export const countryRef = (db: Firestore, country: string): DocumentReference =>
 export const monthRef = (db: Firestore, country: string, month: string): DocumentReference =>
   countryRef(db, country).collection(OFFER_MONTHS).doc(docId(month));
 
-/** `{group:{grade:value}}` as entries in key order (an empty group keeps one null entry). */
-export function offerEntriesOf(data: OfferData): OfferEntry[] {
-  return Object.entries(data).flatMap(([group, grades]): OfferEntry[] => {
+/** An offer day as entries in key order (an empty group keeps one null entry; a range's cell carries its low and high). */
+export function offerEntriesOf(day: OfferDay): OfferEntry[] {
+  return Object.entries(offerCellsOf(day)).flatMap(([group, grades]): OfferEntry[] => {
     const entries = Object.entries(grades);
-    return entries.length === 0 ? [{ group, grade: null, value: null }] : entries.map(([grade, value]) => ({ group, grade, value }));
+    return entries.length === 0 ? [{ group, grade: null, value: null }] : entries.map(([grade, quote]) => ({ group, grade, ...quoteFields(quote) }));
   });
 }
 
-export function offerDataOf(entries: unknown): OfferData {
-  const data: OfferData = {};
+/** The offer day stored as `entries` (a document written before ranges reads as single values). */
+export function storedOfferDay(entries: unknown): OfferDay {
+  const cells: OfferCells = {};
   for (const entry of Array.isArray(entries) ? (entries as DocumentData[]) : []) {
     const group = String(entry['group']);
-    const grades = (data[group] ??= {});
-    if (entry['grade'] !== null && entry['grade'] !== undefined) grades[String(entry['grade'])] = Number(entry['value']);
+    const grades = (cells[group] ??= {});
+    if (entry['grade'] !== null && entry['grade'] !== undefined) grades[String(entry['grade'])] = { value: Number(entry['value']), ...rangeOf(entry['low'], entry['high']) };
   }
-  return data;
+  return offerDayOf(cells);
 }
 
-/** A month document's days, date → data. */
-export function monthDays(snapshot: DocumentSnapshot | undefined): Map<string, OfferData> {
-  const out = new Map<string, OfferData>();
+/** A month document's days, date → offer day. */
+export function monthDays(snapshot: DocumentSnapshot | undefined): Map<string, OfferDay> {
+  const out = new Map<string, OfferDay>();
   if (!snapshot?.exists) return out;
-  for (const day of (snapshot.get('days') ?? []) as DocumentData[]) out.set(String(day['date']), offerDataOf(day['entries']));
+  for (const day of (snapshot.get('days') ?? []) as DocumentData[]) out.set(String(day['date']), storedOfferDay(day['entries']));
   return out;
 }
 
-export function monthDocOf(country: string, month: string, days: ReadonlyMap<string, OfferData>): Record<string, unknown> {
+export function monthDocOf(country: string, month: string, days: ReadonlyMap<string, OfferDay>): Record<string, unknown> {
   return {
     country,
     month,

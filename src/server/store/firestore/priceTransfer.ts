@@ -22,7 +22,7 @@ import {
   bannersOf,
   checkBannerIds,
   cityRowsOf,
-  offerDataOf,
+  storedOfferDay,
   pointsOfYear,
   seriesDefOf,
   sheetRowsOf,
@@ -88,7 +88,7 @@ export function createFirestorePriceTransfer(db: Firestore): PriceTransfer {
           for (const c of countries) {
             for await (const months of pages(c.ref.collection(OFFER_MONTHS), 'month', 24)) {
               yield months.flatMap((doc) =>
-                ((doc.get('days') ?? []) as { date: string; entries: unknown }[]).map((day) => ({ country: c.id, date: String(day.date), data: offerDataOf(day.entries) })),
+                ((doc.get('days') ?? []) as { date: string; entries: unknown }[]).map((day) => ({ country: c.id, date: String(day.date), ...storedOfferDay(day.entries) })),
               );
             }
           }

@@ -24,9 +24,9 @@ import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestor
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
 import type { BannerAdminStore } from '../bannerAdmin.ts';
 import type { PriceAdminStore } from '../priceAdmin.ts';
-import type { CityPriceRow, OfferData, OfferRecord, PricePoint, PriceStore } from '../prices.ts';
+import type { CityPriceRow, OfferDay, OfferRecord, PricePoint, PriceStore } from '../prices.ts';
 import { createFirestoreBannerAdminStore } from './bannerAdmin.ts';
-import { checkDate, checkOfferData, checkQuote } from '../checks.ts';
+import { checkDate, checkOffer, checkQuote } from '../checks.ts';
 import { DOCS_PER_COMMIT, chunks, docId, transact } from './database.ts';
 import { createFirestorePriceAdminStore } from './priceAdmin.ts';
 import {
@@ -51,7 +51,7 @@ import {
   monthDocOf,
   monthKey,
   monthRef,
-  offerDataOf,
+  storedOfferDay,
   planPoints,
   pointsOfYear,
   readPlan,
@@ -277,20 +277,20 @@ export function createFirestorePriceStore(db: Firestore): PriceStore & PriceAdmi
     },
 
     async upsertOffers(offers) {
-      for (const o of offers) {
+      const checked = offers.map((o) => {
         docId(o.country);
         checkDate(o.date, `offers of ${o.country}`);
-        checkOfferData(o.data, `offers of ${o.country} on ${o.date}`);
-      }
+        return { country: o.country, date: o.date, day: checkOffer(o, `offers of ${o.country} on ${o.date}`) };
+      });
       if (offers.length === 0) return 0;
-      // country → month → date → data (a later record wins)
-      const plan = new Map<string, Map<string, Map<string, OfferData>>>();
-      for (const o of offers) {
+      // country → month → date → day (a later record wins)
+      const plan = new Map<string, Map<string, Map<string, OfferDay>>>();
+      for (const o of checked) {
         let months = plan.get(o.country);
         if (!months) plan.set(o.country, (months = new Map()));
         let days = months.get(monthKey(o.date));
         if (!days) months.set(monthKey(o.date), (days = new Map()));
-        days.set(o.date, o.data);
+        days.set(o.date, o.day);
       }
       const units = [...plan].flatMap(([country, months]) => [...months.keys()].map((month) => ({ country, month })));
       return writing(async () => {
@@ -315,7 +315,7 @@ export function createFirestorePriceStore(db: Firestore): PriceStore & PriceAdmi
       const snapshot = await monthRef(db, country, key).get();
       if (!snapshot.exists) return [];
       return ((snapshot.get('days') ?? []) as { date: string; entries: unknown }[])
-        .map((day) => ({ country, date: String(day.date), data: offerDataOf(day.entries) }))
+        .map((day) => ({ country, date: String(day.date), ...storedOfferDay(day.entries) }))
         .sort((a, b) => byText(a.date, b.date));
     },
 

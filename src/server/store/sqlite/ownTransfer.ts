@@ -12,7 +12,7 @@ import { exportBannerImages, importBannerImages } from './bannerImages.ts';
 import { inTransaction } from './database.ts';
 import { PARAMETERS_PER_STATEMENT, SQLITE_EXPORT_PAGE } from './documents.ts';
 import { exportPosts, importPosts } from './posts.ts';
-import { rangeOfRow, toBanner, toCityRow, toOffer, toSeries } from './priceRows.ts';
+import { rangeOfRow, rangesColumn, toBanner, toCityRow, toOffer, toSeries } from './priceRows.ts';
 
 interface PriceTable<R> {
   readonly table: string;
@@ -55,9 +55,9 @@ const TABLES: { [K in PriceKind]: PriceTable<TransferRecords[K]> } = {
     table: 'international_offers',
     key: ['country', 'date'],
     recordOf: toOffer,
-    columns: ['country', 'date', 'data'],
+    columns: ['country', 'date', 'data', 'ranges'],
     conflict: 'country, date',
-    argsOf: (o: OfferRecord) => [o.country, o.date, JSON.stringify(o.data)],
+    argsOf: (o: OfferRecord) => [o.country, o.date, JSON.stringify(o.data), rangesColumn(o)],
   },
   banners: {
     table: 'banners',

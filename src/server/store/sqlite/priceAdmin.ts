@@ -1,11 +1,12 @@
 /** SQLite adapter of the audited admin price writes (see ../priceAdmin.ts). */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Client, InValue, Transaction } from '@libsql/client';
-import { priceAuditEntry, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
+import { priceAuditEntry, sameOfferDay, type ImportResult, type PriceAdminStore, type PointEditResult } from '../priceAdmin.ts';
+import type { OfferData, OfferDay } from '../prices.ts';
 import type { Quote } from '../../../lib/priceTypes.ts';
 import { quoteFields, sameQuote } from '../../../lib/quotes.ts';
-import { checkDate, checkOfferData, checkQuote } from '../checks.ts';
-import { rangeOfRow } from './priceRows.ts';
+import { checkDate, checkOffer, checkQuote } from '../checks.ts';
+import { offerRangesOfRow, rangeOfRow, rangesColumn } from './priceRows.ts';
 import { insertAuditEntry } from './audit.ts';
 import { inTransaction, notifyingAfter } from './database.ts';
 
@@ -88,19 +89,19 @@ export function createSqlitePriceAdminStore(client: Client, written: () => void)
       }));
     },
 
-    async adminSetOffers({ country, date, data, actor, now }) {
+    async adminSetOffers({ country, date, data, ranges, actor, now }) {
       checkDate(date, `offers of ${country}`);
-      checkOfferData(data, `offers of ${country} on ${date}`);
+      const day = checkOffer({ data, ranges }, `offers of ${country} on ${date}`);
       return committed(inTransaction(client, async (tx) => {
-        const rows = await tx.execute({ sql: 'SELECT data FROM international_offers WHERE country = ? AND date = ?', args: [country, date] });
-        const before = rows.rows[0] ? (JSON.parse(String(rows.rows[0]['data'])) as unknown) : null;
-        const text = JSON.stringify(data);
-        if (before !== null && JSON.stringify(before) === text) return { kind: 'unchanged' as const };
+        const rows = await tx.execute({ sql: 'SELECT data, ranges FROM international_offers WHERE country = ? AND date = ?', args: [country, date] });
+        const row = rows.rows[0];
+        const before: OfferDay | null = row ? { data: JSON.parse(String(row['data'])) as OfferData, ...offerRangesOfRow(row) } : null;
+        if (before !== null && sameOfferDay(before, day)) return { kind: 'unchanged' as const };
         await tx.execute({
-          sql: 'INSERT INTO international_offers (country, date, data) VALUES (?, ?, ?) ON CONFLICT (country, date) DO UPDATE SET data = excluded.data',
-          args: [country, date, text],
+          sql: 'INSERT INTO international_offers (country, date, data, ranges) VALUES (?, ?, ?, ?) ON CONFLICT (country, date) DO UPDATE SET data = excluded.data, ranges = excluded.ranges',
+          args: [country, date, JSON.stringify(day.data), rangesColumn(day)],
         });
-        const entry = await insertAuditEntry(tx, priceAuditEntry.offers(country, date, before, data, { actor, now }));
+        const entry = await insertAuditEntry(tx, priceAuditEntry.offers(country, date, before, day, { actor, now }));
         return { kind: 'written' as const, entry };
       }));
     },

@@ -4,7 +4,7 @@
  */
 import type { Row } from '@libsql/client';
 import type { SeriesDef } from '../../../lib/seriesCatalog.ts';
-import type { Banner, CityPriceRow, OfferData, OfferRecord, PricePoint } from '../prices.ts';
+import type { Banner, CityPriceRow, OfferData, OfferRecord, OfferRanges, PricePoint } from '../prices.ts';
 
 export const toSeries = (row: Row): SeriesDef => ({
   id: String(row['id']),
@@ -33,7 +33,13 @@ export const toOffer = (row: Row): OfferRecord => ({
   country: String(row['country']),
   date: String(row['date']),
   data: JSON.parse(String(row['data'])) as OfferData,
+  ...offerRangesOfRow(row),
 });
+/** `{ranges}` of an offer row with ranges (column `ranges`, NULL without: every row written before them), `{}` of one without. */
+export const offerRangesOfRow = (row: Row): { ranges: OfferRanges } | Record<string, never> =>
+  row['ranges'] === null || row['ranges'] === undefined ? {} : { ranges: JSON.parse(String(row['ranges'])) as OfferRanges };
+/** The `ranges` column of an offer day: its ranges as JSON, NULL when it has none. */
+export const rangesColumn = (day: { readonly ranges?: OfferRanges | undefined }): string | null => (day.ranges ? JSON.stringify(day.ranges) : null);
 export const toBanner = (row: Row): Banner => ({
   id: String(row['id']),
   title: String(row['title']),

@@ -6,11 +6,11 @@ import type { Client, InValue, Transaction } from '@libsql/client';
 import type { BannerAdminStore } from '../bannerAdmin.ts';
 import type { PriceAdminStore } from '../priceAdmin.ts';
 import type { PriceStore } from '../prices.ts';
-import { checkDate, checkOfferData, checkQuote } from '../checks.ts';
+import { checkDate, checkOffer, checkQuote } from '../checks.ts';
 import { inTransaction, type Migration } from './database.ts';
 import { createSqliteBannerAdminStore } from './bannerAdmin.ts';
 import { createSqlitePriceAdminStore } from './priceAdmin.ts';
-import { toBanner, toCityRow, toOffer, toPoint, toSeries } from './priceRows.ts';
+import { rangesColumn, toBanner, toCityRow, toOffer, toPoint, toSeries } from './priceRows.ts';
 
 export const priceMigrations: readonly Migration[] = [
   {
@@ -69,6 +69,12 @@ export const priceMigrations: readonly Migration[] = [
       'ALTER TABLE city_prices ADD COLUMN low REAL',
       'ALTER TABLE city_prices ADD COLUMN high REAL',
     ],
+  },
+  {
+    // Offers as ranges (issue 20): a day's range cells as JSON `{group:{grade:{low, high}}}`, their
+    // mids in `data` as before. NULL for a day of single values and every row written before.
+    id: 'prices-003',
+    statements: ['ALTER TABLE international_offers ADD COLUMN ranges TEXT CHECK (ranges IS NULL OR json_valid(ranges))'],
   },
 ];
 
@@ -250,19 +256,19 @@ export function createSqlitePriceStore(client: Client): PriceStore & PriceAdminS
     },
 
     async upsertOffers(offers) {
-      for (const o of offers) {
+      const days = offers.map((o) => {
         checkDate(o.date, `offers of ${o.country}`);
-        checkOfferData(o.data, `offers of ${o.country} on ${o.date}`);
-      }
-      if (offers.length === 0) return 0;
+        return { country: o.country, date: o.date, ...checkOffer(o, `offers of ${o.country} on ${o.date}`) };
+      });
+      if (days.length === 0) return 0;
       return writing(inTransaction(client, (tx) =>
         insertChunked(
           tx,
-          offers,
-          'INSERT INTO international_offers (country, date, data)',
-          '(?, ?, ?)',
-          'ON CONFLICT (country, date) DO UPDATE SET data = excluded.data',
-          (o) => [o.country, o.date, JSON.stringify(o.data)],
+          days,
+          'INSERT INTO international_offers (country, date, data, ranges)',
+          '(?, ?, ?, ?)',
+          'ON CONFLICT (country, date) DO UPDATE SET data = excluded.data, ranges = excluded.ranges',
+          (o) => [o.country, o.date, JSON.stringify(o.data), rangesColumn(o)],
         ),
       ));
     },
