@@ -104,6 +104,17 @@ describe('series and their year documents', () => {
     });
   });
 
+  it('keeps an offer cell’s range as low and high on its entry; a month written before ranges reads as single values', async () => {
+    const { db, store } = open();
+    await store.upsertOffers([{ country: 'India', date: '2025-03-03', data: { PP: { Raffia: 1015, Homo: 1030 } }, ranges: { PP: { Raffia: { low: 1005, high: 1025 } } } }]);
+    expect(await data(db, 'offers/India/months/2025-03')).toEqual({
+      country: 'India', month: '2025-03',
+      days: [{ date: '2025-03-03', entries: [{ group: 'PP', grade: 'Raffia', value: 1015, low: 1005, high: 1025 }, { group: 'PP', grade: 'Homo', value: 1030 }] }],
+    });
+    await db.doc('offers/India/months/2025-02').set({ country: 'India', month: '2025-02', days: [{ date: '2025-02-17', entries: [{ group: 'PP', grade: 'Raffia', value: 990 }] }] });
+    expect(await store.offersInMonth('India', 2025, 2)).toEqual([{ country: 'India', date: '2025-02-17', data: { PP: { Raffia: 990 } } }]);
+  });
+
   it('a chart read of one year reads that year document only; an open end reads the series document', async () => {
     const { store, reads } = open();
     await store.upsertSeries([series('s.b')]);

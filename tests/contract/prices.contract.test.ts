@@ -573,6 +573,85 @@ describe.each(backends)('price store on $name', (backend) => {
     });
   });
 
+  describe('offers as ranges', () => {
+    const ACTOR = { uid: 'adm', email: null };
+    const AT = new Date('2026-11-22T00:00:00Z');
+    const ranged = { country: 'India', date: '2025-03-03', data: { PP: { Raffia: 1015, Homo: 1030 }, HDPE: { Film: 1100 } }, ranges: { PP: { Raffia: { low: 1005, high: 1025 } }, HDPE: { Film: { low: 1095, high: 1105 } } } };
+
+    it('keeps a range cell’s low and high beside its mid, single cells stay single, a day without ranges has no ranges key', async () => {
+      await store().upsertOffers([ranged, { country: 'India', date: '2025-03-17', data: { PP: { Raffia: 1020, Homo: 1012.5 } }, ranges: { PP: { Homo: { low: 1005, high: 1020 } } } }, { country: 'India', date: '2025-03-31', data: { PP: { Raffia: 1040 } } }]);
+      const month = await store().offersInMonth('India', 2025, 3);
+      expect(month).toEqual([
+        ranged,
+        { country: 'India', date: '2025-03-17', data: { PP: { Raffia: 1020, Homo: 1012.5 } }, ranges: { PP: { Homo: { low: 1005, high: 1020 } } } },
+        { country: 'India', date: '2025-03-31', data: { PP: { Raffia: 1040 } } },
+      ]);
+      expect(Object.keys(month[2]!)).toEqual(['country', 'date', 'data']);
+      // An empty ranges map is no range: the day reads as single values.
+      await store().upsertOffers([{ country: 'India', date: '2025-03-31', data: { PP: { Raffia: 1041 } }, ranges: {} }]);
+      expect(Object.keys((await store().offersInMonth('India', 2025, 3))[2]!)).toEqual(['country', 'date', 'data']);
+      // A day written again without its ranges loses them (a day is replaced whole).
+      await store().upsertOffers([{ country: 'India', date: '2025-03-03', data: ranged.data }]);
+      expect((await store().offersInMonth('India', 2025, 3))[0]).toEqual({ country: 'India', date: '2025-03-03', data: ranged.data });
+    });
+
+    it.each([
+      ['a low without a high', { PP: { Raffia: { low: 1005 } } }],
+      ['a high without a low', { PP: { Raffia: { high: 1025 } } }],
+      ['a range with neither end', { PP: { Raffia: {} } }],
+      ['a low above the high', { PP: { Raffia: { low: 1025, high: 1005 } } }],
+      ['a value that is not the mid', { PP: { Raffia: { low: 1000, high: 1025 } } }],
+      ['a range of a cell without a value', { PP: { Copo: { low: 1005, high: 1025 } } }],
+      ['an end that is not a number', { PP: { Raffia: { low: '1005', high: 1025 } } }],
+    ])('refuses a batch with %s, writing nothing; the admin write refuses it too', async (_, ranges) => {
+      await store().upsertOffers([{ country: 'India', date: '2025-03-03', data: { PP: { Raffia: 990 } } }]);
+      const bad = { country: 'India', date: '2025-03-17', data: { PP: { Raffia: 1015 } }, ranges: ranges as never };
+      await expect(attempt(() => store().upsertOffers([{ country: 'Egypt', date: '2025-03-17', data: { PP: { Raffia: 1000 } } }, bad]))).rejects.toThrow();
+      await expect(attempt(() => store().adminSetOffers({ country: 'India', date: '2025-03-03', data: bad.data, ranges: bad.ranges, actor: ACTOR, now: AT }))).rejects.toThrow();
+      expect(await store().offersInMonth('India', 2025, 3)).toEqual([{ country: 'India', date: '2025-03-03', data: { PP: { Raffia: 990 } } }]);
+      expect(await store().latestOfferMonth('Egypt')).toBeNull();
+      expect((await store().listAudit({ target: 'offers:India' })).total).toBe(0);
+    });
+
+    it('the admin write keeps and audits the ends; other ends with the same mid are a change, the same day again is not', async () => {
+      const added = await store().adminSetOffers({ country: 'India', date: '2025-03-03', data: ranged.data, ranges: ranged.ranges, actor: ACTOR, now: AT });
+      expect(added.kind === 'written' && added.entry).toMatchObject({ action: 'offers.add', before: null, after: { date: '2025-03-03', data: ranged.data, ranges: ranged.ranges } });
+      expect(await store().offersInMonth('India', 2025, 3)).toEqual([ranged]);
+      expect(await store().adminSetOffers({ country: 'India', date: '2025-03-03', data: ranged.data, ranges: ranged.ranges, actor: ACTOR, now: AT })).toEqual({ kind: 'unchanged' });
+      const wider = { PP: { Raffia: { low: 995, high: 1035 } }, HDPE: { Film: { low: 1095, high: 1105 } } };
+      const changed = await store().adminSetOffers({ country: 'India', date: '2025-03-03', data: ranged.data, ranges: wider, actor: ACTOR, now: AT });
+      expect(changed.kind).toBe('written');
+      if (changed.kind === 'written') {
+        expect(changed.entry.before).toEqual({ date: '2025-03-03', data: ranged.data, ranges: ranged.ranges });
+        expect(changed.entry.after).toEqual({ date: '2025-03-03', data: ranged.data, ranges: wider });
+      }
+      // Back to single values: the audit's after has no ranges.
+      const single = await store().adminSetOffers({ country: 'India', date: '2025-03-03', data: ranged.data, actor: ACTOR, now: AT });
+      expect(single.kind === 'written' && single.entry.after).toEqual({ date: '2025-03-03', data: ranged.data });
+      expect(await store().offersInMonth('India', 2025, 3)).toEqual([{ country: 'India', date: '2025-03-03', data: ranged.data }]);
+      expect((await store().listAudit({ target: 'offers:India' })).total).toBe(3);
+    });
+
+    it('ranges and single days round-trip through the transfer port with equal checksums', async () => {
+      await store().upsertOffers([ranged, { country: 'Egypt', date: '2025-03-03', data: { PP: { Raffia: 1000 } } }]);
+      const other = await backend.open();
+      try {
+        const exported: object[] = [];
+        for await (const page of store().exportRecords('offers')) exported.push(...page);
+        expect(exported).toContainEqual(ranged);
+        expect(exported).toContainEqual({ country: 'Egypt', date: '2025-03-03', data: { PP: { Raffia: 1000 } } });
+        await other.importRecords('offers', exported as never[]);
+        const back: object[] = [];
+        for await (const page of other.exportRecords('offers')) back.push(...page);
+        expect(summarize('offers', back)).toEqual(summarize('offers', exported));
+        expect(await other.offersInMonth('India', 2025, 3)).toEqual([ranged]);
+        await expect(attempt(() => other.importRecords('offers', [{ ...ranged, ranges: { PP: { Raffia: { low: 1005, high: 1030 } } } }]))).rejects.toThrow(RangeError);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
   describe('demo seed', () => {
     // Its speed is `npm run bench`'s business, not a test's: only the outcome is checked here.
     // Minutes on a busy machine (a JVM emulator beside two test workers), seconds when idle.
