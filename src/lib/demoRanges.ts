@@ -1,14 +1,15 @@
 /**
  * The demo data's ranges (issue 20): where a price's basis quotes a range (src/lib/catalog.ts:
- * the historical CIF Nhava Sheva assessments and the city-wise sheets), the generated price
- * becomes the mid of a low and a high around it, the spread varying by date. The generator
- * (src/lib/demoData.ts) keeps making single numbers; this step only adds the ends, so every
- * mid is the number the generator made and whatever compares demo numbers still agrees.
+ * the historical CIF Nhava Sheva assessments, the city-wise sheets and the global-bazaar offers),
+ * the generated price becomes the mid of a low and a high around it, the spread varying by
+ * date. The generator (src/lib/demoData.ts) keeps making single numbers; this step only adds
+ * the ends, so every mid is the number the generator made and whatever compares demo numbers
+ * (the consistency check) still agrees.
  */
-import { cityBasis, findCity } from './catalog.ts';
+import { cityBasis, findCity, findCountry, offerBasis } from './catalog.ts';
 import { decimalsOf, roundTo, type Quoting } from './numbers.ts';
-import type { CityPriceRow, PricePoint } from './priceTypes.ts';
-import { midOf } from './quotes.ts';
+import type { CityPriceRow, OfferRecord, PricePoint, Quote } from './priceTypes.ts';
+import { midOf, offerCellsOf, offerDayOf, type OfferCells } from './quotes.ts';
 import { seriesBasis, type SeriesDef } from './seriesCatalog.ts';
 import type { PriceUnit } from './units.ts';
 
@@ -47,5 +48,21 @@ export function cityRowsWithDemoRanges(rows: readonly CityPriceRow[]): CityPrice
     const basis = city ? cityBasis(city) : null;
     if (basis?.quotes !== 'range') return row;
     return { ...row, ...demoRange(row.price, basis, `${row.city}:${row.grade}:${row.date}`) };
+  });
+}
+
+/** Offer days with a range in every cell where the country's offers are range-quoted. */
+export function offersWithDemoRanges(offers: readonly OfferRecord[]): OfferRecord[] {
+  return offers.map((offer) => {
+    const country = findCountry(offer.country);
+    const basis = country ? offerBasis(country) : null;
+    if (basis?.quotes !== 'range') return offer;
+    const cells: OfferCells = Object.fromEntries(
+      Object.entries(offerCellsOf(offer)).map(([group, grades]) => [
+        group,
+        Object.fromEntries(Object.entries(grades).map(([grade, quote]): [string, Quote] => [grade, { ...quote, ...demoRange(quote.value, basis, `${offer.country}:${group}:${grade}:${offer.date}`) }])),
+      ]),
+    );
+    return { country: offer.country, date: offer.date, ...offerDayOf(cells) };
   });
 }

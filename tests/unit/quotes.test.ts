@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cityRowsWithDemoRanges, demoRange, withDemoRanges } from '../../src/lib/demoRanges.ts';
+import { cityRowsWithDemoRanges, demoRange, offersWithDemoRanges, withDemoRanges } from '../../src/lib/demoRanges.ts';
 import { formatQuote, formatRange, quoteWithUnit } from '../../src/lib/numbers.ts';
-import { isRange, midOf, quoteOf, rangeProblem, rangeQuote, sameQuote } from '../../src/lib/quotes.ts';
+import { isRange, midOf, offerCellsOf, offerDayOf, offerQuote, quoteOf, rangeProblem, rangeQuote, sameQuote } from '../../src/lib/quotes.ts';
 import { allSeries, findSeries, seriesBasis } from '../../src/lib/seriesCatalog.ts';
 import { cities, cityBasis, globalBazaarCountries, offerBasis } from '../../src/lib/catalog.ts';
 
@@ -56,6 +56,24 @@ describe('which prices are quoted as ranges (the basis)', () => {
   });
 });
 
+describe('offer days', () => {
+  const day = { data: { PP: { Raffia: 1015, Homo: 1030 }, HDPE: {} }, ranges: { PP: { Raffia: { low: 1005, high: 1025 } } } };
+  it('reads a cell as a quote, a range where the day has its ends', () => {
+    expect(offerQuote(day, 'PP', 'Raffia')).toEqual({ value: 1015, low: 1005, high: 1025 });
+    expect(offerQuote(day, 'PP', 'Homo')).toEqual({ value: 1030 });
+    expect(offerQuote(day, 'PP', 'Copo')).toBeUndefined();
+    expect(offerQuote({ data: { PP: { Raffia: 1 } } }, 'PP', 'Raffia')).toEqual({ value: 1 });
+  });
+  it('makes the day from its cells: ranges only when there are any, in the cells’ order, empty groups kept', () => {
+    expect(offerDayOf(offerCellsOf(day))).toEqual(day);
+    expect(offerDayOf({ PE: { Film: { value: 1100 } } })).toEqual({ data: { PE: { Film: 1100 } } });
+    expect(Object.keys(offerDayOf({ PE: { Film: { value: 1100 } } }))).toEqual(['data']);
+    const mixed = offerDayOf({ PP: { Homo: rangeQuote(1000, 1010), Raffia: { value: 990 } }, PE: { Film: rangeQuote(1095, 1105) } });
+    expect(JSON.stringify(mixed.ranges)).toBe('{"PP":{"Homo":{"low":1000,"high":1010}},"PE":{"Film":{"low":1095,"high":1105}}}');
+    expect(mixed.data).toEqual({ PP: { Homo: 1005, Raffia: 990 }, PE: { Film: 1100 } });
+  });
+});
+
 describe('demo ranges', () => {
   it('keep the generated number as the mid, on the basis decimals, and leave single series alone', () => {
     const cif = findSeries('historical.ppRaffia.cif-ns')!;
@@ -71,5 +89,24 @@ describe('demo ranges', () => {
     expect(row!.price).toBe(110.5);
     expect(rangeProblem({ value: row!.price, low: row!.low, high: row!.high })).toBeNull();
     expect(demoRange(1, { unit: 'US$/bbl' }, 'x')).toBeNull();
+  });
+
+  it('give every offer cell a range around its generated number', () => {
+    const offers = [
+      { country: 'India', date: '2026-11-16', data: { PP: { Raffia: 1085, Homo: 1100 }, HDPE: { Film: 1170 } } },
+      { country: 'USA', date: '2026-11-16', data: { PP: { Raffia: 995 } } },
+    ];
+    const ranged = offersWithDemoRanges(offers);
+    expect(ranged.map((o) => o.data)).toEqual(offers.map((o) => o.data));
+    for (const offer of ranged) {
+      for (const [group, grades] of Object.entries(offer.data)) {
+        for (const grade of Object.keys(grades)) {
+          const quote = offerQuote(offer, group, grade)!;
+          expect(isRange(quote), `${offer.country} ${group}/${grade}`).toBe(true);
+          expect(rangeProblem(quote)).toBeNull();
+          expect(Number.isInteger(quote.low) && Number.isInteger(quote.high)).toBe(true);
+        }
+      }
+    }
   });
 });

@@ -9,7 +9,7 @@ import { generateProducerDemo, marketFromSeries } from '../../lib/producerDemo.t
 import { historicalSeriesId } from '../../lib/seriesCatalog.ts';
 import type { Store } from './index.ts';
 import type { PointRow } from './prices.ts';
-import { cityRowsWithDemoRanges, withDemoRanges } from '../../lib/demoRanges.ts';
+import { cityRowsWithDemoRanges, offersWithDemoRanges, withDemoRanges } from '../../lib/demoRanges.ts';
 
 export interface SeedReport {
   readonly series: number;
@@ -36,7 +36,7 @@ export async function writeDemoData(store: DemoTarget, data: DemoData, today: Is
   // Points last: "no points yet" is how a first start knows to seed, so a seed cut short
   // anywhere before them is simply run again (every write is an idempotent upsert).
   const cityRows = await store.upsertCityPrices(cityRowsWithDemoRanges(data.citySheets));
-  const offers = await store.upsertOffers(data.offers);
+  const offers = await store.upsertOffers(offersWithDemoRanges(data.offers));
   const customsRates = await store.upsertCustomsRates(data.customsRates);
   const points = await store.upsertPoints(rows);
   return { series: data.series.length, points, cityRows, offers, customsRates, producerPrices };
