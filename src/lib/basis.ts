@@ -157,7 +157,8 @@ export function basisShort(basis: Basis): string {
   return [place, taxes, basis.unit].filter(Boolean).join(', ');
 }
 
-export type BasisFactKey = 'basis' | 'price' | 'taxes' | 'unit' | 'published' | 'source' | 'methodology';
+/** `quoted` is said only by the methodology pages, for a range-quoted price (src/lib/methodology.ts). */
+export type BasisFactKey = 'basis' | 'price' | 'quoted' | 'taxes' | 'unit' | 'published' | 'source' | 'methodology';
 
 export interface BasisFact {
   readonly key: BasisFactKey;

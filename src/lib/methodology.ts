@@ -49,26 +49,34 @@ export interface GroupMember {
 }
 
 export interface BasisGroup {
-  /** What every price of the group shares: the kind, taxes, unit (with decimals), publication and source. */
+  /** What every price of the group shares: the kind, whether it is a range, taxes, unit (with decimals), publication and source. */
   readonly facts: readonly BasisFact[];
   readonly members: readonly GroupMember[];
 }
 
 const SHARED: ReadonlySet<BasisFact['key']> = new Set(['price', 'taxes', 'unit', 'published', 'source']);
 
-/** The facts a group shares, the unit with its decimals written out. */
+/** How a range-quoted price is given (the basis' `quotes: 'range'`): said once per group, after what kind of price it is. */
+export const QUOTED_AS_RANGE: BasisFact = {
+  key: 'quoted',
+  label: 'Quoted',
+  value: 'as a range, low–high (1,005–1,025); its mid, the average of the two, is the one number charts, changes and comparisons use',
+};
+
+/** The facts a group shares, the unit with its decimals written out, and whether its prices are ranges. */
 function sharedFacts(basis: Basis): BasisFact[] {
   const decimals = decimalsOf(basis);
   return basisFacts(basis)
     .filter((f) => SHARED.has(f.key))
-    .map((f) => (f.key === 'unit' ? { ...f, value: `${f.value} (${UNIT_FACTS[basis.unit].words}), ${decimals === 0 ? 'whole numbers' : `${decimals} decimals`}` } : f));
+    .map((f) => (f.key === 'unit' ? { ...f, value: `${f.value} (${UNIT_FACTS[basis.unit].words}), ${decimals === 0 ? 'whole numbers' : `${decimals} decimals`}` } : f))
+    .flatMap((f) => (f.key === 'price' && basis.quotes === 'range' ? [f, QUOTED_AS_RANGE] : [f]));
 }
 
 /** The prices grouped by what they share; within a group, one line per place. */
 export function groupByBasis(prices: readonly FamilyPrice[]): BasisGroup[] {
   const groups = new Map<string, { facts: BasisFact[]; members: Map<string, { names: string[]; place: string; where: string | undefined; note: string | undefined; href: string }> }>();
   for (const { name, basis, href } of prices) {
-    const key = [KIND_TEXT[basis.kind], taxesText(basis.taxes), basis.unit, decimalsOf(basis), publicationText(basis.publication), basis.source].join('|');
+    const key = [KIND_TEXT[basis.kind], basis.quotes, taxesText(basis.taxes), basis.unit, decimalsOf(basis), publicationText(basis.publication), basis.source].join('|');
     const group = groups.get(key) ?? { facts: sharedFacts(basis), members: new Map() };
     groups.set(key, group);
     const where = basis.location.detail;

@@ -3,7 +3,7 @@
  * /api/admin endpoint), then reload with a notice, or show the error beside the field it names.
  * Submit buttons stay disabled until this script has taken the form over.
  */
-import { formBody } from '../lib/admin/forms.ts';
+import { formBody, nestedBody } from '../lib/admin/forms.ts';
 
 interface ErrorAnswer {
   readonly error?: { readonly message?: string; readonly field?: string };
@@ -29,18 +29,9 @@ function takeOver(form: HTMLFormElement): void {
       try {
         // A form with a file (enctype multipart/form-data) is sent as it is; the others as JSON.
         const multipart = form.enctype === 'multipart/form-data';
-        const body: Record<string, unknown> = formBody(new FormData(form).entries());
-        // Fields named in data-json-field hold JSON (e.g. a country's offers) and are sent parsed.
-        for (const name of (form.dataset['jsonField'] ?? '').split(',').filter(Boolean)) {
-          try {
-            body[name] = JSON.parse(String(body[name] ?? ''));
-          } catch {
-            say(`The ${name} field is not valid JSON.`, true);
-            const field = form.elements.namedItem(name);
-            if (field instanceof HTMLElement) field.setAttribute('aria-invalid', 'true');
-            return;
-          }
-        }
+        // Fields with a data-path (a table of inputs, e.g. a country's offers) are sent nested at that path.
+        const paths = [...form.querySelectorAll<HTMLInputElement>('input[data-path]')].map((input) => [input.name, JSON.parse(input.dataset['path'] ?? '[]') as string[]] as const);
+        const body = nestedBody(formBody(new FormData(form).entries()), paths);
         const response = await fetch(form.action, {
           method: 'POST',
           headers: multipart ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },

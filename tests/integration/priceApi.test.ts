@@ -202,6 +202,27 @@ describe('GET /api/internationaloffers', () => {
     expect(data.data[0]!.data['PP']!['Raffia']).toBeGreaterThan(700);
   });
 
+  it('carries the ends of range cells in ranges; a range’s value is its mid, exact to a half dollar', async () => {
+    const { data } = (await (await call('internationaloffers', `/api/internationaloffers?country=India&month=6&year=${lastYear}`)).json()) as {
+      data: { data: { date: string; data: Record<string, Record<string, number>>; ranges?: Record<string, Record<string, { low: number; high: number }>> }[] };
+    };
+    expect(data.data.length).toBeGreaterThan(0);
+    for (const day of data.data) {
+      expect(day.ranges, day.date).toBeDefined();
+      for (const [group, grades] of Object.entries(day.ranges!)) {
+        for (const [grade, { low, high }] of Object.entries(grades)) {
+          expect(low).toBeLessThan(high);
+          expect(day.data[group]![grade]).toBe((low + high) / 2);
+        }
+      }
+    }
+    // A day written by the desk: one range with a half-dollar mid, one single value.
+    const { store } = await import('../../src/server/runtime.ts');
+    await (await store()).upsertOffers([{ country: 'Egypt', date: `${lastYear}-02-07`, data: { PP: { Raffia: 1012.5, Homo: 1030 } }, ranges: { PP: { Raffia: { low: 1005, high: 1020 } } } }]);
+    const answer = (await (await call('internationaloffers', `/api/internationaloffers?country=Egypt&month=2&year=${lastYear}`)).json()) as { data: { data: { date: string }[] } };
+    expect(answer.data.data.find((d) => d.date === `07/02/${lastYear}`)).toEqual({ date: `07/02/${lastYear}`, data: { PP: { Raffia: 1012.5, Homo: 1030 } }, ranges: { PP: { Raffia: { low: 1005, high: 1020 } } } });
+  });
+
   it.each([
     ['/api/internationaloffers', 'country'],
     ['/api/internationaloffers?country=Mars', 'country'],

@@ -1,7 +1,7 @@
 /** The admin area's pure logic: plan grant / extend / revoke maths, roles, the audit diff, counts, forms. */
 import { describe, expect, it } from 'vitest';
 import { actionLabel, diffFields, formatValue, targetHref, targetLabel } from '../../src/lib/admin/auditDiff.ts';
-import { formBody } from '../../src/lib/admin/forms.ts';
+import { formBody, nestedBody } from '../../src/lib/admin/forms.ts';
 import { endOfIndianDay, extendPlan, grantPlan, MAX_PLAN_DAYS, revokePlan, setRole, type Change } from '../../src/lib/admin/planChanges.ts';
 import { currentSection, formatInstant, pageCount } from '../../src/lib/admin/sections.ts';
 import { summarizeUsers } from '../../src/lib/admin/summary.ts';
@@ -205,5 +205,19 @@ describe('admin sections and forms', () => {
 
   it('sends only the filled text fields of a form', () => {
     expect(formBody([['plan', 'Premium'], ['expiresOn', ''], ['days', ' 30 '], ['file', new Blob()]])).toEqual({ plan: 'Premium', days: '30' });
+  });
+
+  it('nests the fields that name a path (a table of offers) and leaves the empty ones out', () => {
+    const fields = formBody([['date', '2026-11-16'], ['data.PP.Raffia.low', '1005'], ['data.PP.Raffia.high', ' 1025 '], ['data.PP.Film.low', ''], ['data.HDPE.Blow moulding.value', '1100'], ['data.x.__proto__.low', '1']]);
+    const paths: [string, string[]][] = [
+      ['data.PP.Raffia.low', ['data', 'PP', 'Raffia', 'low']],
+      ['data.PP.Raffia.high', ['data', 'PP', 'Raffia', 'high']],
+      ['data.PP.Film.low', ['data', 'PP', 'Film', 'low']],
+      ['data.HDPE.Blow moulding.value', ['data', 'HDPE', 'Blow moulding', 'value']],
+      ['data.x.__proto__.low', ['data', 'x', '__proto__', 'low']],
+    ];
+    const body = nestedBody(fields, paths);
+    expect(body).toEqual({ date: '2026-11-16', data: { PP: { Raffia: { low: '1005', high: '1025' } }, HDPE: { 'Blow moulding': { value: '1100' } } } });
+    expect(({} as Record<string, unknown>)['low']).toBeUndefined();
   });
 });

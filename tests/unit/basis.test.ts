@@ -24,7 +24,7 @@ import { cities, cityBasis, feedstocks, globalBazaarCountries, historicalSeries,
 import { compareUnitLabels } from '../../src/lib/compare/units.ts';
 import { basisRow } from '../../src/lib/csv.ts';
 import { instruments } from '../../src/lib/delivery/instruments.ts';
-import { familyPrices, groupByBasis } from '../../src/lib/methodology.ts';
+import { familyPrices, groupByBasis, QUOTED_AS_RANGE } from '../../src/lib/methodology.ts';
 import { decimalsOf } from '../../src/lib/numbers.ts';
 import { UNIT_RANGES } from '../../src/lib/priceRanges.ts';
 import { allSeries, feedstockSeriesId, findSeries, FX_SERIES_ID, historicalSeriesId, seriesBasis } from '../../src/lib/seriesCatalog.ts';
@@ -221,5 +221,12 @@ describe('the words of a basis', () => {
     // Brent (a settlement) and VA (RMB, VAT included) stand apart from the Asian US$ assessments.
     expect(feedstockGroups).toHaveLength(3);
     expect(feedstockGroups.flatMap((g) => g.members.flatMap((m) => m.names))).toHaveLength(familyPrices('feedstocks').length);
+    // Ranges are said once per group, where the basis quotes them: offers, city-wise, CIF Nhava Sheva.
+    const quoted = (family: Parameters<typeof familyPrices>[0]) => groupByBasis(familyPrices(family)).map((g) => g.facts.find((f) => f.key === 'quoted')?.value ?? null);
+    expect(quoted('international-offers')).toEqual([QUOTED_AS_RANGE.value]);
+    expect(quoted('indian-city-wise')).toEqual([QUOTED_AS_RANGE.value]);
+    expect(quoted('historical-grades')).toEqual([null, QUOTED_AS_RANGE.value]);
+    expect(feedstockGroups.every((g) => !g.facts.some((f) => f.key === 'quoted'))).toBe(true);
+    expect(groupByBasis(familyPrices('international-offers'))[0]!.facts.map((f) => f.key)).toEqual(['price', 'quoted', 'taxes', 'unit', 'published', 'source']);
   });
 });

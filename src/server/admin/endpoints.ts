@@ -60,7 +60,7 @@ export const importProducerListPrices = endpoint('admin', importListPrices);
 
 /** POST /api/admin/citywise/{city}/set `{date, grade, price|null, expected?}`: one row of a city's sheet (409 when it changed meanwhile). */
 export const setCitywisePrice = endpoint('admin', setCityPrice);
-/** POST /api/admin/offers/{country}/set `{date, data}`: a country's offers of one date. */
+/** POST /api/admin/offers/{country}/set `{date, data: {group: {grade: value | {low, high}}}}`: a country's offers of one date. */
 export const setCountryOffers = endpoint('admin', setOffers);
 
 // ---- the newsroom: editors and administrators -----------------------------------------------

@@ -6,7 +6,8 @@
 import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { cityBasis, findCity, findCountry, findGrade, offerBasis } from '../../lib/catalog.ts';
-import { priceProblem, readQuote } from '../../lib/priceRanges.ts';
+import { readQuote } from '../../lib/priceRanges.ts';
+import { offerDayOf, type OfferCells } from '../../lib/quotes.ts';
 import { json, jsonError, readJson } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import { requireAdmin } from './guard.ts';
@@ -25,10 +26,20 @@ export const CityPriceBody = z.object({
 });
 
 const name = (label: string) => z.string().trim().min(1, `${label} is empty.`).max(60, `${label} is too long.`);
+/** An optional number: absent, null or an empty form field all mean "not given". */
+const optionalNumeric = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), numeric(label).optional());
+/**
+ * One offer: a number (a single price), or `{low, high}` for a range (offers are quoted low–high:
+ * src/lib/catalog.ts, offerBasis), the value then their mid (derived; given, it must be it).
+ */
+const OfferCell = z.union(
+  [z.number(), z.object({ value: optionalNumeric('The value'), low: optionalNumeric('The low'), high: optionalNumeric('The high') }).strict()],
+  { error: 'Every offer must be a number (US$/t) or a range {low, high}.' },
+);
 export const OffersBody = z.object({
   date: PriceDay,
   data: z
-    .record(name('A group'), z.record(name('A grade'), z.number({ error: 'Every offer must be a number (US$/t).' })), { error: 'Offers must be {group: {grade: value}}.' })
+    .record(name('A group'), z.record(name('A grade'), OfferCell), { error: 'Offers must be {group: {grade: value or {low, high}}}.' })
     .refine((d) => Object.keys(d).length > 0 && Object.values(d).every((g) => Object.keys(g).length > 0), 'Give at least one group with one grade.'),
 });
 
@@ -63,7 +74,12 @@ export const setCityPrice: EndpointHandler = async (context) => {
   return answer(result);
 };
 
-/** POST /api/admin/offers/{country}/set `{date, data: {group: {grade: value}}}`. */
+/**
+ * POST /api/admin/offers/{country}/set `{date, data: {group: {grade: value | {low, high}}}}`: the
+ * country's offers of that date, replaced whole. Each offer is read by the desk's one rule
+ * (`readQuote`); a bad one is refused naming its field (`data.PP.Raffia`, or `.low`/`.high`/
+ * `.value` of a range) and nothing is written.
+ */
 export const setOffers: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
@@ -71,12 +87,14 @@ export const setOffers: EndpointHandler = async (context) => {
   if (!country) return jsonError(404, 'unknown_country', 'There is no such country.', 'country');
   const input = await readJson(context.request, OffersBody);
   if (!input.ok) return input.response;
+  const cells: OfferCells = {};
   for (const [group, grades] of Object.entries(input.data.data)) {
-    for (const [grade, value] of Object.entries(grades)) {
-      const problem = priceProblem(offerBasis(country), value);
-      if (problem) return jsonError(400, 'invalid_input', `${group} ${grade}: ${problem}.`, `data.${group}.${grade}`);
+    for (const [grade, cell] of Object.entries(grades)) {
+      const reading = readQuote(offerBasis(country), typeof cell === 'number' ? { value: cell } : cell);
+      if (!reading.ok) return jsonError(400, 'invalid_input', `${group} ${grade}: ${reading.message}.`, typeof cell === 'number' ? `data.${group}.${grade}` : `data.${group}.${grade}.${reading.field}`);
+      (cells[group] ??= {})[grade] = reading.quote;
     }
   }
-  const result = await (await store()).adminSetOffers({ country: country.slug, date: input.data.date, data: input.data.data, actor: gate.actor, now: new Date() });
+  const result = await (await store()).adminSetOffers({ country: country.slug, date: input.data.date, ...offerDayOf(cells), actor: gate.actor, now: new Date() });
   return result.kind === 'unchanged' ? json({ changed: false }) : json({ changed: true, auditId: result.entry.id });
 };

@@ -1,9 +1,15 @@
-/** GET /api/internationaloffers?country&month&year → {data:{data:[{date, data:{group:{grade:value}}}]}} (the legacy shape, docs/data.md). */
+/**
+ * GET /api/internationaloffers?country&month&year → {data:{data:[{date, data:{group:{grade:value}},
+ * ranges?:{group:{grade:{low, high}}}}]}}: the legacy shape (docs/data.md), plus `ranges` on a
+ * date whose offers are quoted low–high (a range cell's value is its mid, one decimal more than
+ * its ends, as /api/series writes mids).
+ */
 import { z } from 'astro/zod';
 import { globalBazaarCountries, offerBasis } from '../../lib/catalog.ts';
 import { toSlashedDate } from '../../lib/dates.ts';
-import { priceValue } from '../../lib/numbers.ts';
-import type { OfferData } from '../../lib/priceTypes.ts';
+import { decimalsOf, priceValue, type Quoting } from '../../lib/numbers.ts';
+import type { OfferDay } from '../../lib/priceTypes.ts';
+import { offerCellsOf, writtenValue } from '../../lib/quotes.ts';
 import { readDataQuery } from '../http/access.ts';
 import type { ApiAnswer } from '../http/answer.ts';
 import { preparedAnswer } from '../http/json.ts';
@@ -41,9 +47,18 @@ export async function internationaloffers({ locals, store: open, headers, url }:
     const month = query.data.month ?? latest?.month;
     const offers = year !== undefined && month !== undefined ? await store.offersInMonth(country.slug, year, month) : [];
     const basis = offerBasis(country);
-    const rounded = (data: OfferData): OfferData =>
-      Object.fromEntries(Object.entries(data).map(([group, grades]) => [group, Object.fromEntries(Object.entries(grades).map(([grade, value]) => [grade, priceValue(value, basis)]))]));
-    return JSON.stringify({ data: { data: offers.map((o) => ({ date: toSlashedDate(o.date), data: rounded(o.data) })) } });
+    return JSON.stringify({ data: { data: offers.map((o) => ({ date: toSlashedDate(o.date), ...writtenDay(o, basis) })) } });
   });
   return preparedAnswer({ headers }, body, { etag });
+}
+
+/** An offer day as answered: every value in the basis' decimals (a range's mid with one more), the ends of its ranges in the basis' decimals. */
+function writtenDay(day: OfferDay, basis: Quoting): OfferDay {
+  const cells = Object.entries(offerCellsOf(day));
+  const data = Object.fromEntries(cells.map(([group, grades]) => [group, Object.fromEntries(Object.entries(grades).map(([grade, quote]) => [grade, writtenValue(quote, decimalsOf(basis))]))]));
+  if (!day.ranges) return { data };
+  const ranges = Object.fromEntries(
+    Object.entries(day.ranges).map(([group, grades]) => [group, Object.fromEntries(Object.entries(grades).map(([grade, r]) => [grade, { low: priceValue(r.low, basis), high: priceValue(r.high, basis) }]))]),
+  );
+  return { data, ranges };
 }
