@@ -163,6 +163,45 @@ describe('POST /api/admin/offers/{country}/set', () => {
     expect((await db.listAudit()).total).toBe(total);
   });
 
+  it('takes a low and a high per offer (as the form sends them), keeps the mid derived, and audits the ends', async () => {
+    const date = uniqueDay();
+    const [year, month] = date.split('-').map(Number) as [number, number];
+    const body = { date, data: { PP: { Raffia: { low: '1005', high: '1020' }, Film: { low: 1100, high: 1110, value: 1105 } }, HDPE: { 'Blow moulding': 1050 } } };
+    const first = await call(setOffers, '/api/admin/offers/India/set', { country: 'India' }, body, sessionOf(admin, 'admin'));
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const ranges = { PP: { Raffia: { low: 1005, high: 1020 }, Film: { low: 1100, high: 1110 } } };
+    expect((await db.offersInMonth('India', year, month)).find((o) => o.date === date)).toEqual({
+      country: 'India', date, data: { PP: { Raffia: 1012.5, Film: 1105 }, HDPE: { 'Blow moulding': 1050 } }, ranges,
+    });
+    const [added] = (await db.listAudit({ target: offersTarget('India'), pageSize: 1 })).entries;
+    expect(added).toMatchObject({ action: 'offers.add', after: { date, ranges } });
+    // The same mids with other ends is a change; its entry holds both ranges.
+    const wider = await call(setOffers, '/api/admin/offers/India/set', { country: 'India' }, { date, data: { ...body.data, PP: { Raffia: { low: 1000, high: 1025 }, Film: { low: 1100, high: 1110 } } } }, sessionOf(admin, 'admin'));
+    expect(wider.json.changed).toBe(true);
+    const [changed] = (await db.listAudit({ target: offersTarget('India'), pageSize: 1 })).entries;
+    expect(changed).toMatchObject({ action: 'offers.change', before: { ranges }, after: { data: { PP: { Raffia: 1012.5 } }, ranges: { PP: { Raffia: { low: 1000, high: 1025 } } } } });
+  });
+
+  it.each([
+    ['a low without its high', { low: 1005 }, 'data.PP.Raffia.high', /needs its high/],
+    ['a high without its low', { high: '1025' }, 'data.PP.Raffia.low', /needs its low/],
+    ['a low above the high', { low: 1030, high: 1020 }, 'data.PP.Raffia.low', /must not be above the high/],
+    ['a low out of range', { low: 5, high: 1020 }, 'data.PP.Raffia.low', /between 50 and 10000/],
+    ['a high with decimals (offers are whole dollars)', { low: 1005, high: '1020.5' }, 'data.PP.Raffia.high', /whole number/],
+    ['a value that is not the mid', { low: 1005, high: 1025, value: 1010 }, 'data.PP.Raffia.value', /its mid, 1015/],
+    ['an end that is not a number', { low: 'ten', high: 1025 }, 'data.PP.Raffia.low', /plain number/],
+    ['an unknown field', { low: 1005, high: 1025, mid: 1015 }, 'data.PP.Raffia', /number \(US\$\/t\) or a range/],
+  ])('refuses %s with a 400 naming the field, writing nothing (the good offers beside it neither)', async (_label, cell, field, message) => {
+    const date = uniqueDay();
+    const [year, month] = date.split('-').map(Number) as [number, number];
+    const total = (await db.listAudit()).total;
+    const answer = await call(setOffers, '/api/admin/offers/India/set', { country: 'India' }, { date, data: { HDPE: { Film: { low: 1100, high: 1110 } }, PP: { Raffia: cell } } }, sessionOf(admin, 'admin'));
+    expect(answer.status, JSON.stringify(answer.json)).toBe(400);
+    expect(answer.json.error).toMatchObject({ code: 'invalid_input', field, message });
+    expect((await db.offersInMonth('India', year, month)).find((o) => o.date === date)).toBeUndefined();
+    expect((await db.listAudit()).total).toBe(total);
+  });
+
   it('refuses offers dated after today (IST): 400 naming the date, writing nothing', async () => {
     const date = addDays(isoDateOf(new Date()), 1);
     const total = (await db.listAudit()).total;

@@ -28,14 +28,26 @@ export const CityPriceBody = z.object({
 const name = (label: string) => z.string().trim().min(1, `${label} is empty.`).max(60, `${label} is too long.`);
 /** An optional number: absent, null or an empty form field all mean "not given". */
 const optionalNumeric = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), numeric(label).optional());
+const RangeCell = z.strictObject({ value: optionalNumeric('The value'), low: optionalNumeric('The low'), high: optionalNumeric('The high') });
+const NOT_AN_OFFER = 'An offer is a number (US$/t) or a range {low, high}';
 /**
  * One offer: a number (a single price), or `{low, high}` for a range (offers are quoted low–high:
- * src/lib/catalog.ts, offerBasis), the value then their mid (derived; given, it must be it).
+ * src/lib/catalog.ts, offerBasis), the value then their mid (derived; given, it must be it). Read
+ * by hand rather than as a zod union, so a bad end is named as its own field (`…Raffia.low`).
  */
-const OfferCell = z.union(
-  [z.number(), z.object({ value: optionalNumeric('The value'), low: optionalNumeric('The low'), high: optionalNumeric('The high') }).strict()],
-  { error: 'Every offer must be a number (US$/t) or a range {low, high}.' },
-);
+const OfferCell = z.unknown().transform((cell, ctx): number | z.output<typeof RangeCell> => {
+  if (typeof cell === 'number') return cell;
+  if (typeof cell !== 'object' || cell === null || Array.isArray(cell)) {
+    ctx.addIssue({ code: 'custom', message: `${NOT_AN_OFFER}.` });
+    return z.NEVER;
+  }
+  const range = RangeCell.safeParse(cell);
+  if (range.success) return range.data;
+  for (const issue of range.error.issues) {
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.code === 'unrecognized_keys' ? `${NOT_AN_OFFER}: ${issue.keys.join(', ')} is not part of one.` : issue.message });
+  }
+  return z.NEVER;
+});
 export const OffersBody = z.object({
   date: PriceDay,
   data: z
