@@ -26,6 +26,8 @@ import { userRecordOf } from './helpers.ts';
 
 const run = promisify(execFile);
 const RANGED = 'historical.ppRaffia.cif-ns';
+/** An offer day with a range cell and a single one (issue 20). */
+const OFFER_DAY = { country: 'India', date: '2026-11-16', data: { PP: { Raffia: 1012.5, Film: 1100 } }, ranges: { PP: { Raffia: { low: 1005, high: 1020 } } } };
 const root = resolve(TEST_DATA_DIR, 'backup');
 const source = join(root, 'data');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -71,6 +73,7 @@ beforeAll(async () => {
   await store.upsertSeries(allSeries.filter((s) => s.id === RANGED || s.id === FX_SERIES_ID));
   await store.upsertPoints([{ seriesId: RANGED, date: '2026-11-20', value: 1015, low: 1005, high: 1025 }, { seriesId: FX_SERIES_ID, date: '2026-11-20', value: 90.25 }]);
   await store.upsertCityPrices([{ city: 'pune', polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111, date: '2026-11-23' }]);
+  await store.upsertOffers([OFFER_DAY]);
   const forecast = { id: 'baseline.fx.usdinr.1w.2026-11-13', seriesId: 'fx.usdinr', horizon: '1w' as const, direction: 'flat' as const, low: 88.1, high: 88.9, rationale: 'ETS', by: { kind: 'baseline' as const, method: 'ets' as const }, publishedAt: '2026-11-13T12:30:00.000Z', baseDate: '2026-11-13', baseValue: 88.5, endDate: '2026-11-20', flatBandPct: 0.3, supersedes: null };
   await store.addForecasts([forecast]);
   await store.putScores([{ forecastId: forecast.id, seriesId: 'fx.usdinr', revision: 1, scoredAt: '2026-11-21T06:00:00.000Z', actual: { date: '2026-11-20', value: 88.6 }, outcome: { insideRange: true, actualDirection: 'flat', directionRight: true, absPctError: 0.11 }, earlier: [] }]);
@@ -162,6 +165,7 @@ describe('npm run backup / restore', () => {
       expect(await copy.points(RANGED)).toEqual([{ date: '2026-11-20', value: 1015, low: 1005, high: 1025 }]);
       expect(await copy.points(FX_SERIES_ID)).toEqual([{ date: '2026-11-20', value: 90.25 }]);
       expect(await copy.latestCitySheet('pune')).toEqual([{ city: 'pune', polymerType: 'PP', grade: 'ppRaffia', price: 110, low: 109, high: 111, date: '2026-11-23' }]);
+      expect(await copy.offersInMonth('India', 2026, 11)).toEqual([OFFER_DAY]);
       for (const kind of ['forecasts', 'scores', 'seats']) expect(reports.find((r) => r.kind === kind), kind).toMatchObject({ match: true, source: { count: 1 } });
       expect(await copy.getDeliverySettings('backup-user-0')).toMatchObject({ forecastDigest: true });
       expect((await copy.listDeliveries('backup-user-0')).map((d) => [d.kind, d.ref, d.status])).toEqual([['digest', '2026-11-30', 'sent']]);

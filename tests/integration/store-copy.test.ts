@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../src/lib/dates.ts';
 import { generateDemoData } from '../../src/lib/demoData.ts';
 import { findListLine, producerPriceRecord } from '../../src/lib/producerPrices.ts';
-import { cityRowsWithDemoRanges, withDemoRanges } from '../../src/lib/demoRanges.ts';
+import { cityRowsWithDemoRanges, offersWithDemoRanges, withDemoRanges } from '../../src/lib/demoRanges.ts';
 import { supplierOf } from '../../src/lib/gst/invoice.ts';
 import { creditNoteFor, invoiceIssue } from '../../src/server/invoices/issue.ts';
 import { summarize } from '../../src/server/store/checksum.ts';
@@ -88,7 +88,7 @@ async function seedThinDemoPrices(store: Store, today: IsoDate): Promise<void> {
   const kept = new Set(revisionDays);
   // Ranges where the basis quotes them, as the demo seed writes them (src/lib/demoRanges.ts).
   await store.upsertCityPrices(cityRowsWithDemoRanges(data.citySheets.filter((row) => kept.has(row.date))));
-  await store.upsertOffers(firstOfEach(data.offers, (offer) => `${offer.country} ${quarterOf(offer.date)}`));
+  await store.upsertOffers(offersWithDemoRanges(firstOfEach(data.offers, (offer) => `${offer.country} ${quarterOf(offer.date)}`)));
   const rows = data.series.flatMap((series) => firstOfEach(withDemoRanges(series, data.points.get(series.id) ?? []), (p) => quarterOf(p.date)).map((p) => ({ seriesId: series.id, ...p })));
   await store.upsertCustomsRates(data.customsRates);
   await store.upsertPoints(rows);
@@ -228,6 +228,12 @@ describe('sqlite → firestore → sqlite', () => {
     expect(await prices.points('fx.usdinr')).toEqual(await source.points('fx.usdinr'));
     expect((await source.latestCitySheet('pune')).every((r) => r.low !== undefined)).toBe(true);
     expect(await prices.latestCitySheet('pune')).toEqual(await source.latestCitySheet('pune'));
+    // Offers: every cell a range, the mids in data, the ends on the Firestore entries.
+    const latestIndia = (await source.latestOfferMonth('India'))!;
+    const india = await source.offersInMonth('India', latestIndia.year, latestIndia.month);
+    expect(india.length).toBeGreaterThan(0);
+    expect(india.every((o) => o.ranges?.['PP']?.['Raffia'] !== undefined)).toBe(true);
+    expect(await prices.offersInMonth('India', latestIndia.year, latestIndia.month)).toEqual(india);
     // Posts keep their old slugs (the 301s), search index and cover image.
     const posts = firestoreStoreOver(fsA.db);
     expect(await posts.findPostBySlug('post-moved-before')).toMatchObject({ current: false, post: { id: 'post-moved', slug: 'post-moved-now' } });
