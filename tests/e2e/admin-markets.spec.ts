@@ -1,7 +1,8 @@
 /**
  * City-wise and offers administration in Chromium: the admin changes a grade's price on a city's
- * latest sheet and a Premium user sees it on /indian-bazaar/citywise; the admin saves a
- * country's offers as JSON and bad JSON is refused at the field; non-admins get the 404 page.
+ * latest sheet and a Premium user sees it on /indian-bazaar/citywise; the admin enters a
+ * country's offer as a range (low and high), one end only is refused at its field, and a Premium
+ * user sees "1,005–1,025" on the country's table; non-admins get the 404 page.
  */
 import { expect, test } from '@playwright/test';
 import { signInAs, signInByApi } from './helpers/auth.ts';
@@ -24,20 +25,36 @@ test('the admin edits a city price; a Premium user sees it on the city-wise shee
   await premium.close();
 });
 
-test('the admin saves offers as JSON; bad JSON is refused at the field', async ({ page }) => {
+test('the admin enters an offer as a range (low and high); one end only is refused at its field; a Premium user sees the range', async ({ page, browser }) => {
+  test.slow(); // two browser contexts
+  const year = new Date().getFullYear() - 1;
+  const date = `${year}-06-10`;
   await signInAs(page, 'admin@polyindex.test');
-  await page.goto('/admin/markets?country=Nepal&offerDate=2015-06-10');
-  const form = page.locator('form[data-json-field="data"]');
+  await page.goto(`/admin/markets?country=Nepal&offerDate=${date}`);
+  const form = page.getByTestId('offers-form');
   await expect(form).toHaveAttribute('data-ready', 'true');
-  const field = form.getByLabel(/Offers of 2015-06-10/);
-  await field.fill('{ "PP": { "Raffia": 1099 ');
+  await form.getByLabel('PP Raffia low', { exact: true }).fill('1005');
   await form.getByRole('button', { name: 'Save offers' }).click();
-  await expect(form.getByRole('status')).toHaveText('The data field is not valid JSON.');
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await field.fill('{ "PP": { "Raffia": 1099, "Film": 1125 } }');
+  await expect(form.getByRole('status')).toContainText('needs its high');
+  await expect(form.getByLabel('PP Raffia high', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('PP Raffia high', { exact: true }).fill('1025');
+  await form.getByLabel('HDPE Film low', { exact: true }).fill('1100');
+  await form.getByLabel('HDPE Film high', { exact: true }).fill('1110');
   await form.getByRole('button', { name: 'Save offers' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Offers saved.' })).toBeVisible();
-  await expect(page.locator('form[data-json-field="data"] textarea')).toContainText('"Film": 1125');
+  // The form reads back the ends, and the range as the tables write it.
+  await expect(page.getByTestId('offers-form').getByLabel('PP Raffia low', { exact: true })).toHaveValue('1005');
+  await expect(page.getByTestId('offers-form').getByRole('row', { name: /^PP Raffia/ })).toContainText('1,005–1,025');
+
+  const premium = await browser.newContext();
+  await signInByApi(premium.request, 'premium@polyindex.test');
+  const view = await premium.newPage();
+  await view.goto(`/global-bazaar/Nepal?year=${year}&month=6`);
+  const pp = view.getByRole('table', { name: /Polypropylene \(PP\)/ });
+  await expect(pp.getByRole('columnheader', { name: `10th Jun ${year}` })).toBeVisible();
+  await expect(pp.getByRole('row', { name: /^Raffia/ })).toContainText('1,005–1,025');
+  await expect(view.getByRole('table', { name: /High-density polyethylene/ }).getByRole('row', { name: /^Film/ })).toContainText('1,100–1,110');
+  await premium.close();
 });
 
 test('non-admins meet the 404 page on /admin/markets', async ({ page, context }) => {

@@ -137,6 +137,9 @@ test('global bazaar: the month’s offers table with month and year selectors', 
   await page.goto('/global-bazaar/USA');
   await expect(page.getByTestId('offers-table').first()).toBeVisible();
   await expect(page.getByRole('table', { name: /Polypropylene \(PP\)/ }).getByRole('row', { name: /Raffia/ })).toBeVisible();
+  // Offers are quoted as ranges: a cell reads "1,005–1,025", and the page says so.
+  await expect(page.getByTestId('offers-table').first().locator('td.num').first()).toHaveText(/^\d{1,3}(,\d{3})*–\d{1,3}(,\d{3})*$/);
+  await expect(page.getByTestId('range-note')).toContainText('quoted as a range, low–high');
   const year = String(new Date().getFullYear() - 2);
   await choose(page, 'year-select', year);
   await expect(page).toHaveURL(new RegExp(`year=${year}`));
