@@ -60,7 +60,7 @@ const SHARED: ReadonlySet<BasisFact['key']> = new Set(['price', 'taxes', 'unit',
 export const QUOTED_AS_RANGE: BasisFact = {
   key: 'quoted',
   label: 'Quoted',
-  value: 'as a range, low–high (1,005–1,025); its mid, the average of the two, is the one number charts, changes and comparisons use',
+  value: 'as a range, low–high (1,005–1,025); charts, changes and comparisons use its mid',
 };
 
 /** The facts a group shares, the unit with its decimals written out, and whether its prices are ranges. */

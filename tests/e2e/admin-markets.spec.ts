@@ -44,7 +44,7 @@ test('the admin enters an offer as a range (low and high); one end only is refus
   await expect(page.getByRole('status').filter({ hasText: 'Offers saved.' })).toBeVisible();
   // The form reads back the ends, and the range as the tables write it.
   await expect(page.getByTestId('offers-form').getByLabel('PP Raffia low', { exact: true })).toHaveValue('1005');
-  await expect(page.getByTestId('offers-form').getByRole('row', { name: /^PP Raffia/ })).toContainText('1,005–1,025');
+  await expect(page.getByTestId('offers-form').getByRole('row', { name: /^PP Raffia/ }).getByRole('rowheader')).toContainText('1,005–1,025');
 
   const premium = await browser.newContext();
   await signInByApi(premium.request, 'premium@polyindex.test');
