@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { feedstocks, futureTrendProducts, globalBazaarCountries, indianBazaarSections, polymers, services } from '../../src/lib/catalog.ts';
-import { signInAs } from './helpers/auth.ts';
+import { signInAs, storageStateOf } from './helpers/auth.ts';
+import { expect, test, type KeptContexts } from './helpers/keptContexts.ts';
 
 // Every route of the spec, as the admin (who may see everything) sees it.
 const routes = [
@@ -20,31 +21,43 @@ const expectedTitle = (path: string) => {
   return first ? `PolyIndex | ${first.charAt(0).toUpperCase()}${first.slice(1)}` : 'PolyIndex | Home';
 };
 
-test.describe('every route answers with its title', () => {
-  test.beforeEach(async ({ context }) => signInAs(context, 'admin@polyindex.test'));
+/** A page as the admin, in the worker's kept context (these tests only look). */
+async function asAdmin(kept: KeptContexts, look: (page: Page) => Promise<void>): Promise<void> {
+  const context = await kept.get('admin', () => ({ storageState: storageStateOf('admin@polyindex.test') }));
+  const page = await context.newPage();
+  try {
+    await look(page);
+  } finally {
+    await page.close();
+  }
+}
 
+test.describe('every route answers with its title', () => {
   for (const path of routes) {
-    test(path, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(expectedTitle(path));
-      await expect(page.locator('h1').first()).toBeVisible();
-    });
+    test(path, ({ keptContexts }) =>
+      asAdmin(keptContexts, async (page) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page).toHaveTitle(expectedTitle(path));
+        await expect(page.locator('h1').first()).toBeVisible();
+      }));
   }
 
-  test('every VIP delegation event linked from the navigation opens', async ({ page }) => {
+  test('every VIP delegation event linked from the navigation opens', ({ keptContexts }) => {
     test.slow(); // one page load per event, 2017 to 2025
-    await page.goto('/');
-    const links = await page.locator('.main-nav a[href^="/vip-delegations/20"]').evaluateAll((as) =>
-      as.map((a) => a.getAttribute('href')!).filter((href) => href.split('/').length === 4),
-    );
-    const years = new Set(links.map((href) => href.split('/')[2]));
-    expect([...years].sort()).toEqual(['2017', '2018', '2019', '2020', '2021', '2022', '2023', '2024', '2025']);
-    for (const href of links) {
-      const response = await page.goto(href);
-      expect(response?.status(), href).toBe(200);
-      await expect(page).toHaveTitle('PolyIndex | Vip-delegations');
-    }
+    return asAdmin(keptContexts, async (page) => {
+      await page.goto('/');
+      const links = await page.locator('.main-nav a[href^="/vip-delegations/20"]').evaluateAll((as) =>
+        as.map((a) => a.getAttribute('href')!).filter((href) => href.split('/').length === 4),
+      );
+      const years = new Set(links.map((href) => href.split('/')[2]));
+      expect([...years].sort()).toEqual(['2017', '2018', '2019', '2020', '2021', '2022', '2023', '2024', '2025']);
+      for (const href of links) {
+        const response = await page.goto(href);
+        expect(response?.status(), href).toBe(200);
+        await expect(page).toHaveTitle('PolyIndex | Vip-delegations');
+      }
+    });
   });
 
   for (const path of [
@@ -52,11 +65,12 @@ test.describe('every route answers with its title', () => {
     '/graph/ABS', '/future-trend/steel', '/services/catering', '/vip-delegations/2016', '/vip-delegations/2019/no-such-event',
     '/vip-delegations/abc', '/no-such-page', '/news/no-such-article',
   ]) {
-    test(`unknown ${path} is a real 404`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    });
+    test(`unknown ${path} is a real 404`, ({ keptContexts }) =>
+      asAdmin(keptContexts, async (page) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      }));
   }
 });
 
