@@ -3,8 +3,9 @@
  * as each demo account that may see it (the access policy decides who), looked at as a person
  * would (tests/e2e/helpers/layout.ts): no sideways scroll, no visible text under 11 CSS px
  * (chart labels included, as drawn), nothing wider than its container, no clipped heading, a
- * phone header of at most 72 px with nothing in it on two lines. A test lists every finding
- * on its page at both sizes, not the first.
+ * phone header of at most 72 px with nothing in it on two lines; and, on the same visit, a
+ * Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' for scripts and no violation
+ * reported or logged. A test lists every finding on its page at both sizes, not the first.
  *
  * Roles that get the same page are looked at once: when the server's answer is the same for
  * them and nothing on the page draws for the viewer in the browser but the header's session
@@ -23,6 +24,7 @@ import { feedstocks, futureTrendProducts, globalBazaarCountries, indianBazaarSec
 import { demoAccounts, demoRecord } from '../../src/server/demoAccounts.ts';
 import { baseURL } from './env.ts';
 import { signInByApi } from './helpers/auth.ts';
+import { policyOf, scriptPolicyProblems, watchCsp } from './helpers/csp.ts';
 import { expect, test, type KeptContexts } from './helpers/keptContexts.ts';
 import { formatFinding, measureLayout, MIN_TEXT_PX, PHONE_HEADER_MAX_PX, settle, type LayoutFinding } from './helpers/layout.ts';
 
@@ -243,13 +245,18 @@ async function resolvePath(kept: KeptContexts, kind: PageKind): Promise<string> 
 async function findingsAt(kept: KeptContexts, role: Role, size: (typeof SIZES)[number], path: string, status: number, seenBy: readonly Role[]): Promise<string[]> {
   const page = await (await viewOf(kept, role, size)).newPage();
   try {
+    // Every visit is also the Content-Security-Policy check of its page (tests/e2e/helpers/csp.ts).
+    const csp = await watchCsp(page);
     const response = await page.goto(path);
     expect(response?.status(), `${path} as ${role}`).toBe(status);
     const asked = new URL(path, baseURL);
     expect(new URL(page.url()).pathname, `${path} as ${role} stays on the page`).toBe(asked.pathname);
     await settle(page);
     const findings: LayoutFinding[] = await page.evaluate(measureLayout, { minTextPx: MIN_TEXT_PX, headerMaxPx: size.headerMaxPx });
-    return findings.map((f) => formatFinding(`[${size.name} ${size.options.viewport!.width}×${size.options.viewport!.height}, ${seenBy.join(' = ')}] ${path}`, f));
+    const where = `[${size.name} ${size.options.viewport!.width}×${size.options.viewport!.height}, ${seenBy.join(' = ')}] ${path}`;
+    const policy = scriptPolicyProblems(await policyOf(page, response!.headers()['content-security-policy']));
+    const violations = [...csp.violations.map((v) => `${v.directive} blocked ${v.blocked} (${v.source})`), ...csp.console];
+    return [...findings.map((f) => formatFinding(where, f)), ...[...policy, ...violations].map((problem) => `${where} csp: ${problem}`)];
   } finally {
     await page.close();
   }
