@@ -36,8 +36,10 @@ async function connect(): Promise<{ auth: Auth; config: WebConfig }> {
   if (!response.ok) throw Object.assign(new Error('config'), { code: 'auth/network-request-failed' });
   const config = (await response.json()) as WebConfig;
   const app: FirebaseApp = getApps()[0] ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, ...(config.appId ? { appId: config.appId } : {}) });
-  // The server cookie is the session; the browser keeps no Firebase state of its own.
-  const auth = initializeAuth(app, { persistence: inMemoryPersistence, popupRedirectResolver: browserPopupRedirectResolver });
+  // The server cookie is the session; the browser keeps no Firebase state of its own. The
+  // pop-up resolver only for Google's real sign-in: on a phone it loads Google's gapi script at
+  // once, which the emulator mode's policy (rightly) refuses and which nothing offline needs.
+  const auth = initializeAuth(app, { persistence: inMemoryPersistence, ...(config.emulatorUrl ? {} : { popupRedirectResolver: browserPopupRedirectResolver }) });
   if (config.emulatorUrl) {
     connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
     // The emulator needs no reCAPTCHA; this keeps phone sign-in working offline.

@@ -3,8 +3,14 @@
  * as each demo account that may see it (the access policy decides who), looked at as a person
  * would (tests/e2e/helpers/layout.ts): no sideways scroll, no visible text under 11 CSS px
  * (chart labels included, as drawn), nothing wider than its container, no clipped heading, a
- * phone header of at most 72 px with nothing in it on two lines. A test lists every finding
- * on its page at both sizes, not the first.
+ * phone header of at most 72 px with nothing in it on two lines; and, on the same visit, a
+ * Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' for scripts and no violation
+ * reported or logged. A test lists every finding on its page at both sizes, not the first.
+ *
+ * Roles that get the same page are looked at once: when the server's answer is the same for
+ * them and nothing on the page draws for the viewer in the browser but the header's session
+ * area, they see the same page (the header test opens a page as every role, so the session
+ * area of each is checked). A page with an island or a script of its own is opened as each role.
  *
  * A page kind is a route file of src/pages with one address of it (from the catalog, or found
  * on the site). The first test fails when a route file has no row here, so a new page is
@@ -12,12 +18,14 @@
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, request as playwrightRequest, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { request as playwrightRequest, type BrowserContextOptions, type Page } from '@playwright/test';
 import { decide, type SessionFacts } from '../../src/lib/access/policy.ts';
 import { feedstocks, futureTrendProducts, globalBazaarCountries, indianBazaarSections, polymers, services, vipDelegationYears } from '../../src/lib/catalog.ts';
 import { demoAccounts, demoRecord } from '../../src/server/demoAccounts.ts';
 import { baseURL } from './env.ts';
 import { signInByApi } from './helpers/auth.ts';
+import { policyOf, scriptPolicyProblems, watchCsp } from './helpers/csp.ts';
+import { expect, test, type KeptContexts } from './helpers/keptContexts.ts';
 import { formatFinding, measureLayout, MIN_TEXT_PX, PHONE_HEADER_MAX_PX, settle, type LayoutFinding } from './helpers/layout.ts';
 
 /** The people of the check: anonymous, and the demo accounts of the access table. */
@@ -219,44 +227,114 @@ function storageOf(role: Role): Promise<Storage> {
   return state;
 }
 
-async function resolvePath(browser: Browser, kind: PageKind): Promise<string> {
+/** The worker's kept context of a role at a size (tests/e2e/helpers/keptContexts.ts). */
+const viewOf = (kept: KeptContexts, role: Role, size: (typeof SIZES)[number]) =>
+  kept.get(`${role} ${size.name}`, async () => ({ ...size.options, reducedMotion: 'reduce', ...(await storageOf(role)) }));
+
+async function resolvePath(kept: KeptContexts, kind: PageKind): Promise<string> {
   if (typeof kind.path === 'string') return kind.path;
-  const context = await browser.newContext(await storageOf('admin'));
+  const page = await (await viewOf(kept, 'admin', SIZES[1]!)).newPage();
   try {
-    return await kind.path(await context.newPage());
+    return await kind.path(page);
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
-async function findingsAt(browser: Browser, role: Role, size: (typeof SIZES)[number], path: string, status: number): Promise<string[]> {
-  const context = await browser.newContext({ ...size.options, reducedMotion: 'reduce', ...(await storageOf(role)) });
+/** The findings on a page at a size, opened as `role`, for everyone in `seenBy`. */
+async function findingsAt(kept: KeptContexts, role: Role, size: (typeof SIZES)[number], path: string, status: number, seenBy: readonly Role[]): Promise<string[]> {
+  const page = await (await viewOf(kept, role, size)).newPage();
   try {
-    const page = await context.newPage();
+    // Every visit is also the Content-Security-Policy check of its page (tests/e2e/helpers/csp.ts).
+    const csp = await watchCsp(page);
     const response = await page.goto(path);
     expect(response?.status(), `${path} as ${role}`).toBe(status);
     const asked = new URL(path, baseURL);
     expect(new URL(page.url()).pathname, `${path} as ${role} stays on the page`).toBe(asked.pathname);
     await settle(page);
     const findings: LayoutFinding[] = await page.evaluate(measureLayout, { minTextPx: MIN_TEXT_PX, headerMaxPx: size.headerMaxPx });
-    return findings.map((f) => formatFinding(`[${size.name} ${size.options.viewport!.width}×${size.options.viewport!.height}, ${role}] ${path}`, f));
+    const where = `[${size.name} ${size.options.viewport!.width}×${size.options.viewport!.height}, ${seenBy.join(' = ')}] ${path}`;
+    const policy = scriptPolicyProblems(await policyOf(page, response!.headers()['content-security-policy']));
+    const violations = [...csp.violations.map((v) => `${v.directive} blocked ${v.blocked} (${v.source})`), ...csp.console];
+    return [...findings.map((f) => formatFinding(where, f)), ...[...policy, ...violations].map((problem) => `${where} csp: ${problem}`)];
   } finally {
-    await context.close();
+    await page.close();
   }
 }
+
+/** The module scripts every full page loads; neither reads who is looking except in the header's session area. */
+const SITE_WIDE_SCRIPTS = [/\/_astro\/Base\.astro_astro_type_script_index_\d+_lang\.[\w-]+\.js$/, /\/_astro\/HeaderSession\.astro_astro_type_script_index_\d+_lang\.[\w-]+\.js$/];
+
+/**
+ * What the server gives a role for a page: its status, where a redirect sends it and its HTML
+ * less what changes on every answer (the CSP nonce). `alike` is false when anything on the page
+ * may draw differently for a viewer in the browser: an island, or any script but the site-wide
+ * ones and data blocks (JSON-LD).
+ */
+async function serverViewOf(kept: KeptContexts, role: Role, size: (typeof SIZES)[number], path: string): Promise<{ key: string; alike: boolean }> {
+  const response = await (await viewOf(kept, role, size)).request.get(path, { maxRedirects: 0 });
+  const html = (await response.text()).replace(/ nonce="[^"]*"/g, '');
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+  const runsOwnCode = scripts.some((attributes) => {
+    if (/type="application\/(ld\+)?json"/.test(attributes)) return false;
+    const src = /src="([^"]*)"/.exec(attributes)?.[1];
+    return !src || !SITE_WIDE_SCRIPTS.some((pattern) => pattern.test(src));
+  });
+  return { key: `${response.status()} ${response.headers()['location'] ?? ''}\n${html}`, alike: !runsOwnCode && !html.includes('<astro-island') };
+}
+
+/**
+ * The roles of a page at a size in groups that see the same page: the same answer from the
+ * server, and nothing on it that draws for a viewer but the header's session area (checked for
+ * every role by its own test below). Each group is looked at once, as its first role.
+ */
+async function groupsOf(kept: KeptContexts, roles: readonly Role[], size: (typeof SIZES)[number], path: string): Promise<Role[][]> {
+  const groups = new Map<string, Role[]>();
+  for (const role of roles) {
+    const view = await serverViewOf(kept, role, size, path);
+    const key = view.alike ? view.key : `${role}\n${view.key}`;
+    groups.set(key, [...(groups.get(key) ?? []), role]);
+  }
+  return [...groups.values()];
+}
+
+test('roles are looked at once only where the page is the same for them', async ({ keptContexts }) => {
+  const everyone = Object.keys(ROLES) as Role[];
+  const desktop = SIZES[1]!;
+  // The terms: one answer for all, only the site-wide scripts.
+  expect(await groupsOf(keptContexts, everyone, desktop, '/terms')).toEqual([everyone]);
+  // The home page has a server island (the viewer's ticker): each role is opened.
+  expect(await groupsOf(keptContexts, everyone, desktop, '/')).toEqual(everyone.map((role) => [role]));
+  // A data screen answers each plan differently (a redirect to the plans, or the screen).
+  expect((await groupsOf(keptContexts, ['anonymous', 'free', 'premium', 'admin'], desktop, `/crude/${naphtha.slug}`)).length).toBeGreaterThan(1);
+});
+
+/** A page where only the header's session area differs between roles, so the header test opens it as each. */
+const HEADER_PAGE = '/terms';
+
+test('the header as each role: the session area (plan, trial banner, sign-in or out, admin) fits at both sizes', async ({ keptContexts }) => {
+  test.setTimeout(180_000);
+  const findings: string[] = [];
+  for (const role of Object.keys(ROLES) as Role[]) {
+    for (const size of SIZES) findings.push(...(await findingsAt(keptContexts, role, size, HEADER_PAGE, 200, [role])));
+  }
+  expect(findings, `layout findings on ${HEADER_PAGE}:\n${findings.join('\n')}`).toEqual([]);
+});
 
 for (const kind of PAGE_KINDS) {
   const label = typeof kind.path === 'string' ? kind.path : kind.routes.join(', ');
   // Rows found on the site are checked for the roles that may open their route.
   const roles = rolesFor(kind, typeof kind.path === 'string' ? kind.path : `/${kind.routes[0]!.replace(/\.astro$/, '').replace(/\[[^\]]+\]/g, 'x')}`);
-  for (const role of roles) {
-    test(`layout: ${label} (${role})`, async ({ browser }) => {
-      // Two sizes, each scrolled through until every island has hydrated: long chart pages on a busy machine.
-      test.setTimeout(180_000);
-      const path = await resolvePath(browser, kind);
-      const findings: string[] = [];
-      for (const size of SIZES) findings.push(...(await findingsAt(browser, role, size, path, kind.status ?? 200)));
-      expect(findings, `layout findings on ${path} as ${role}:\n${findings.join('\n')}`).toEqual([]);
-    });
-  }
+  test(`layout: ${label} (${roles.join(', ')})`, async ({ keptContexts }) => {
+    // Each group at two sizes, scrolled through until every island has hydrated: long chart pages on a busy machine.
+    test.setTimeout(120_000 + 60_000 * roles.length);
+    const path = await resolvePath(keptContexts, kind);
+    const findings: string[] = [];
+    for (const size of SIZES) {
+      for (const group of await groupsOf(keptContexts, roles, size, path)) {
+        findings.push(...(await findingsAt(keptContexts, group[0]!, size, path, kind.status ?? 200, group)));
+      }
+    }
+    expect(findings, `layout findings on ${path}:\n${findings.join('\n')}`).toEqual([]);
+  });
 }
