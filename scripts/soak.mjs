@@ -299,6 +299,7 @@ try {
 
   const started = Date.now();
   const deadline = started + options.duration * 1000;
+  /** @type {Promise<Awaited<ReturnType<typeof memory>> & { requests: number }> | null} */
   let afterWarmup = null;
   const warmupTimer = setTimeout(() => {
     afterWarmup = memory().then((m) => ({ ...m, requests: records.length }));
