@@ -6,6 +6,7 @@ import { signInAs } from './helpers/auth.ts';
 import { violations } from './helpers/axe.ts';
 
 test('an anonymous visitor sees the Naphtha trend and the ticker\'s directions, without figures', async ({ page }) => {
+  test.slow(); // axe over the whole home page (two carousels, the ticker, the headlines) took 20–30 s on a busy machine
   await page.goto('/');
   const teaser = page.getByTestId('naphtha-teaser');
   await expect(teaser.locator('polyline')).toHaveCount(1);
