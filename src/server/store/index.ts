@@ -20,6 +20,7 @@ import { createUserStore, type UserQueries } from './documents/users.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqliteDocuments } from './sqlite/documents.ts';
+import { openPointReader, pointReadPathOf } from './sqlite/pointReads.ts';
 import { createSqliteOwnTransfer } from './sqlite/ownTransfer.ts';
 import { createSqlitePostStore, postMigrations } from './sqlite/posts.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
@@ -118,13 +119,16 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
 export async function openStore(options: SqliteOptions & StoreCacheOptions): Promise<Store> {
   const client = await openSqlite(options);
   await migrate(client, [...recordMigrations, ...priceMigrations, ...bannerImageMigrations, ...postMigrations, ...documentMigrations()]);
-  const docs = createSqliteDocuments(client);
+  const pointPath = pointReadPathOf(options.url);
+  const pointReader = pointPath ? openPointReader(pointPath) : undefined;
+  const docs = createSqliteDocuments(client, pointReader);
   const own = { ...createSqlitePriceStore(client), ...createSqliteBannerImageStore(client), ...createSqlitePostStore(client) };
   return storeOver(
     { docs, users: sqliteUserCache(client, docs, options.userCache), userQueries: sqliteUserQueries(client), own, ownTransfer: createSqliteOwnTransfer(client) },
     async () => {
       // Fold the WAL back into the database file, so a stopped server leaves one complete file
       // (backups and copies of DATA_DIR need nothing else). A libSQL server does its own.
+      pointReader?.close();
       if (options.url.startsWith('file:')) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)').catch(() => undefined);
       client.close();
     },
