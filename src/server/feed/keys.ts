@@ -9,7 +9,7 @@
  * user record is read from the store at every request (never this process's copy), and the
  * access policy decides as it does for a cookie. A revoked key has no record: the next request on any instance is refused.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { entitlementOf } from '../../lib/access/policy.ts';
 import { isoDateOf } from '../../lib/dates.ts';
 import { isInTrial } from '../../lib/trial.ts';
@@ -25,8 +25,8 @@ export const KEY_PREFIX = 'pik_';
 const KEY_SHAPE = /^pik_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** SHA-256 of a key, hex (what the store keeps). */
-export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+/** SHA-256 of a key, hex (what the store keeps); node:crypto's one-shot hash, as it runs at every keyed request. */
+export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
 /** A new key: the text shown once, and its public id. */
 export function mintKey(): { readonly key: string; readonly id: string } {
@@ -43,8 +43,8 @@ export const keyIdOf = (key: string): string | null => KEY_SHAPE.exec(key)?.[1] 
 
 /** Whether `key` is the key of `record` (constant time). */
 export function keyMatches(key: string, record: Pick<ApiKeyRecord, 'hash'>): boolean {
-  const given = Buffer.from(hashKey(key), 'hex');
-  const kept = Buffer.from(record.hash, 'hex');
+  const given = Buffer.from(hashKey(key), 'latin1');
+  const kept = Buffer.from(record.hash, 'latin1');
   return given.length === kept.length && timingSafeEqual(given, kept);
 }
 
@@ -60,9 +60,16 @@ export type ApiKeyReader = (key: string, place: KeyPlace, now: Date) => Promise<
 
 type KeyStores = SeatReader & Pick<ApiKeyStore, 'findApiKey'>;
 
+/** Keys whose owner this process has seen, and who it is (a key's owner never changes), at most this many. */
+const KNOWN_OWNERS_MAX = 10_000;
+
 export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
   // The owner's record is always read from the store, not this process's copy: a plan revoked
   // on another instance ends the key at its next request (one read more than a cookie costs).
+  // A key's owner never changes, so once this process has seen a key, its record and its
+  // owner's are read at once (two round trips become one on Firestore); the owner's uid is
+  // checked against the key's record before the owner's record counts.
+  const knownOwners = new Map<string, string>();
   return async (key, place, now) => {
     const fresh = true;
     const id = keyIdOf(key);
@@ -72,9 +79,18 @@ export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
     let seat: Awaited<ReturnType<typeof seatFactsOf>>;
     try {
       const opened = await store();
-      record = await withTimeout(opened.findApiKey(id), 'reading an API key', STORE_READ_TIMEOUT_MS);
+      const known = knownOwners.get(id);
+      const [found, early] = await Promise.all([
+        withTimeout(opened.findApiKey(id), 'reading an API key', STORE_READ_TIMEOUT_MS),
+        known === undefined ? undefined : withTimeout(opened.cachedUser(known, { fresh }), "reading the key owner's record", STORE_READ_TIMEOUT_MS),
+      ]);
+      record = found;
       if (!record || !keyMatches(key, record)) return null;
-      user = await withTimeout(opened.cachedUser(record.ownerUid, { fresh }), 'reading the key owner\'s record', STORE_READ_TIMEOUT_MS);
+      if (known !== record.ownerUid) {
+        if (knownOwners.size >= KNOWN_OWNERS_MAX) knownOwners.delete(knownOwners.keys().next().value!);
+        knownOwners.set(id, record.ownerUid);
+      }
+      user = known === record.ownerUid && early !== undefined ? early : await withTimeout(opened.cachedUser(record.ownerUid, { fresh }), "reading the key owner's record", STORE_READ_TIMEOUT_MS);
       // A key of a seat-holder has the rights of the seat (the owner's plan) at every request, as the holder's cookie does.
       seat = await withTimeout(seatFactsOf(opened, record.ownerUid, user, { fresh }), 'reading the key owner\'s team seat', STORE_READ_TIMEOUT_MS);
     } catch (error) {
