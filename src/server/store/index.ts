@@ -75,6 +75,13 @@ export type Store = UserStore &
   PublicChangeStore & {
     /** One tiny read: resolves when the store answers (health checks, outage probes). */
     ping(): Promise<void>;
+    /**
+     * A number that changes whenever a write has been committed, by this process or any other,
+     * since it was last asked; synchronous. null when the store cannot tell cheaply (Firestore, a
+     * libSQL server): then whatever must be exact is read again. A copy of records made after
+     * reading a mark may be used while the mark stays the same (the data feed's keys).
+     */
+    changeMark(): number | null;
     close(): Promise<void>;
   };
 
@@ -90,10 +97,12 @@ interface Backend {
   readonly userQueries: UserQueries;
   readonly own: PriceStore & PriceAdminStore & BannerAdminStore & BannerImageStore & PostStore;
   readonly ownTransfer: PartialTransfer<OwnKind>;
+  /** Store['changeMark'] (a SQLite file: its point reader's `PRAGMA data_version`); none: always null. */
+  readonly changeMark?: (() => number | null) | undefined;
 }
 
 /** The record-storing parts, written once over the backend's document driver, and the backend's own. */
-function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, close: () => Promise<void>): Store {
+function storeOver({ docs, users, userQueries, own, ownTransfer, changeMark = () => null }: Backend, close: () => Promise<void>): Store {
   const publicChanges = createPublicChangeStore(docs);
   return {
     // Writes public pages show mark a change for every instance's page cache.
@@ -112,6 +121,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...createDeliveryStore(docs),
     ...transferOver(docs, ownTransfer),
     ping: () => docs.ping(),
+    changeMark,
     close,
   };
 }
@@ -124,7 +134,7 @@ export async function openStore(options: SqliteOptions & StoreCacheOptions): Pro
   const docs = createSqliteDocuments(client, pointReader);
   const own = { ...createSqlitePriceStore(client), ...createSqliteBannerImageStore(client), ...createSqlitePostStore(client) };
   return storeOver(
-    { docs, users: sqliteUserCache(client, docs, options.userCache), userQueries: sqliteUserQueries(client), own, ownTransfer: createSqliteOwnTransfer(client) },
+    { docs, users: sqliteUserCache(client, docs, options.userCache), userQueries: sqliteUserQueries(client), own, ownTransfer: createSqliteOwnTransfer(client), changeMark: pointReader && (() => pointReader.dataVersion()) },
     async () => {
       // Fold the WAL back into the database file, so a stopped server leaves one complete file
       // (backups and copies of DATA_DIR need nothing else). A libSQL server does its own.

@@ -22,6 +22,12 @@ type Row = Record<string, unknown>;
 export interface PointReader {
   /** The row of `table` whose `keyColumn` is `key`, or null. Synchronous. */
   get(table: string, keyColumn: string, key: string): Row | null;
+  /**
+   * `PRAGMA data_version` of this connection: it changes when any other connection (this
+   * process's client, another process) has committed a change since the last time it was asked.
+   * This connection never writes, so every commit to the file changes it. Synchronous.
+   */
+  dataVersion(): number;
   close(): void;
 }
 
@@ -36,7 +42,13 @@ export function pointReadPathOf(url: string): string | null {
 export function openPointReader(path: string, { busyTimeoutMs = 5_000 }: { readonly busyTimeoutMs?: number } = {}): PointReader {
   const db = new Database(path, { timeout: busyTimeoutMs });
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
+  const version = db.prepare('PRAGMA data_version').raw();
   return {
+    dataVersion() {
+      const value = Number((version.get() as unknown[] | undefined)?.[0]);
+      if (!Number.isSafeInteger(value)) throw new Error(`PRAGMA data_version gave ${String(value)}`);
+      return value;
+    },
     get(table, keyColumn, key) {
       const sql = `SELECT * FROM ${table} WHERE ${keyColumn} = ?`;
       let statement = statements.get(sql);
