@@ -40,23 +40,22 @@ function startBare(answerFile) {
 
 /** The processes under `pid` (Linux /proc), depth first. */
 function descendantsOf(pid) {
-  const found = [];
-  let tasks = [];
+  const read = (path, parse) => {
+    try {
+      return parse(readFileSync(path, 'utf8'));
+    } catch {
+      return [];
+    }
+  };
+  let tasks;
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return found;
+    return [];
   }
-  for (const task of tasks) {
-    let children = '';
-    try {
-      children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const child of children.trim().split(/\s+/).filter(Boolean).map(Number)) found.push(child, ...descendantsOf(child));
-  }
-  return found;
+  return tasks.flatMap((task) =>
+    read(`/proc/${pid}/task/${task}/children`, (text) => text.trim().split(/\s+/).filter(Boolean).map(Number)).flatMap((child) => [child, ...descendantsOf(child)]),
+  );
 }
 
 /** The server process `npm start` started (`dist/server/serve.mjs`) under `pid`, or null. */
