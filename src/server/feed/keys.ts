@@ -86,6 +86,7 @@ export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
   const knownOwners = new Map<string, string>();
   const kept = new Map<string, KeyFacts>();
   let keptMark: number | null = null;
+  let keptStore: KeyStores | null = null;
 
   async function readFacts(opened: KeyStores, id: string, key: string): Promise<KeyFacts | null> {
     const fresh = true;
@@ -113,15 +114,17 @@ export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
       const opened = await store();
       // Asked before anything is read: a write committed after this changes it for the next request.
       const mark = opened.changeMark?.() ?? null;
-      if (mark !== keptMark) {
+      // A mark says nothing of another store (tests open several in one process, one after another).
+      if (mark !== keptMark || opened !== keptStore) {
         kept.clear();
         keptMark = mark;
+        keptStore = opened;
       }
       const hit = mark === null ? undefined : kept.get(id);
       if (hit) facts = keyMatches(key, hit.record) ? hit : null;
       else {
         facts = await readFacts(opened, id, key);
-        if (facts && mark !== null && keptMark === mark) {
+        if (facts && mark !== null && keptMark === mark && keptStore === opened) {
           if (kept.size >= KEPT_FACTS_MAX) kept.delete(kept.keys().next().value!);
           kept.set(id, facts);
         }
