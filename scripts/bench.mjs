@@ -13,6 +13,8 @@
 //   npm run bench                          this tree
 //   npm run bench -- --baseline <ref>      also <ref> (built in a worktree under .cache/baseline), side by side
 //   npm run bench -- --no-lighthouse       skip Lighthouse (the slow part)
+//   npm run bench -- --only feedLatest     only these throughput rows (comma-separated: feedstock,
+//                                          carousels, feedLatest, article); no JavaScript, import or Lighthouse rows
 //   npm run bench -- --cost [--write-docs] the cost table instead (scripts/lib/bench-cost.mjs)
 //
 // Env: BENCH_SECONDS (default 6 per row, split into 3 alternating bare/measured rounds), BENCH_CONNECTIONS (default 10), BENCH_PORT
@@ -21,7 +23,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { measureSite } from './lib/bench-site.mjs';
+import { measureSite, THROUGHPUT_ROWS } from './lib/bench-site.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +31,7 @@ const { values: args } = parseArgs({
     cost: { type: 'boolean', default: false },
     'write-docs': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 
@@ -36,6 +39,13 @@ if (args.cost) {
   const { runCost } = await import('./lib/bench-cost.mjs');
   await runCost({ writeDocs: args['write-docs'] });
   process.exit(0);
+}
+
+const only = args.only ? args.only.split(',').map((row) => row.trim()) : null;
+const unknownRow = only?.find((row) => !THROUGHPUT_ROWS.includes(row));
+if (unknownRow !== undefined) {
+  console.error(`--only: no throughput row ${JSON.stringify(unknownRow)} (rows: ${THROUGHPUT_ROWS.join(', ')})`);
+  process.exit(2);
 }
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -85,7 +95,7 @@ const results = [];
 try {
   for (const site of sites) {
     log(`[bench] measuring ${site.label} (${SECONDS} s × ${CONNECTIONS} connections per throughput row)…`);
-    results.push(await measureSite({ ...site, port: PORT, emulatorHost: EMULATOR_HOST, seconds: SECONDS, connections: CONNECTIONS, lighthouse: !args['no-lighthouse'], log }));
+    results.push(await measureSite({ ...site, port: PORT, emulatorHost: EMULATOR_HOST, seconds: SECONDS, connections: CONNECTIONS, lighthouse: !args['no-lighthouse'] && !only, only, log }));
   }
 } finally {
   // The repository's worktree list is shared with every checkout: leave no baseline in it.
@@ -94,13 +104,16 @@ try {
 
 // ---- the table: one row per aim, one column per site -------------------------------------
 const rows = [
-  ['gated /api/feedstock (Premium) vs bare node:http: ratio', (r) => r.rows.feedstock.ratio, '≥ 0.5', (v) => v >= 0.5],
-  ['gated /api/feedstock (Premium): p99 ms', (r) => r.rows.feedstock.p99, '≤ 20', (v) => v <= 20],
-  ['public /api/carousels/ vs bare node:http: ratio', (r) => r.rows.carousels.ratio, '≥ 0.5', (v) => v >= 0.5],
-  ['public article (anonymous) vs bare node:http: ratio', (r) => r.rows.article.ratio, '≥ 0.5', (v) => v >= 0.5],
-  ['public article (anonymous): p99 ms', (r) => r.rows.article.p99, '≤ 20', (v) => v <= 20],
+  ['gated /api/feedstock (Premium) vs bare node:http: ratio', (r) => r.rows.feedstock?.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ['gated /api/feedstock (Premium): p99 ms', (r) => r.rows.feedstock?.p99, '≤ 20', (v) => v <= 20],
+  ['public /api/carousels/ vs bare node:http: ratio', (r) => r.rows.carousels?.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ['public article (anonymous) vs bare node:http: ratio', (r) => r.rows.article?.ratio, '≥ 0.5', (v) => v >= 0.5],
+  ['public article (anonymous): p99 ms', (r) => r.rows.article?.p99, '≤ 20', (v) => v <= 20],
   ['/api/v1/latest with a key (metered) vs bare node:http: ratio', (r) => r.rows.feedLatest?.ratio, '≥ 0.5', (v) => v >= 0.5],
   ['/api/v1/latest with a key (metered): p99 ms', (r) => r.rows.feedLatest?.p99, '≤ 10', (v) => v <= 10],
+  // CPU per request against bare node:http's: the req/s ratio the two would reach each on a core of its own (a busy machine moves it less).
+  ['/api/v1/latest with a key (metered) vs bare node:http: CPU-per-request ratio', (r) => r.rows.feedLatest?.cpuRatio, '—', () => true],
+  ['  (CPU per request: this server / bare node:http, µs)', (r) => r.rows.feedLatest?.cpuUsPerRequest && `${r.rows.feedLatest.cpuUsPerRequest} / ${r.rows.feedLatest.bareCpuUsPerRequest}`, '—', () => true],
   ...['feedstock', 'historical', 'graph', 'citywise'].flatMap((family) => [
     [`Lighthouse mobile ${family} page: performance`, (r) => r.lighthouse?.[family]?.scores.performance, '≥ 95', (v) => v >= 95],
     [`Lighthouse mobile ${family} page: TBT ms`, (r) => r.lighthouse?.[family] && r.lighthouse[family].metrics.tbtMs, '≤ 150', (v) => v <= 150],
@@ -108,13 +121,13 @@ const rows = [
   ['Lighthouse mobile /crude/Naphtha: KB transferred', (r) => r.lighthouse?.feedstock && Math.round(r.lighthouse.feedstock.bytes / 1024), '—', () => true],
   ['Lighthouse mobile /: performance', (r) => r.lighthouse?.home?.scores.performance, '≥ 95', (v) => v >= 95],
   ['Lighthouse mobile public article: performance', (r) => r.lighthouse?.article?.scores.performance, '≥ 95', (v) => v >= 95],
-  ['JavaScript of a public article, KB gzipped', (r) => r.rows.articleJs.kb, '≤ 15', (v) => v <= 15],
-  ['JavaScript of /crude/Naphtha, KB gzipped', (r) => r.rows.chartJs.kb, '≤ 150', (v) => v <= 150],
-  ['GET / p99 ms during a 100k-row CSV import and the baseline refresh after it', (r) => r.rows.importRead.p99, '≤ 100', (v) => v <= 100],
-  ['  (the import itself, ms)', (r) => r.rows.importRead.importMs, '—', () => true],
+  ['JavaScript of a public article, KB gzipped', (r) => r.rows.articleJs?.kb, '≤ 15', (v) => v <= 15],
+  ['JavaScript of /crude/Naphtha, KB gzipped', (r) => r.rows.chartJs?.kb, '≤ 150', (v) => v <= 150],
+  ['GET / p99 ms during a 100k-row CSV import and the baseline refresh after it', (r) => r.rows.importRead?.p99, '≤ 100', (v) => v <= 100],
+  ['  (the import itself, ms)', (r) => r.rows.importRead?.importMs, '—', () => true],
   // Issue 23: the baseline of every series with forecasts refreshes within the import's own time.
-  ['baseline refresh after the import, ms (≤ the import\'s ms)', (r) => r.rows.importRead.refresh?.ms, '≤ import', (v, r) => v <= r.rows.importRead.importMs],
-  ['  (series with forecasts refreshed)', (r) => r.rows.importRead.refresh?.covered, '—', () => true],
+  ['baseline refresh after the import, ms (≤ the import\'s ms)', (r) => r.rows.importRead?.refresh?.ms, '≤ import', (v, r) => v <= r.rows.importRead.importMs],
+  ['  (series with forecasts refreshed)', (r) => r.rows.importRead?.refresh?.covered, '—', () => true],
 ];
 
 const width = 80;
@@ -129,8 +142,8 @@ for (const [name, pick, aim, met] of rows) {
   table.push({ measure: name, values: Object.fromEntries(results.map((r, i) => [r.label, values[i] ?? null])), aim, met: ok });
   console.log(`  ${name.padEnd(width)} ${values.map((v) => String(v ?? '—').padStart(22)).join(' ')} ${aim.padStart(7)}  ${ok}`);
 }
-console.log('\nbare node:http ceilings (req/s):', results.map((r) => `${r.label}: feedstock ${r.rows.feedstock.bareRps}, carousels ${r.rows.carousels.bareRps}, article ${r.rows.article.bareRps}`).join('; '));
-console.log('JavaScript of /crude/Naphtha (this tree):', results.at(-1).rows.chartJs.files.map((f) => `${f.file} ${f.kb} KB`).join(', '));
+console.log('\nbare node:http ceilings (req/s):', results.map((r) => `${r.label}: ${THROUGHPUT_ROWS.filter((row) => r.rows[row]).map((row) => `${row} ${r.rows[row].bareRps}`).join(', ')}`).join('; '));
+if (results.at(-1).rows.chartJs) console.log('JavaScript of /crude/Naphtha (this tree):', results.at(-1).rows.chartJs.files.map((f) => `${f.file} ${f.kb} KB`).join(', '));
 
 mkdirSync(resolve('.cache'), { recursive: true });
 writeFileSync(resolve('.cache/bench.json'), `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, connections: CONNECTIONS, table, results }, null, 2)}\n`);

@@ -2,7 +2,7 @@
 // tree, or a baseline ref's worktree) started as `npm start` starts it, then measured over HTTP
 // only, so any version of the code is measured the same way. Loopback only.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -20,6 +20,10 @@ const ROUNDS = 3;
 const READ_RATE = 200;
 /** How long the readers wait after the import for the forecasts' refresh to finish. */
 const REFRESH_WAIT_MS = 120_000;
+/** How long a first start on a fresh data directory may take to seed the demo forecasts. */
+const FORECAST_SEED_WAIT_MS = 600_000;
+/** The throughput rows, by name (`npm run bench -- --only feedLatest,feedstock` measures those alone). */
+export const THROUGHPUT_ROWS = ['feedstock', 'carousels', 'feedLatest', 'article'];
 
 /** Starts a child and resolves with the port it prints (`listening <port>`). */
 function startBare(answerFile) {
@@ -34,6 +38,53 @@ function startBare(answerFile) {
   return { child, ready };
 }
 
+/** The processes under `pid` (Linux /proc), depth first. */
+function descendantsOf(pid) {
+  const read = (path, parse) => {
+    try {
+      return parse(readFileSync(path, 'utf8'));
+    } catch {
+      return [];
+    }
+  };
+  let tasks;
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tasks.flatMap((task) =>
+    read(`/proc/${pid}/task/${task}/children`, (text) => text.trim().split(/\s+/).filter(Boolean).map(Number)).flatMap((child) => [child, ...descendantsOf(child)]),
+  );
+}
+
+/** The server process `npm start` started (`dist/server/serve.mjs`) under `pid`, or null. */
+function serverPidUnder(pid) {
+  return descendantsOf(pid).find((child) => {
+    try {
+      return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('dist/server/serve.mjs');
+    } catch {
+      return false;
+    }
+  }) ?? null;
+}
+
+const CLOCK_TICKS_PER_S = 100;
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (null elsewhere). Per
+ * request, it says what an answer costs whatever else runs on the machine: throughput on a
+ * shared machine swings with the other work, CPU per request much less.
+ */
+function cpuMsOf(pid) {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+
 async function stop(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((ok) => child.once('exit', ok));
@@ -46,7 +97,15 @@ function load(url, { headers = {}, seconds, connections }) {
     autocannon({ url, connections, duration: seconds, headers }, (error, result) => (error ? fail(error) : ok(result)));
   });
 }
-const summary = (result) => ({ rps: Math.round(result.requests.average), p99: result.latency.p99, max: result.latency.max, bad: result.non2xx + result.errors + result.timeouts });
+const summary = (result) => ({ rps: Math.round(result.requests.average), p99: result.latency.p99, max: result.latency.max, bad: result.non2xx + result.errors + result.timeouts, requests: result.requests.total });
+
+/** `load`, with the CPU time `pid` spent on it per request (µs; null without /proc). */
+async function loadWithCpu(pid, url, options) {
+  const before = cpuMsOf(pid);
+  const measured = summary(await load(url, options));
+  const after = cpuMsOf(pid);
+  return { ...measured, cpuUsPerRequest: before === null || after === null || measured.requests === 0 ? null : Math.round(((after - before) * 1000) / measured.requests) };
+}
 
 /** The JavaScript a page ships, gzipped: scripts, module preloads, island URLs and their static imports. */
 async function pageJavaScript(base, path, headers) {
@@ -128,10 +187,6 @@ async function importCsv(base, adminCookie, run) {
   return { csv: `${lines.slice(0, IMPORT_ROWS + 1).join('\n')}\n`, rows: Math.min(lines.length - 1, IMPORT_ROWS) };
 }
 
-/**
- * Starts the site of `dir` as `npm start` does and measures every row of issue 14's table.
- * @param {{ dir: string, label: string, port: number, emulatorHost: string, seconds: number, connections: number, lighthouse: boolean, log: (line: string) => void }} options
- */
 /** A data-feed key of the Platinum demo account, made on its API keys page as a person would. */
 async function feedKey(base, emulatorHost) {
   const cookie = await signIn(base, emulatorHost, 'platinum@polyindex.test');
@@ -150,9 +205,18 @@ async function feedKey(base, emulatorHost) {
   throw new Error('no key could be made');
 }
 
-export async function measureSite({ dir, label, port, emulatorHost, seconds, connections, lighthouse, log }) {
+/**
+ * Starts the site of `dir` as `npm start` does and measures every row of issue 14's table, or
+ * only the throughput rows named in `only` (then no JavaScript, import or Lighthouse rows).
+ * @param {{ dir: string, label: string, port: number, emulatorHost: string, seconds: number, connections: number, lighthouse: boolean, only?: string[] | null, log: (line: string) => void }} options
+ */
+export async function measureSite({ dir, label, port, emulatorHost, seconds, connections, lighthouse, only = null, log }) {
   const dataDir = resolve('.cache/bench-data', label.replace(/[^\w.-]+/g, '_'));
   mkdirSync(dataDir, { recursive: true });
+  // A first start seeds the store; the demo forecasts' seed (seconds of CPU) runs after the site
+  // answers, and would fall on the first throughput rows.
+  const fresh = !existsSync(join(dataDir, 'polyindex.db'));
+  const wanted = (row) => !only || only.includes(row);
   const base = `http://${HOST}:${port}`;
   const site = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: dir,
@@ -173,6 +237,12 @@ export async function measureSite({ dir, label, port, emulatorHost, seconds, con
       if ((await fetch(`${base}/`).then((r) => r.ok, () => false))) break;
       if (site.exitCode !== null || Date.now() > deadline) throw new Error(`[${label}] the server did not start:\n${siteLog}`);
       await new Promise((r) => setTimeout(r, 500));
+    }
+    if (fresh) {
+      const waitFrom = Date.now();
+      const seeded = () => /\[seed\] (\d+ demo forecasts|demo forecasts failed)/.exec(siteLog);
+      while (!seeded() && site.exitCode === null && Date.now() - waitFrom < FORECAST_SEED_WAIT_MS) await new Promise((r) => setTimeout(r, 500));
+      log(`  [${label}] fresh data directory: ${seeded() ? `the demo forecasts' seed finished (${seeded()[0]}), waited ${Date.now() - waitFrom} ms` : `no forecast seed line after ${Date.now() - waitFrom} ms; measuring anyway`}`);
     }
     const premium = await signIn(base, emulatorHost, 'premium@polyindex.test');
     const admin = await signIn(base, emulatorHost, 'admin@polyindex.test');
@@ -195,40 +265,52 @@ export async function measureSite({ dir, label, port, emulatorHost, seconds, con
       try {
         const barePort = await bare.ready;
         const slot = Math.max(1, Math.round(seconds / ROUNDS));
+        const serverPid = serverPidUnder(site.pid);
         for (let round = 0; round < ROUNDS; round++) {
-          const ceiling = summary(await load(`http://${HOST}:${barePort}${path}`, { seconds: slot, connections }));
-          const measured = summary(await load(`${base}${path}`, { headers, seconds: slot, connections }));
+          const ceiling = await loadWithCpu(bare.child.pid, `http://${HOST}:${barePort}${path}`, { seconds: slot, connections });
+          const measured = await loadWithCpu(serverPid, `${base}${path}`, { headers, seconds: slot, connections });
           rounds.push({ ceiling, measured, ratio: measured.rps / ceiling.rps });
         }
       } finally {
         await stop(bare.child);
       }
       const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+      const cpu = rounds.every((r) => r.measured.cpuUsPerRequest && r.ceiling.cpuUsPerRequest)
+        ? { us: median(rounds.map((r) => r.measured.cpuUsPerRequest)), bareUs: median(rounds.map((r) => r.ceiling.cpuUsPerRequest)) }
+        : null;
       const result = {
         rps: median(rounds.map((r) => r.measured.rps)),
         bareRps: median(rounds.map((r) => r.ceiling.rps)),
         ratio: Math.round(median(rounds.map((r) => r.ratio)) * 100) / 100,
         p99: median(rounds.map((r) => r.measured.p99)),
         bad: rounds.reduce((sum, r) => sum + r.measured.bad, 0),
-        rounds: rounds.map((r) => ({ rps: r.measured.rps, bareRps: r.ceiling.rps, p99: r.measured.p99 })),
+        // CPU per request of the server and of bare node:http (median of the rounds), and their
+        // ratio: what the req/s ratio would be if each had a core to itself.
+        cpuUsPerRequest: cpu?.us ?? null,
+        bareCpuUsPerRequest: cpu?.bareUs ?? null,
+        cpuRatio: cpu ? Math.round((cpu.bareUs / cpu.us) * 100) / 100 : null,
+        rounds: rounds.map((r) => ({ rps: r.measured.rps, bareRps: r.ceiling.rps, p99: r.measured.p99, cpuUs: r.measured.cpuUsPerRequest, bareCpuUs: r.ceiling.cpuUsPerRequest })),
         bytes: body.length,
       };
-      log(`  [${label}] ${name}: ${result.rps} req/s (bare ${result.bareRps}), ratio ${result.ratio}, p99 ${result.p99} ms, non-2xx ${result.bad} (median of ${ROUNDS} alternating rounds)`);
+      log(`  [${label}] ${name}: ${result.rps} req/s (bare ${result.bareRps}), ratio ${result.ratio}, p99 ${result.p99} ms, non-2xx ${result.bad} (median of ${ROUNDS} alternating rounds)${cpu ? `; CPU per request ${cpu.us} µs (bare ${cpu.bareUs} µs), ratio ${result.cpuRatio}` : ''}`);
       return result;
     }
     // Warm: the first data request opens (and on a fresh directory seeds) the store.
     for (let i = 0; i < 3; i++) await (await fetch(`${base}${feedstock}`, { headers: { cookie: premium } })).arrayBuffer();
 
-    result.rows.feedstock = await versusBare('feedstock', feedstock, { cookie: premium });
-    result.rows.carousels = await versusBare('carousels', '/api/carousels/', {});
+    if (wanted('feedstock')) result.rows.feedstock = await versusBare('feedstock', feedstock, { cookie: premium });
+    if (wanted('carousels')) result.rows.carousels = await versusBare('carousels', '/api/carousels/', {});
     // The data feed with a key (a tree without the feed has no row).
-    const key = await feedKey(base, emulatorHost).catch((error) => (log(`  [${label}] no data feed: ${error.message}`), null));
+    const key = wanted('feedLatest') ? await feedKey(base, emulatorHost).catch((error) => (log(`  [${label}] no data feed: ${error.message}`), null)) : null;
     if (key) result.rows.feedLatest = await versusBare('feedLatest', '/api/v1/latest?ids=feedstock.naphtha.japan,fx.usdinr,historical.ppRaffia.mumbai', { authorization: `Bearer ${key}` });
 
     // A public article as an anonymous reader gets it (from the page cache where there is one).
     const article = await publicArticle(base);
-    for (let i = 0; i < 3; i++) await (await fetch(`${base}${article}`)).arrayBuffer();
-    result.rows.article = await versusBare('article', article, {});
+    if (wanted('article')) {
+      for (let i = 0; i < 3; i++) await (await fetch(`${base}${article}`)).arrayBuffer();
+      result.rows.article = await versusBare('article', article, {});
+    }
+    if (only) return result;
 
     result.rows.articleJs = await pageJavaScript(base, article, {});
     result.rows.chartJs = await pageJavaScript(base, '/crude/Naphtha', { cookie: premium });

@@ -2,7 +2,7 @@
  * The data feed on two server processes over one store: a key's rate and monthly quota hold for
  * both together (each process counts through its own store handle and meter leases, at the same
  * time; what a process leased and did not use it gives back as it stops), and a key
- * revoked by one is refused by the other at its next look-up. On SQLite (one file) and on
+ * revoked, or its owner's plan lapsed, by one is refused by the other at its next look-up. On SQLite (one file) and on
  * Firestore: there only on Google's emulator, whose transactions are isolated across processes
  * (the in-memory stand-in does not isolate them; the run says it skipped).
  */
@@ -71,9 +71,13 @@ describe.each(BACKENDS)('the data feed on two processes over one store: $name', 
     expect(quotaAllowed).toBeGreaterThanOrEqual(10);
 
     // Revoked through one handle (a server), looked up by another process at its next request.
-    expect(await child(['check', where, rated])).toEqual({ owner: 'two-platinum' });
+    expect(await child(['check', where, rated])).toEqual({ owner: 'two-platinum', feed: true });
     const again = backend.name.startsWith('SQLite') ? await openStore({ url: where }) : await openFirestoreStore({ projectId: new URL(where).pathname.slice(1), emulatorHost: new URL(where).host });
     try {
+      // The owner's plan lapses through this handle: the other process's next look-up has no feed.
+      await again.updateUsersBy('uid', 'two-platinum', { expiresAt: new Date(Date.now() - 86_400_000).toISOString() });
+      expect(await child(['check', where, rated])).toEqual({ owner: 'two-platinum', feed: false });
+      await again.updateUsersBy('uid', 'two-platinum', { expiresAt: inAYear });
       expect(await again.deleteApiKey('two-platinum', rated.split('_')[1]!, { uid: 'two-platinum', email: null }, new Date())).not.toBeNull();
       // Each process gave its leases' unused rest back as it stopped: the counts are the requests made.
       const usage = await again.apiKeyUsage('two-platinum', '2000-01-01');
@@ -83,7 +87,7 @@ describe.each(BACKENDS)('the data feed on two processes over one store: $name', 
     } finally {
       await again.close();
     }
-    expect(await child(['check', where, rated])).toEqual({ owner: null });
-    expect(await child(['check', where, quota])).toEqual({ owner: 'two-platinum' });
+    expect(await child(['check', where, rated])).toEqual({ owner: null, feed: false });
+    expect(await child(['check', where, quota])).toEqual({ owner: 'two-platinum', feed: true });
   }, 240_000);
 });

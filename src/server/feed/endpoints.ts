@@ -88,9 +88,9 @@ export function feedRead(handler: FeedHandler): EndpointHandler {
   };
 }
 
-/** A body in the format's media type, with its ETag (304 when the client has it). */
-const feedAnswer = (context: EndpointContext, body: string, format: FeedFormat): WireAnswer =>
-  preparedAnswer(context, body, { cacheControl: FEED_CACHE, contentType: format === 'csv' ? FEED_CSV_MEDIA_TYPE : FEED_JSON_MEDIA_TYPE });
+/** A body in the format's media type, with its ETag (304 when the client has it); `etag` when the body cache knows it already. */
+const feedAnswer = (context: EndpointContext, body: string, format: FeedFormat, etag?: string): WireAnswer =>
+  preparedAnswer(context, body, { cacheControl: FEED_CACHE, contentType: format === 'csv' ? FEED_CSV_MEDIA_TYPE : FEED_JSON_MEDIA_TYPE, ...(etag ? { etag } : {}) });
 
 const catalogBodies: Partial<Record<FeedFormat, string>> = {};
 /** GET /api/v1/catalog: every series with its id, name, unit and basis. */
@@ -113,7 +113,7 @@ const seriesRead: FeedHandler = async (context, format) => {
   const { options } = parsed.data;
   const store = await context.store();
   const cacheKey = ['series', format, id, options.range.from, options.range.to, options.unit].join('|');
-  const { body } = await preparedBodiesOf(store).get(cacheKey, store.version(), async () => {
+  const { body, etag } = await preparedBodiesOf(store).get(cacheKey, store.version(), async () => {
     const comparison = await readComparison(store, { series: [series], options: { ...options, view: 'prices', ma: 0 } });
     const line = comparison.lines[0]!;
     return seriesBody(
@@ -130,7 +130,7 @@ const seriesRead: FeedHandler = async (context, format) => {
       format,
     );
   });
-  return feedAnswer(context, body, format);
+  return feedAnswer(context, body, format, etag);
 };
 
 const latestQuery = z.object({
@@ -147,18 +147,38 @@ const latestQuery = z.object({
     }),
 });
 
+/**
+ * The series of an `ids` list already checked, by its text: a sheet asks the same list all day,
+ * and zod's check cost more than the rest of the answer. Bounded; failures are not kept. Keyed by
+ * `ids` alone, never the whole query (which may hold a URL key).
+ */
+const checkedIds = new Map<string, readonly SeriesDef[]>();
+const CHECKED_IDS_MAX = 500;
+function latestSeriesOf(url: URL): { readonly ok: true; readonly series: readonly SeriesDef[] } | { readonly ok: false; readonly response: Response } {
+  const ids = url.searchParams.get('ids');
+  const known = ids === null ? undefined : checkedIds.get(ids);
+  if (known) return { ok: true, series: known };
+  const parsed = parseQuery(url, latestQuery);
+  if (!parsed.ok) return parsed;
+  if (ids !== null) {
+    if (checkedIds.size >= CHECKED_IDS_MAX) checkedIds.delete(checkedIds.keys().next().value!);
+    checkedIds.set(ids, parsed.data.ids);
+  }
+  return { ok: true, series: parsed.data.ids };
+}
+
 /** GET /api/v1/latest?ids=a,b: the newest price of each series, with the one before and the change. */
 const latestRead: FeedHandler = async (context, format) => {
-  const parsed = parseQuery(context.url, latestQuery);
-  if (!parsed.ok) return parsed.response;
-  const series = parsed.data.ids;
+  const checked = latestSeriesOf(context.url);
+  if (!checked.ok) return checked.response;
+  const { series } = checked;
   const store = await context.store();
-  const cacheKey = ['latest', format, series.map((s) => s.id).join(',')].join('|');
-  const { body } = await preparedBodiesOf(store).get(cacheKey, store.version(), async () => {
+  const cacheKey = `latest|${format}|${series.map((s) => s.id).join(',')}`;
+  const { body, etag } = await preparedBodiesOf(store).get(cacheKey, store.version(), async () => {
     const points = await Promise.all(series.map((s) => store.latestPoints(s.id, 2)));
     return latestBody(series.map((s, i) => latestEntry(s, points[i]!)), format);
   });
-  return feedAnswer(context, body, format);
+  return feedAnswer(context, body, format, etag);
 };
 
 export const feedCatalog = endpoint('feed', feedRead(catalogRead));

@@ -5,12 +5,14 @@
  * The store keeps only SHA-256 of the whole key (node:crypto: a key has 256 bits of entropy, so
  * a fast hash is enough and no salt or slow hash is needed), compared in constant time.
  *
- * A key acts for its owner with the owner's rights at the moment of the request: the owner's
- * user record is read from the store at every request (never this process's copy), and the
- * access policy decides as it does for a cookie. A revoked key has no record: the next request on any instance is refused.
+ * A key acts for its owner with the owner's rights at the moment of the request: the key's
+ * record, the owner's user record and team seat are the store's at every request (read again,
+ * or kept only while the store's change mark says nothing was written since; never the copy of
+ * user records cookies use), and the access policy decides as it does for a cookie. A revoked
+ * key has no record: the next request on any instance is refused.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { entitlementOf } from '../../lib/access/policy.ts';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { entitlementOf, type SeatFacts } from '../../lib/access/policy.ts';
 import { isoDateOf } from '../../lib/dates.ts';
 import { isInTrial } from '../../lib/trial.ts';
 import { seatFactsOf, type SeatReader } from '../auth/seat.ts';
@@ -19,14 +21,14 @@ import type { KeyPlace, KeyPrincipal, Session } from '../auth/session.ts';
 export type { KeyPlace, KeyPrincipal } from '../auth/session.ts';
 import { STORE_READ_TIMEOUT_MS, UnavailableError, withTimeout } from '../outages.ts';
 import type { ApiKeyRecord, ApiKeyStore } from '../store/apiKeys.ts';
-import type { UserStore } from '../store/users.ts';
+import type { UserRecord } from '../store/users.ts';
 
 export const KEY_PREFIX = 'pik_';
 const KEY_SHAPE = /^pik_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** SHA-256 of a key, hex (what the store keeps). */
-export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+/** SHA-256 of a key, hex (what the store keeps); node:crypto's one-shot hash, as it runs at every keyed request. */
+export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
 /** A new key: the text shown once, and its public id. */
 export function mintKey(): { readonly key: string; readonly id: string } {
@@ -43,8 +45,8 @@ export const keyIdOf = (key: string): string | null => KEY_SHAPE.exec(key)?.[1] 
 
 /** Whether `key` is the key of `record` (constant time). */
 export function keyMatches(key: string, record: Pick<ApiKeyRecord, 'hash'>): boolean {
-  const given = Buffer.from(hashKey(key), 'hex');
-  const kept = Buffer.from(record.hash, 'hex');
+  const given = Buffer.from(hashKey(key), 'latin1');
+  const kept = Buffer.from(record.hash, 'latin1');
   return given.length === kept.length && timingSafeEqual(given, kept);
 }
 
@@ -58,29 +60,82 @@ export const isFeedPath = (pathname: string): boolean => pathname.startsWith('/a
 /** The owner's session a key stands for; null for a key no record matches. Throws UnavailableError when the store cannot answer. */
 export type ApiKeyReader = (key: string, place: KeyPlace, now: Date) => Promise<Session | null>;
 
-type KeyStores = SeatReader & Pick<ApiKeyStore, 'findApiKey'>;
+/** Keys whose owner this process has seen, and who it is (a key's owner never changes), at most this many. */
+const KNOWN_OWNERS_MAX = 10_000;
+/** Keys whose facts this process keeps while the store's change mark stays the same, at most this many. */
+const KEPT_FACTS_MAX = 10_000;
+
+/** What a request of a key needs from the store: the key's record, its owner's and the owner's team seat. */
+interface KeyFacts {
+  readonly record: ApiKeyRecord;
+  readonly user: UserRecord | null;
+  readonly seat: SeatFacts | null;
+}
+
+type KeyStores = SeatReader & Pick<ApiKeyStore, 'findApiKey'> & { changeMark?(): number | null };
 
 export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
-  // The owner's record is always read from the store, not this process's copy: a plan revoked
-  // on another instance ends the key at its next request (one read more than a cookie costs).
-  return async (key, place, now) => {
+  // The key's record, its owner's and the seat's are the store's at the moment of the request,
+  // never this process's copy of user records: a key revoked, a plan lapsed or a seat removed on
+  // any instance ends the key at its next request. Two ways to be exact, by what the store offers:
+  //  - its change mark (a SQLite file: `PRAGMA data_version`, one statement) is the same as when
+  //    the facts were read: no write was committed anywhere since, so they are still the store's;
+  //  - otherwise they are read. A key's owner never changes, so once this process has seen a key,
+  //    its record and its owner's are read at once (two round trips become one on Firestore);
+  //    the owner's uid is checked against the key's record before the owner's record counts.
+  const knownOwners = new Map<string, string>();
+  const kept = new Map<string, KeyFacts>();
+  let keptMark: number | null = null;
+  let keptStore: KeyStores | null = null;
+
+  async function readFacts(opened: KeyStores, id: string, key: string): Promise<KeyFacts | null> {
     const fresh = true;
+    const known = knownOwners.get(id);
+    const [record, early] = await Promise.all([
+      withTimeout(opened.findApiKey(id), 'reading an API key', STORE_READ_TIMEOUT_MS),
+      known === undefined ? undefined : withTimeout(opened.cachedUser(known, { fresh }), "reading the key owner's record", STORE_READ_TIMEOUT_MS),
+    ]);
+    if (!record || !keyMatches(key, record)) return null;
+    if (known !== record.ownerUid) {
+      if (knownOwners.size >= KNOWN_OWNERS_MAX) knownOwners.delete(knownOwners.keys().next().value!);
+      knownOwners.set(id, record.ownerUid);
+    }
+    const user = known === record.ownerUid && early !== undefined ? early : await withTimeout(opened.cachedUser(record.ownerUid, { fresh }), "reading the key owner's record", STORE_READ_TIMEOUT_MS);
+    // A key of a seat-holder has the rights of the seat (the owner's plan) at every request, as the holder's cookie does.
+    const seat = await withTimeout(seatFactsOf(opened, record.ownerUid, user, { fresh }), "reading the key owner's team seat", STORE_READ_TIMEOUT_MS);
+    return { record, user, seat };
+  }
+
+  return async (key, place, now) => {
     const id = keyIdOf(key);
     if (!id) return null;
-    let record: ApiKeyRecord | null;
-    let user: Awaited<ReturnType<UserStore['cachedUser']>>;
-    let seat: Awaited<ReturnType<typeof seatFactsOf>>;
+    let facts: KeyFacts | null;
     try {
       const opened = await store();
-      record = await withTimeout(opened.findApiKey(id), 'reading an API key', STORE_READ_TIMEOUT_MS);
-      if (!record || !keyMatches(key, record)) return null;
-      user = await withTimeout(opened.cachedUser(record.ownerUid, { fresh }), 'reading the key owner\'s record', STORE_READ_TIMEOUT_MS);
-      // A key of a seat-holder has the rights of the seat (the owner's plan) at every request, as the holder's cookie does.
-      seat = await withTimeout(seatFactsOf(opened, record.ownerUid, user, { fresh }), 'reading the key owner\'s team seat', STORE_READ_TIMEOUT_MS);
+      // Asked before anything is read: a write committed after this changes it for the next request.
+      const mark = opened.changeMark?.() ?? null;
+      // A mark says nothing of another store (tests open several in one process, one after another).
+      if (mark !== keptMark || opened !== keptStore) {
+        kept.clear();
+        keptMark = mark;
+        keptStore = opened;
+      }
+      const hit = mark === null ? undefined : kept.get(id);
+      if (hit) facts = keyMatches(key, hit.record) ? hit : null;
+      else {
+        facts = await readFacts(opened, id, key);
+        if (facts && mark !== null && keptMark === mark && keptStore === opened) {
+          if (kept.size >= KEPT_FACTS_MAX) kept.delete(kept.keys().next().value!);
+          kept.set(id, facts);
+        }
+      }
     } catch (error) {
       throw new UnavailableError('store', 'The API key cannot be checked.', { cause: error });
     }
+    if (!facts) return null;
+    const { record, user, seat } = facts;
     const apiKey: KeyPrincipal = { record, place };
+    // Plan expiry and trial days are judged against this request's clock, kept facts or not.
     return {
       uid: record.ownerUid,
       email: user?.email ?? null,

@@ -7,7 +7,10 @@
  * lease of a key unused while another is refused (and gives its rest back with its next lease).
  * docs/decisions.md, "Data feed", says why and what the headers then mean.
  */
-import { meterReading, rateWindowOf, usageDayOf, type ApiKeyRecord, type ApiKeyStore, type LeaseReading, type MeterReading } from '../store/apiKeys.ts';
+import { meterReading, RATE_WINDOW_MS, rateWindowOf, usageDayOf, type ApiKeyRecord, type ApiKeyStore, type LeaseReading, type MeterReading } from '../store/apiKeys.ts';
+
+/** The start of the rate window (a whole minute, as `rateWindowOf`) of `now`, in milliseconds. */
+const windowStartMsOf = (now: Date): number => Math.floor(now.getTime() / RATE_WINDOW_MS) * RATE_WINDOW_MS;
 
 /** The largest lease: a key with a huge rate still goes back to the store now and then (its last use, its usage). */
 export const LEASE_MAX = 1_000;
@@ -17,6 +20,8 @@ export const leaseSizeOf = (key: Pick<ApiKeyRecord, 'ratePerMinute'>): number =>
 
 interface Lease {
   readonly windowStart: string;
+  /** The same minute in milliseconds: compared at every request (cheaper than the ISO text). */
+  readonly windowStartMs: number;
   readonly day: string;
   readonly granted: number;
   used: number;
@@ -43,7 +48,7 @@ export function createMeterLeases(store: Pick<ApiKeyStore, 'meterApiKey'>): Mete
   const asking = new Map<string, Promise<LeaseReading>>();
 
   const usable = (lease: Lease | undefined, key: ApiKeyRecord, now: Date): lease is Lease =>
-    lease !== undefined && lease.used < lease.granted && lease.windowStart === rateWindowOf(now) && lease.ratePerMinute === key.ratePerMinute && lease.monthlyQuota === key.monthlyQuota;
+    lease !== undefined && lease.used < lease.granted && lease.windowStartMs === windowStartMsOf(now) && lease.ratePerMinute === key.ratePerMinute && lease.monthlyQuota === key.monthlyQuota;
 
   async function ask(key: ApiKeyRecord, now: Date): Promise<LeaseReading> {
     const previous = leases.get(key.id);
@@ -55,6 +60,7 @@ export function createMeterLeases(store: Pick<ApiKeyStore, 'meterApiKey'>): Mete
       // The first of the granted requests is the one that asked; the rest wait here.
       leases.set(key.id, {
         windowStart: rateWindowOf(now),
+        windowStartMs: windowStartMsOf(now),
         day: usageDayOf(now),
         granted: reading.granted,
         used: 1,

@@ -62,8 +62,10 @@ async function write(res: ServerResponse, answer: ApiAnswer, audience: Audience 
     if (!finished) preparedHeaders.set(answer, (finished = finishRecord(Object.entries(answer.headers))));
     body = answer.body;
   }
-  // Brotli or gzip by Accept-Encoding (src/server/edge/compression.ts): a prepared answer's compressed bytes are kept with it.
-  const encoding = encodeForNode(acceptEncoding, answer.status, withViewer(finished, audience), body, answer instanceof Response ? null : answer);
+  // Brotli or gzip by Accept-Encoding (src/server/edge/compression.ts): a prepared answer's
+  // compressed bytes are kept with its body, which copies of it share (a metered feed answer is
+  // a copy per request with that request's X-RateLimit-* headers, the same bytes).
+  const encoding = encodeForNode(acceptEncoding, answer.status, withViewer(finished, audience), body, answer instanceof Response ? null : (answer.body ?? answer));
   const encoded = encoding instanceof Promise ? await encoding : encoding;
   const headers = encoded.headers;
   if (encoded.body) headers['content-length'] = String(encoded.body.length);

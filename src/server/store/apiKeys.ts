@@ -61,7 +61,9 @@ export const MAX_API_KEYS = 5;
 export const DEFAULT_RATE_PER_MINUTE = 60;
 export const DEFAULT_MONTHLY_QUOTA = 50_000;
 
-const WINDOW_MS = 60_000;
+/** A key's rate window: a whole minute of the clock. */
+export const RATE_WINDOW_MS = 60_000;
+const WINDOW_MS = RATE_WINDOW_MS;
 
 export const usageDayId = (keyId: string, day: string): string => `${keyId}~${day}`;
 

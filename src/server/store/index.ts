@@ -20,6 +20,7 @@ import { createUserStore, type UserQueries } from './documents/users.ts';
 import { bannerImageMigrations, createSqliteBannerImageStore } from './sqlite/bannerImages.ts';
 import { migrate, openSqlite, type SqliteOptions } from './sqlite/database.ts';
 import { createSqliteDocuments } from './sqlite/documents.ts';
+import { openPointReader, pointReadPathOf } from './sqlite/pointReads.ts';
 import { createSqliteOwnTransfer } from './sqlite/ownTransfer.ts';
 import { createSqlitePostStore, postMigrations } from './sqlite/posts.ts';
 import { createSqlitePriceStore, priceMigrations } from './sqlite/prices.ts';
@@ -74,6 +75,13 @@ export type Store = UserStore &
   PublicChangeStore & {
     /** One tiny read: resolves when the store answers (health checks, outage probes). */
     ping(): Promise<void>;
+    /**
+     * A number that changes whenever a write has been committed, by this process or any other,
+     * since it was last asked; synchronous. null when the store cannot tell cheaply (Firestore, a
+     * libSQL server): then whatever must be exact is read again. A copy of records made after
+     * reading a mark may be used while the mark stays the same (the data feed's keys).
+     */
+    changeMark(): number | null;
     close(): Promise<void>;
   };
 
@@ -89,10 +97,12 @@ interface Backend {
   readonly userQueries: UserQueries;
   readonly own: PriceStore & PriceAdminStore & BannerAdminStore & BannerImageStore & PostStore;
   readonly ownTransfer: PartialTransfer<OwnKind>;
+  /** Store['changeMark'] (a SQLite file: its point reader's `PRAGMA data_version`); none: always null. */
+  readonly changeMark?: (() => number | null) | undefined;
 }
 
 /** The record-storing parts, written once over the backend's document driver, and the backend's own. */
-function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, close: () => Promise<void>): Store {
+function storeOver({ docs, users, userQueries, own, ownTransfer, changeMark = () => null }: Backend, close: () => Promise<void>): Store {
   const publicChanges = createPublicChangeStore(docs);
   return {
     // Writes public pages show mark a change for every instance's page cache.
@@ -111,6 +121,7 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
     ...createDeliveryStore(docs),
     ...transferOver(docs, ownTransfer),
     ping: () => docs.ping(),
+    changeMark,
     close,
   };
 }
@@ -118,13 +129,16 @@ function storeOver({ docs, users, userQueries, own, ownTransfer }: Backend, clos
 export async function openStore(options: SqliteOptions & StoreCacheOptions): Promise<Store> {
   const client = await openSqlite(options);
   await migrate(client, [...recordMigrations, ...priceMigrations, ...bannerImageMigrations, ...postMigrations, ...documentMigrations()]);
-  const docs = createSqliteDocuments(client);
+  const pointPath = pointReadPathOf(options.url);
+  const pointReader = pointPath ? openPointReader(pointPath) : undefined;
+  const docs = createSqliteDocuments(client, pointReader);
   const own = { ...createSqlitePriceStore(client), ...createSqliteBannerImageStore(client), ...createSqlitePostStore(client) };
   return storeOver(
-    { docs, users: sqliteUserCache(client, docs, options.userCache), userQueries: sqliteUserQueries(client), own, ownTransfer: createSqliteOwnTransfer(client) },
+    { docs, users: sqliteUserCache(client, docs, options.userCache), userQueries: sqliteUserQueries(client), own, ownTransfer: createSqliteOwnTransfer(client), changeMark: pointReader && (() => pointReader.dataVersion()) },
     async () => {
       // Fold the WAL back into the database file, so a stopped server leaves one complete file
       // (backups and copies of DATA_DIR need nothing else). A libSQL server does its own.
+      pointReader?.close();
       if (options.url.startsWith('file:')) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)').catch(() => undefined);
       client.close();
     },

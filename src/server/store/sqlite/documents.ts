@@ -5,10 +5,11 @@
  * Transactions are `inTransaction` (one writer at a time, BEGIN IMMEDIATE): reads run as they
  * are asked, writes are held and run at the end of the work, creates first, as on Firestore.
  */
-import type { Client, InValue, ResultSet, Transaction } from '@libsql/client';
+import type { Client, InValue, ResultSet, Row, Transaction } from '@libsql/client';
 import type { AuditEntry, NewAuditEntry } from '../audit.ts';
 import { writeListeners, type DocumentDriver, type DocumentKind, type DocumentReads, type DocumentTransaction, type Filter, type ListOptions } from '../documents/driver.ts';
 import { inTransaction } from './database.ts';
+import type { PointReader } from './pointReads.ts';
 import { sqlValue, tableOf, type SqliteTable } from './tables.ts';
 
 /** Rows per exported page. */
@@ -24,11 +25,13 @@ function where(table: Pick<SqliteTable<never>, 'expression'>, filters: readonly 
   };
 }
 
-function reads(db: Client | Transaction): DocumentReads {
+/** Reads on the client or in a transaction; `get` outside one through the point reader when there is one. */
+function reads(db: Client | Transaction, pointReader?: PointReader): DocumentReads {
   return {
     async get(kind, key) {
       const table = tableOf(kind);
-      const row = (await db.execute({ sql: `SELECT * FROM ${table.table} WHERE ${table.keyColumn} = ?`, args: [key] })).rows[0];
+      // A point reader's row is a plain object of the same columns (recordOf reads them by name).
+      const row = pointReader ? (pointReader.get(table.table, table.keyColumn, key) as Row | null) : (await db.execute({ sql: `SELECT * FROM ${table.table} WHERE ${table.keyColumn} = ?`, args: [key] })).rows[0];
       return row ? table.recordOf(row) : null;
     },
     async list(kind, filters, options: ListOptions = {}) {
@@ -57,11 +60,15 @@ function upsertSql(table: Pick<SqliteTable<never>, 'table' | 'columns' | 'keyCol
 /** The audit entry as stored: the actor's e-mail in lower case. */
 const auditEntry = (entry: NewAuditEntry, id: number): AuditEntry => ({ ...entry, id, actor: { uid: entry.actor.uid, email: entry.actor.email?.trim().toLowerCase() ?? null } });
 
-export function createSqliteDocuments(client: Client): DocumentDriver {
+/**
+ * The driver over `client`. With a point reader (a file database: ./pointReads.ts), `get`
+ * outside a transaction reads through it: the same committed rows, at a tenth of the cost.
+ */
+export function createSqliteDocuments(client: Client, pointReader?: PointReader): DocumentDriver {
   const { onWritten, notify } = writeListeners();
 
   return {
-    ...reads(client),
+    ...reads(client, pointReader),
 
     async transact(work) {
       const touched = new Set<DocumentKind>();

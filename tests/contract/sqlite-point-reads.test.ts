@@ -1,0 +1,56 @@
+/**
+ * SQLite's point reads (src/server/store/sqlite/pointReads.ts): a record by its key, on a
+ * connection of its own, sees every commit made before it by another connection (another
+ * process's handle) at once, and never holds a snapshot: the other handle's clean stop still
+ * folds the whole WAL back into the file while this one stays open. The store's change mark
+ * (`PRAGMA data_version` on that connection) moves with every commit of the other handle.
+ */
+import { mkdtempSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hashKey, mintKey } from '../../src/server/feed/keys.ts';
+import { openStore, sqliteUrlFor } from '../../src/server/store/index.ts';
+import { pointReadPathOf } from '../../src/server/store/sqlite/pointReads.ts';
+import { TEST_DATA_DIR } from '../integration/env.ts';
+
+describe('SQLite point reads', () => {
+  it('are made for a database file only', () => {
+    expect(pointReadPathOf('file:/data/polyindex.db')).toBe('/data/polyindex.db');
+    expect(pointReadPathOf(':memory:')).toBeNull();
+    expect(pointReadPathOf('file::memory:')).toBeNull();
+    expect(pointReadPathOf('file:/data/x.db?mode=ro')).toBeNull();
+    expect(pointReadPathOf('libsql://db.example.turso.io')).toBeNull();
+  });
+
+  it("see another handle's commits at once and hold no snapshot", async () => {
+    const dir = mkdtempSync(join(TEST_DATA_DIR, 'point-reads-'));
+    const url = sqliteUrlFor(dir);
+    const reader = await openStore({ url });
+    const writer = await openStore({ url });
+    try {
+      const { key, id } = mintKey();
+      expect(await reader.findApiKey(id)).toBeNull();
+      // The change mark: the same while nothing is written, another after any commit (the writer's here).
+      const mark = reader.changeMark();
+      expect(mark).toEqual(expect.any(Number));
+      expect(reader.changeMark()).toBe(mark);
+      await writer.createApiKey({ id, ownerUid: 'u1', name: 'first', hash: hashKey(key), createdAt: new Date().toISOString(), urlKey: false, ratePerMinute: 60, monthlyQuota: 100 }, { uid: 'u1', email: null });
+      expect(reader.changeMark()).not.toBe(mark);
+      expect(await reader.findApiKey(id)).toMatchObject({ id, ownerUid: 'u1', name: 'first', urlKey: false, ratePerMinute: 60 });
+      await writer.createUser({ uid: 'u1', displayName: 'One', email: 'one@firm.test', phone: null, photoURL: null, role: 'user', subscribed: true, plan: 'Platinum', expiresAt: '2030-01-01T00:00:00.000Z', createdAt: '01-01-2026' });
+      expect(await reader.cachedUser('u1', { fresh: true })).toMatchObject({ uid: 'u1', plan: 'Platinum' });
+      await writer.updateUsersBy('uid', 'u1', { plan: 'Premium' });
+      expect(await reader.cachedUser('u1', { fresh: true })).toMatchObject({ plan: 'Premium' });
+      expect(await writer.deleteApiKey('u1', id, { uid: 'u1', email: null }, new Date())).not.toBeNull();
+      expect(await reader.findApiKey(id)).toBeNull();
+
+      // The writer stops while the reader stays open: its checkpoint empties the WAL only if no
+      // connection of the reader is inside a read transaction.
+      await writer.close();
+      const wal = `${url.slice('file:'.length)}-wal`;
+      expect(statSync(wal).size).toBe(0);
+    } finally {
+      await reader.close();
+    }
+  });
+});
