@@ -243,7 +243,7 @@ describe('/alerts: the preview of the next update and the price beside an alert'
     // The template's body as the phone shows it: the day, each group with its prices, one "More" link, the STOP line.
     const lines = (answer.json.message as string).split('\n');
     expect(lines[0]).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*$/);
-    expect(lines).toContain(`*USD/INR* ${priceText('₹/US$', fx!.value, 'en')}` + lines.find((l) => l.startsWith('*USD/INR* '))!.slice(`*USD/INR* ${priceText('₹/US$', fx!.value, 'en')}`.length));
+    expect(lines).toContain(`*USD/INR* ${priceText({ unit: '₹/US$' }, fx!.value, 'en')}` + lines.find((l) => l.startsWith('*USD/INR* '))!.slice(`*USD/INR* ${priceText({ unit: '₹/US$' }, fx!.value, 'en')}`.length));
     expect(lines.some((l) => /^🇮🇳 \*Indian market\*/.test(l))).toBe(true);
     expect(lines.some((l) => l.startsWith('*PP Raffia Mumbai* ₹'))).toBe(true);
     expect(lines.at(-2)).toMatch(/^More: http:\/\/\S+$/);
@@ -291,7 +291,7 @@ describe('/alerts: the preview of the next update and the price beside an alert'
     const answer = await call(priceRoute, `/api/alerts/price?series=${SERIES}`, { method: 'GET', session });
     const [latest] = await db.latestPoints(SERIES, 1);
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ series: SERIES, unit: 'RMB/t', latest: { date: latest!.date, value: latest!.value }, text: priceText('RMB/t', latest!.value, 'en') });
+    expect(answer.json).toEqual({ series: SERIES, unit: 'RMB/t', latest: { date: latest!.date, value: latest!.value }, text: priceText({ unit: 'RMB/t' }, latest!.value, 'en') });
   });
 });
 
@@ -428,7 +428,7 @@ describe('an alert fires once per crossing after a CSV import and after a city-w
     await importCsv(`${series},2092-12-31,1000\n${series},2093-01-02,1600`);
     expect(await alertMails(user)).toHaveLength(1);
     expect(await alertMessages(number)).toHaveLength(1);
-    expect((await alertMessages(number))[0]!.text).toContain('MEG China reaches or passes $1,500/t');
+    expect((await alertMessages(number))[0]!.text).toContain('MEG China reaches or passes US$1,500.00/t');
     // Above again, and the very same file again (nothing changes): nothing more.
     await importCsv(`${series},2093-01-03,1700`);
     expect((await importCsv(`${series},2093-01-03,1700`)).changed).toBe(0);
@@ -601,7 +601,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     const id = `wamid.bot.${Date.now()}`;
     expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['replied']);
     const reply = await lastReply(number);
-    expect(reply).toMatch(new RegExp(`^\\*PP Raffia Mumbai\\* ${escapeRegExp(priceText('₹/kg', entry.price, 'en'))}( [▲▼▬][^·]*)? · ${shortDay(parseSlashedDate(entry.date)!, 'en', deliveryDayOf(new Date()))}\\n`));
+    expect(reply).toMatch(new RegExp(`^\\*PP Raffia Mumbai\\* ${escapeRegExp(priceText({ unit: '₹/kg' }, entry.price, 'en'))}( [▲▼▬][^·]*)? · ${shortDay(parseSlashedDate(entry.date)!, 'en', deliveryDayOf(new Date()))}\\n`));
     expect(reply).toContain('/indian-bazaar/citywise?city=mumbai');
     const count = (await whatsappTo(number)).length;
     expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['duplicate']);

@@ -404,9 +404,15 @@ describe('message words and templates', () => {
     expect(priceLine({ ...up, previous: { date: '2026-11-13', value: 104.5 } })).toBe('PP Raffia Mumbai: ₹104.50/kg ▬ steady · 20 Nov');
     // Indian digit grouping; a day of another year says its year.
     expect(priceLine({ instrument, latest: { date: '2025-11-20', value: 123456.5 }, previous: null }, 'en', '2026-01-02')).toBe('PP Raffia Mumbai: ₹1,23,456.50/kg · 20 Nov 2025');
-    expect(priceLine({ instrument: findInstrument('feedstock.naphtha.japan')!, latest: { date: '2026-11-20', value: 612 }, previous: { date: '2026-11-19', value: 614.5 } }, 'hi')).toBe('नेफ़्था जापान: $612/टन ▼2.5 (0.41%) · 20 नवंबर');
-    expect(priceLine({ instrument: findInstrument('fx.usdinr')!, latest: { date: '2026-11-20', value: 84.32 }, previous: null })).toBe('USD/INR: ₹84.32 · 20 Nov');
-    expect(priceLine({ instrument: findInstrument('feedstock.crude.brent')!, latest: { date: '2026-11-20', value: 73.4 }, previous: null })).toBe('Brent crude: $73.40/bbl · 20 Nov');
+    expect(priceLine({ instrument: findInstrument('feedstock.naphtha.japan')!, latest: { date: '2026-11-20', value: 612 }, previous: { date: '2026-11-19', value: 614.5 } }, 'hi')).toBe('नेफ़्था जापान: US$612.00/टन ▼2.50 (0.41%) · 20 नवंबर');
+    // Each price in its quoting's decimals and the one spelling of its unit, as on the screens: the
+    // FBIL rate to four places, a polymer's CIF in whole dollars, a feedstock to the cent.
+    expect(priceLine({ instrument: findInstrument('fx.usdinr')!, latest: { date: '2026-11-20', value: 84.3215 }, previous: null })).toBe('USD/INR: ₹84.3215 · 20 Nov');
+    expect(priceLine({ instrument: findInstrument('historical.ppRaffia.cif-ns')!, latest: { date: '2026-11-20', value: 1010 }, previous: { date: '2026-11-13', value: 1025 } })).toBe('PP Raffia CIF NS: US$1,010/t ▼15 (1.46%) · 20 Nov');
+    // No float noise in a change (104.3 − 104.1 is 0.19999999999999574 in binary).
+    expect(priceLine({ ...up, latest: { date: '2026-11-20', value: 104.3 }, previous: { date: '2026-11-13', value: 104.1 } })).toBe('PP Raffia Mumbai: ₹104.30/kg ▲0.20 (0.19%) · 20 Nov');
+    expect(alertHeadline(instrument, { kind: 'move', value: 2.5 }, 'hi')).toBe('भाव अलर्ट: PP रैफ़िया मुंबई एक दिन में 2.5% या ज़्यादा बदला');
+    expect(priceLine({ instrument: findInstrument('feedstock.crude.brent')!, latest: { date: '2026-11-20', value: 73.4 }, previous: null })).toBe('Brent crude: US$73.40/bbl · 20 Nov');
     expect(alertHeadline(instrument, { kind: 'above', value: 110 })).toBe('Price alert: PP Raffia Mumbai reaches or passes ₹110.00/kg');
     expect(alertHeadline(instrument, { kind: 'below', value: 100 }, 'hi')).toBe('भाव अलर्ट: PP रैफ़िया मुंबई ₹100.00/किलो पर या उससे नीचे आया');
     expect(alertHeadline(instrument, { kind: 'move', value: 2 })).toBe('Price alert: PP Raffia Mumbai moves 2% or more in a day');
