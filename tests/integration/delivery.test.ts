@@ -627,7 +627,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     const number = uniqueNumber();
     await verifyNumber(premiumSession(lapsed), number);
     expect((await webhook(number, 'naphtha japan')).json.handled).toEqual(['replied']);
-    expect(await lastReply(number)).toMatch(/^\*Naphtha Japan\* \$[\d,.]+\/t/);
+    expect(await lastReply(number)).toMatch(/^\*Naphtha Japan\* US\$[\d,.]+\/t/);
     // The plan ends; the number stays verified and linked.
     expect(await db.updateUsersBy('uid', lapsed.uid, { expiresAt: new Date(Date.now() - 60_000).toISOString() })).toBe(1);
     expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: lapsed.uid, optedIn: true });
@@ -667,7 +667,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     // Before a language is chosen, a question in Devanagari is answered in Hindi.
     expect(await ask('पीपी रैफिया दिल्ली')).toMatch(/^\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
     expect(await ask('pp raffia kal ka bhav')).toMatch(/^As of \d{1,2} \w{3}( \d{4})?:\n\*PP Raffia Mumbai\* (₹|no price)/);
-    expect(await ask('naphtha japan last week')).toMatch(/^Now, and the change since last week \(\d{1,2} \w{3}( \d{4})?\):\n\*Naphtha Japan\* \$/);
+    expect(await ask('naphtha japan last week')).toMatch(/^Now, and the change since last week \(\d{1,2} \w{3}( \d{4})?\):\n\*Naphtha Japan\* US\$/);
     // A producer PolyIndex lists: its lists in force today, from the store (the demo's lists); one it does not list: the market price.
     const today = isoDateOf(new Date());
     const [raffia] = currentLists(await db.listProducerPrices('reliance'), today);
@@ -866,7 +866,7 @@ describe("what a plan's daily update carries", () => {
     const fallenMail = await bodyOf(fallen.email!);
     expect(fallenMail).not.toContain('VAM');
     expect(fallenMail).not.toContain('Delhi');
-    for (const label of ['Brent crude: $', 'HDPE Film Mumbai: ₹', 'USD/INR: ₹']) expect(fallenMail).toContain(label);
+    for (const label of ['Brent crude: US$', 'HDPE Film Mumbai: ₹', 'USD/INR: ₹']) expect(fallenMail).toContain(label);
   });
 });
 
@@ -896,7 +896,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
     const more = `More: ${SITE}/indian-bazaar/citywise?city=mumbai`;
     const [text] = await dailyTo(chattingNumber);
     expect(text!.type).toBe('text');
-    expect(text!.text).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*\n\n🛢 \*Feedstocks\* · [^\n]+\n\*Naphtha Japan\* \$[\d,.]+\/t[^\n]*\n\*USD\/INR\* ₹[\d,.]+[^\n]*\n\n🇮🇳 \*Indian market\* · [^\n]+\n\*PP Raffia Mumbai\* ₹[\d,.]+\/kg[^\n]*\n\n/);
+    expect(text!.text).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*\n\n🛢 \*Feedstocks\* · [^\n]+\n\*Naphtha Japan\* US\$[\d,.]+\/t[^\n]*\n\*USD\/INR\* ₹[\d,.]+[^\n]*\n\n🇮🇳 \*Indian market\* · [^\n]+\n\*PP Raffia Mumbai\* ₹[\d,.]+\/kg[^\n]*\n\n/);
     expect(text!.text).toContain(`${more}\nReply STOP to end these updates.`);
     expect(text!.text.match(/https?:/g)).toHaveLength(1);
     const [template] = await dailyTo(quietNumber);
@@ -906,7 +906,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
 
     const mail = await bodyOf(chatting.email!);
     expect(mail.subject).toMatch(/^PolyIndex daily prices · \w{3} \d{1,2} \w{3} \d{4}$/);
-    expect(mail.text).toMatch(/FEEDSTOCKS\nNaphtha Japan: \$[^\n]+\nUSD\/INR: ₹[^\n]+\nAll feedstock prices: http:\/\/127\.0\.0\.1:4321\/crude\/Naphtha\?country=japan\n/);
+    expect(mail.text).toMatch(/FEEDSTOCKS\nNaphtha Japan: US\$[^\n]+\nUSD\/INR: ₹[^\n]+\nAll feedstock prices: http:\/\/127\.0\.0\.1:4321\/crude\/Naphtha\?country=japan\n/);
     expect(mail.text).toMatch(/INDIAN MARKET\nPP Raffia Mumbai: ₹[^\n]+\nAll Indian prices: http:\/\/127\.0\.0\.1:4321\/indian-bazaar\/citywise\?city=mumbai\n/);
     expect(mail.text).toContain(`Change what you receive: ${SITE}/alerts`);
     for (const link of [`${SITE}/crude/Naphtha?country=japan`, `${SITE}/indian-bazaar/citywise?city=mumbai`]) expect(mail.html).toContain(`href="${link}"`);
@@ -926,7 +926,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
     await runDailyUpdate(await deliveryDeps());
     const [message] = await dailyTo(number);
     expect(message!.request).toMatchObject({ template: { name: 'polyindex_daily_update_4', language: { code: 'hi' } } });
-    expect(message!.text).toMatch(/^\*PolyIndex भाव · \S+, \d{1,2} \S+ \d{4}\*\n\n🛢 \*फ़ीडस्टॉक\* · [^\n]+\n\*ब्रेंट क्रूड\* \$[\d,.]+\/बैरल[^\n]*\n🇮🇳 \*भारतीय बाज़ार\* · [^\n]+\n\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
+    expect(message!.text).toMatch(/^\*PolyIndex भाव · \S+, \d{1,2} \S+ \d{4}\*\n\n🛢 \*फ़ीडस्टॉक\* · [^\n]+\n\*ब्रेंट क्रूड\* US\$[\d,.]+\/बैरल[^\n]*\n🇮🇳 \*भारतीय बाज़ार\* · [^\n]+\n\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
     expect(message!.text).toContain('ये अपडेट बंद करने के लिए STOP भेजें।');
     const mail = await bodyOf(user.email!);
     expect(mail.subject).toMatch(/^PolyIndex दैनिक भाव · /);
