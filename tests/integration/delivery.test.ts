@@ -676,6 +676,9 @@ describe('the WhatsApp webhook and the price bot', () => {
     const value = escapeRegExp(raffia!.record.value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     expect(ril).toMatch(new RegExp(`^\\*Reliance \\(RIL\\)\\* PP Raffia, ex-works Jamnagar: ₹${value}/kg from ${since}( \\([+−]₹[\\d.]+/kg\\))?$`, 'm'));
     expect(ril.split('\n').slice(0, -2).every((line) => /^\*Reliance \(RIL\)\* PP /.test(line))).toBe(true);
+    // A depot reads "ex-depot Mumbai", never "ex-depot Mumbai depot".
+    expect(ril).toMatch(/^\*Reliance \(RIL\)\* PP Raffia, ex-depot Mumbai: ₹[\d,.]+\/kg from /m);
+    expect(ril).not.toMatch(/depot \S+ depot/);
     expect(ril).toMatch(/\nProducer list prices, GST extra\.\nhttp:\/\/127\.0\.0\.1:4321\/indian-bazaar\/companyPrice$/);
     expect(await ask('nayara pp raffia')).toMatch(/^Nayara Energy list prices are not on PolyIndex yet\. The market price:\n\*PP Raffia Mumbai\* ₹/);
     expect(await ask('ldpe film')).toMatch(/^I did not find that price\. Did you mean:\n• LDPE General Mumbai\n• LDPE Lamination Mumbai\n• LDPE General \w+$/);

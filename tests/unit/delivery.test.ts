@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { INITIAL_ALERT_STATE, MOVE_PERCENT, moveProblem, stepAlert, type AlertState } from '../../src/lib/delivery/alerts.ts';
 import { findInstrument, instruments, instrumentsOfSeries } from '../../src/lib/delivery/instruments.ts';
 import { alertHeadline, priceLine } from '../../src/lib/delivery/messages.ts';
+import { priceText } from '../../src/lib/delivery/quoteLine.ts';
+import { formatPrice, priceWithUnit } from '../../src/lib/numbers.ts';
 import { dailyUpdateTemplate, graphRefusal, priceAlertTemplate, renderTemplate, templateParam, verificationCodeTemplate } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { displayNumber, whatsappNumberOf } from '../../src/lib/delivery/phone.ts';
 import { editDistance, matchInstrument, readBotMessage } from '../../src/lib/delivery/priceBot.ts';
@@ -396,6 +398,17 @@ describe('the price bot reads a message', () => {
 
 describe('message words and templates', () => {
   const instrument = findInstrument('city.mumbai.ppRaffia')!;
+  it('writes every price as the screens do (src/lib/numbers.ts): its decimals, its grouping, the one spelling of its unit', () => {
+    for (const instrument of instruments) {
+      const value = 123456.789;
+      const en = priceText(instrument.basis, value, 'en');
+      // The rupee rate says "₹84.3215" alone: the line's name (USD/INR) says per what.
+      expect(en, instrument.id).toBe(instrument.basis.unit === '₹/US$' ? `₹${formatPrice(value, instrument.basis)}` : priceWithUnit(value, instrument.basis));
+      expect(priceText(instrument.basis, value, 'hi').startsWith(en.replace(/\/(kg|t|bbl)$/, '')), instrument.id).toBe(true);
+      expect(en, 'no bare $').not.toMatch(/(^|[^S])\$/);
+    }
+  });
+
   it('a price line has the name, the price with its unit, the change and the day, in English and Hindi', () => {
     const up = { instrument, latest: { date: '2026-11-20', value: 104.5 }, previous: { date: '2026-11-13', value: 104 } };
     expect(priceLine(up)).toBe('PP Raffia Mumbai: ₹104.50/kg ▲0.50 (0.48%) · 20 Nov');
