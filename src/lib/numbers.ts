@@ -136,8 +136,8 @@ export function formatPaise(paise: number): string {
 
 /**
  * An amount on a GST tax invoice or credit note: no symbol (the column says ₹), Indian grouping,
- * always the paise ("1,27,118.64", "5,500.00"); a negative amount with an ASCII hyphen, which
- * every PDF font carries.
+ * always the paise ("1,27,118.64", "5,500.00"); a negative amount with a hyphen-minus, as the
+ * documents have always printed it.
  */
 export function formatInvoiceAmount(paise: number): string {
   // A tax document's figures are computed in whole paise: anything else is a bug, not a rounding.
