@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { isoDateOf, toDisplayDate } from '../src/lib/dates.ts';
 import { documentNumber, financialYearOf } from '../src/lib/gst/documentNumbers.ts';
 import { buildCreditNote, buildTaxInvoice, recipientOf, supplierOf, type Recipient } from '../src/lib/gst/invoice.ts';
-import { findPlan, formatRupees } from '../src/lib/plans.ts';
+import { findPlan } from '../src/lib/plans.ts';
+import { formatPaise } from '../src/lib/numbers.ts';
 import { pdfFileName, renderGstPdf } from '../src/server/invoices/pdf.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: '.cache/invoice-samples' } } });
@@ -57,5 +58,5 @@ const credit = buildCreditNote({ number: documentNumber('credit-note', fy, 1), d
 for (const document of [...invoices, credit]) {
   const file = join(out, pdfFileName(document));
   writeFileSync(file, await renderGstPdf(document));
-  console.log(`${file}: ${document.kind}, ${document.tax.kind}, ${formatRupees(document.tax.totalPaise)}`);
+  console.log(`${file}: ${document.kind}, ${document.tax.kind}, ${formatPaise(document.tax.totalPaise)}`);
 }

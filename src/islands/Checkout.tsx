@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { GST_STATES } from '../lib/gst/states.ts';
-import { formatRupees } from '../lib/plans.ts';
+import { formatPaise } from '../lib/numbers.ts';
 import { setSessionUser } from './stores/session.ts';
 import {
   CHECKOUT_SCRIPT_URL,
@@ -255,7 +255,7 @@ function SandboxDialog({ order, onPay, onFail, onDismiss }: DialogProps) {
   }, []);
 
   // Paise shown when there are any (a prorated upgrade): "₹9,515.07".
-  const rupees = formatRupees(order.amount);
+  const rupees = formatPaise(order.amount);
   const titleId = `sandbox-title-${order.id}`;
 
   return (

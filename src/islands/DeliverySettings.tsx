@@ -403,7 +403,7 @@ export default function DeliverySettings({ initial, choices, dailyChoiceIds, max
               <ul className="alert-list" data-testid="alert-list">
                 {priceAlerts.map((a) => (
                   <li key={a.id} data-alert={a.id}>
-                    {a.label}: {a.kind === 'move' ? `moves ${a.value}% in a day` : `${a.kind === 'above' ? 'at or above' : 'at or below'} ${a.value}`} ({a.channels.join(', ')}){' '}
+                    {a.label}: {a.kind === 'move' ? `moves ${a.valueText} in a day` : `${a.kind === 'above' ? 'at or above' : 'at or below'} ${a.valueText}`} ({a.channels.join(', ')}){' '}
                     <button type="button" className="btn btn-ghost" onClick={() => void removeAlert(a.id)} disabled={busy}>
                       Delete
                     </button>

@@ -12,6 +12,7 @@ import type { CSSProperties } from 'react';
 import { bandPath, type ChartBand } from '../lib/chartBands.ts';
 import { chartAxes, plotHeightOf, PLOT_DRAWING_PX, type AxisTick } from '../lib/chartGeometry.ts';
 import { LINE_COLOR, PALETTE } from '../lib/chartPalette.ts';
+import { roundTo } from '../lib/numbers.ts';
 import type { ChartLine } from '../lib/series.ts';
 
 export interface PriceChartProps {
@@ -33,7 +34,8 @@ export { LINE_COLOR };
 
 type Series = { id: string; data: { x: string; y: number }[] } & LineSeries;
 
-const percent = (fraction: number): string => `${Math.round(fraction * 10_000) / 100}%`;
+// A CSS position (not a figure a reader sees): a percentage of the plot, to a hundredth.
+const percent = (fraction: number): string => `${roundTo(fraction * 100, 2)}%`;
 
 function TimeLabels({ ticks, className }: { readonly ticks: readonly AxisTick[]; readonly className: string }) {
   return (

@@ -6,7 +6,8 @@
  */
 import { hasActiveSubscription, type SessionFacts } from './access/policy.ts';
 import { isoDateOf, toDisplayDate } from './dates.ts';
-import { findPlan, formatRupees, plans, type Plan } from './plans.ts';
+import { findPlan, plans, type Plan } from './plans.ts';
+import { formatPaise } from './numbers.ts';
 import { quotePurchase, type PurchaseQuote } from './proration.ts';
 import { isInTrial, trialEndsOn } from './trial.ts';
 
@@ -39,7 +40,7 @@ const dayOf = (instant: string): string => toDisplayDate(isoDateOf(new Date(inst
 
 function offerFor(record: AccountRecord | null, plan: Plan, now: Date): PurchaseOffer {
   const quote = quotePurchase(record, plan, now);
-  const price = formatRupees(quote.chargePaise);
+  const price = formatPaise(quote.chargePaise);
   const until = lastDayOf(quote.endsAt.toISOString());
   switch (quote.kind) {
     case 'renewal':
@@ -49,7 +50,7 @@ function offerFor(record: AccountRecord | null, plan: Plan, now: Date): Purchase
         plan,
         quote,
         label: quote.chargePaise > 0 ? `Upgrade to ${plan.name} for ${price}` : `Upgrade to ${plan.name}`,
-        detail: `${formatRupees(plan.pricePaise)} less ${formatRupees(quote.creditPaise)} for the ${quote.unusedDays} unused days of ${quote.from.name}; ${plan.name} starts now and runs until ${until}.`,
+        detail: `${formatPaise(plan.pricePaise)} less ${formatPaise(quote.creditPaise)} for the ${quote.unusedDays} unused days of ${quote.from.name}; ${plan.name} starts now and runs until ${until}.`,
       };
     default:
       return { plan, quote, label: `Pay ${price} for ${plan.name}`, detail: `Starts now and runs until ${until}.` };

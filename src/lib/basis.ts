@@ -116,8 +116,15 @@ export interface Basis {
 
 // ---- words ---------------------------------------------------------------------------
 
+/**
+ * Terms and place as a trader says them: "CFR Japan", "ex-godown Mumbai", "ex-depot Mumbai". The
+ * terms say what kind of place it is (a depot, a plant, a port), so the place is its name alone:
+ * never "ex-depot Mumbai depot".
+ */
+export const termsAt = (terms: DeliveryTerms, place: string): string => `${terms} ${place}`;
+
 /** "CFR Japan", "ex-godown Mumbai", "ICE Brent futures", "FBIL". */
-export const placeOf = (basis: Basis): string => basis.benchmark ?? (basis.terms ? `${basis.terms} ${basis.location.name}` : basis.location.name);
+export const placeOf = (basis: Basis): string => basis.benchmark ?? (basis.terms ? termsAt(basis.terms, basis.location.name) : basis.location.name);
 
 /** "incl. 18% GST", "excl. import duties and taxes", "no taxes apply". */
 export function taxesText(taxes: TaxBasis): string {

@@ -70,6 +70,9 @@ export interface CityVsCityRow {
   readonly difference: number | null;
 }
 
+/** City sheets are ₹/kg to the paisa: a difference of two is too. */
+const CITY_DIFFERENCE = { unit: '₹/kg' } as const;
+
 /** One grade's rows of two cities, one row per date (ascending), with the difference B − A. */
 export function cityVsCity(rows: readonly CityPriceRow[], a: string, b: string): CityVsCityRow[] {
   const byDate = new Map<string, { a: number | null; b: number | null }>();
@@ -82,7 +85,7 @@ export function cityVsCity(rows: readonly CityPriceRow[], a: string, b: string):
   }
   return [...byDate]
     .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-    .map(([date, { a: pa, b: pb }]) => ({ date, a: pa, b: pb, difference: pa !== null && pb !== null ? Math.round((pb - pa) * 100) / 100 : null }));
+    .map(([date, { a: pa, b: pb }]) => ({ date, a: pa, b: pb, difference: pa !== null && pb !== null ? priceValue(pb - pa, CITY_DIFFERENCE) : null }));
 }
 
 /** The month's sheet dates, and which one to show: the one asked for if it is among them, else the newest. */

@@ -7,7 +7,7 @@
 import { allGrades, cities } from './catalog.ts';
 import type { Relation } from './consistency.ts';
 import { cityDifferential, INDIA_OFFER_PREMIUM, mumbaiExWorks } from './demoData.ts';
-import { formatPrice } from './numbers.ts';
+import { priceWithUnit } from './numbers.ts';
 import { cityLineId, CUSTOMS_LINE_ID, offerLineId, valueAsOf } from './priceLines.ts';
 import { historicalSeriesId } from './seriesCatalog.ts';
 
@@ -31,7 +31,7 @@ export function demoRelations(): Relation[] {
     for (const city of cities) {
       const differential = cityDifferential(city.slug);
       relations.push({
-        name: `${name} city-wise ${city.name} = Mumbai ex-works ${differential < 0 ? '−' : '+'} ₹${formatPrice(Math.abs(differential), { unit: '₹/kg' })}/kg`,
+        name: `${name} city-wise ${city.name} = Mumbai ex-works ${differential < 0 ? '−' : '+'} ${priceWithUnit(Math.abs(differential), { unit: '₹/kg' })}`,
         line: cityLineId(city.slug, grade.key),
         expected: (lineOf, date) => {
           const line = lineOf(mumbaiId);
@@ -41,7 +41,7 @@ export function demoRelations(): Relation[] {
       });
     }
     relations.push({
-      name: `${name} global-bazaar India offers = the latest CIF Nhava Sheva + US$${INDIA_OFFER_PREMIUM}/t`,
+      name: `${name} global-bazaar India offers = the latest CIF Nhava Sheva + ${priceWithUnit(INDIA_OFFER_PREMIUM, { unit: 'US$/t', decimals: 0 })}`,
       line: offerLineId('India', grade.key),
       expected: (lineOf, date) => {
         const cif = lineOf(cifId);

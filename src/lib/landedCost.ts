@@ -10,6 +10,7 @@
  *
  * IGST is creditable for a GST-registered buyer, so the cost net of IGST is shown beside it.
  */
+import { formatNumber, roundTo } from './numbers.ts';
 
 export interface LandedCostInput {
   /** CIF price, US$ per tonne. */
@@ -43,7 +44,7 @@ export interface LandedCost {
 /** Typical values for polymers (PP, PE, PVC): 7.5% BCD, 10% SWS, 18% IGST, ₹1,500/t at the port. */
 export const DEFAULT_RATES = { bcdPct: 7.5, swsPct: 10, igstPct: 18, portChargesPerTonne: 1500 } as const;
 
-const r2 = (value: number): number => Math.round(value * 100) / 100;
+const r2 = (value: number): number => roundTo(value, 2);
 
 export function landedCost(input: LandedCostInput): LandedCost {
   const assessable = input.cifUsdPerTonne * input.exchangeRate;
@@ -98,7 +99,7 @@ export function parseLandedCostInput(raw: Partial<Record<LandedCostField, string
     }
     const n = Number(text);
     if (n < min || n > max) {
-      errors[field] = `${label} must be between ${min.toLocaleString('en-IN')} and ${max.toLocaleString('en-IN')}.`;
+      errors[field] = `${label} must be between ${formatNumber(min)} and ${formatNumber(max)}.`;
       continue;
     }
     value[field] = n;

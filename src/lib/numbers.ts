@@ -9,6 +9,10 @@
  * - Rounding happens at the edge: values are stored as typed, and every number that leaves for
  *   a reader (JSON, CSV, XLSX, HTML) goes through `roundTo`, which rounds on the decimal digits
  *   (so 90.10000000000001 is written 90.1 and 1.005 rounds to 1.01, not 1.00).
+ * - Money is held in whole paise (plans, payments, GST documents) and written here too:
+ *   `formatPaise` for a page ("₹5,500", "₹4,661.02"), `formatInvoiceAmount` for a GST document.
+ * - No other module formats a number (tests/unit/numberFormatting.test.ts scans the code): a
+ *   new kind of figure gets a function here, named for what it writes.
  */
 import { UNIT_FACTS, type Currency, type PriceUnit } from './units.ts';
 
@@ -73,8 +77,30 @@ export const formatNumber = (value: number, decimals: number = FIGURE_DECIMALS):
 
 const signOf = (value: number): string => (value > 0 ? '+' : value < 0 ? '−' : '');
 
-/** "+1.23%" (a percentage change, always two decimals; the minus is a real minus sign). */
-export const formatPercent = (pct: number): string => `${signOf(roundTo(pct, FIGURE_DECIMALS))}${formatter('en-IN', FIGURE_DECIMALS, FIGURE_DECIMALS).format(roundTo(Math.abs(pct), FIGURE_DECIMALS))}%`;
+/**
+ * "+1.23%" (a percentage change, two decimals unless said; the minus is a real minus sign, and a
+ * change that rounds to nothing has no sign: "0.0%"). The forecasts write theirs with one: "+2.4%".
+ */
+export const formatPercent = (pct: number, decimals: number = FIGURE_DECIMALS): string =>
+  `${signOf(roundTo(pct, decimals))}${formatter('en-IN', decimals, decimals).format(roundTo(Math.abs(pct), decimals))}%`;
+
+/** The size of a percentage change, without its sign, where an arrow or a word says the direction: "0.48%" ("▼2.50 (0.48%)", "fell 2.4%"). */
+export const formatPercentSize = (pct: number, decimals: number = FIGURE_DECIMALS): string => `${formatter('en-IN', decimals, decimals).format(roundTo(Math.abs(pct), decimals))}%`;
+
+/** A figure that is a percentage as it is (an error, a width): "2.8%", "−0.5%", all its decimals. */
+export const formatPercentFigure = (value: number, decimals: number = FIGURE_DECIMALS): string => `${value < 0 && roundTo(value, decimals) !== 0 ? '−' : ''}${formatPercentSize(value, decimals)}`;
+
+/** A share 0–1 as a whole percentage: 0.555 → "56%" (a hit rate, a share of calls). */
+export const formatShare = (fraction: number): string => `${formatNumber(roundTo(fraction * 100, 0), 0)}%`;
+
+/** A threshold a person set, as a percentage: "2.5%", "3%" (up to two decimals, none forced). */
+export const formatPercentThreshold = (pct: number): string => `${formatNumber(pct)}%`;
+
+/** A figure with exactly `decimals` places (a specific gravity, 0.7370): Indian grouping. */
+export const formatFixed = (value: number, decimals: number): string => `${value < 0 && roundTo(value, decimals) !== 0 ? '−' : ''}${formatter('en-IN', decimals, decimals).format(roundTo(Math.abs(value), decimals))}`;
+
+/** A count of things (characters, rows, requests): whole, Indian grouping ("1,20,000"). */
+export const formatCount = (count: number): string => formatNumber(count, 0);
 
 export type Tone = 'up' | 'down' | 'flat';
 
@@ -93,6 +119,42 @@ export function formatChange(change: number | null, changePct: number | null, qu
 
 /** Rupees with Indian grouping and paise: ₹1,23,456.50 (amounts of money, not prices per unit). */
 export const formatRupees = (value: number): string => `${value < 0 ? '−' : ''}₹${formatter('en-IN', 2, 2).format(roundTo(Math.abs(value), 2))}`;
+
+function wholePaise(paise: number): { sign: boolean; rupees: string; paise: string } {
+  const abs = Math.abs(paise);
+  return { sign: paise < 0, rupees: formatter('en-IN', 0, 0).format(Math.floor(abs / 100)), paise: String(abs % 100).padStart(2, '0') };
+}
+
+/**
+ * An amount of money held in whole paise, for a page or a message (plan prices, payments, the
+ * account's charges): "₹5,500", "₹1,27,11,864"; paise only when there are some: "₹4,661.02".
+ */
+export function formatPaise(paise: number): string {
+  const amount = wholePaise(roundTo(paise, 0));
+  return `${amount.sign ? '−' : ''}₹${amount.rupees}${amount.paise === '00' ? '' : `.${amount.paise}`}`;
+}
+
+/**
+ * An amount on a GST tax invoice or credit note: no symbol (the column says ₹), Indian grouping,
+ * always the paise ("1,27,118.64", "5,500.00"); a negative amount with a hyphen-minus, as the
+ * documents have always printed it.
+ */
+export function formatInvoiceAmount(paise: number): string {
+  // A tax document's figures are computed in whole paise: anything else is a bug, not a rounding.
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`not a whole number of paise: ${paise}`);
+  const amount = wholePaise(paise);
+  return `${amount.sign ? '-' : ''}${amount.rupees}.${amount.paise}`;
+}
+
+/**
+ * A number as a file carries it for a program (a CSV cell, an API's text): `.` decimals, no
+ * grouping, never an exponent (1e-7 is written 0.0000001); nothing for what is not a number.
+ */
+export function plainNumber(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const text = String(value);
+  return /e/i.test(text) ? value.toFixed(10).replace(/\.?0+$/, '') : text;
+}
 
 /** What a range is written from: the low and the high (src/lib/quotes.ts), absent for a single price. */
 interface Quoted {

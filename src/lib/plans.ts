@@ -229,11 +229,3 @@ export function andList(names: readonly string[]): string {
  * the table only, so a `?locked=` key can never put text of its own on a page.
  */
 export const lockedNotice = (screen: Screen): string => `${capitalize(screen.name)} are in ${andList(plansOpening(screen).map((p) => p.name))}.`;
-
-/** ₹5,500 style, Indian digit grouping (₹1,27,11,864); paise shown only when there are some (₹4,661.02). */
-export function formatRupees(paise: number): string {
-  const sign = paise < 0 ? '−' : '';
-  const whole = Math.floor(Math.abs(paise) / 100);
-  const rest = Math.abs(paise) % 100;
-  return `${sign}₹${whole.toLocaleString('en-IN')}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
-}

@@ -7,7 +7,8 @@ import { findInstrument, instruments } from './delivery/instruments.ts';
 import { dailyChoicesOf } from './delivery/rights.ts';
 import { cities } from './catalog.ts';
 import { GST_RATE_PERCENT } from './gst/tax.ts';
-import { andList, capitalize, findPlan, formatRupees, hasCompare, opensScreen, plans, SCREENS, TRIAL, trialPlan, type DeliveryChannel, type Plan } from './plans.ts';
+import { andList, capitalize, findPlan, hasCompare, opensScreen, plans, SCREENS, TRIAL, trialPlan, type DeliveryChannel, type Plan } from './plans.ts';
+import { formatPaise } from './numbers.ts';
 
 export interface ComparisonCell {
   readonly text: string;
@@ -71,8 +72,8 @@ export function comparisonSections(): ComparisonSection[] {
     {
       title: 'Price',
       rows: [
-        row('price', 'A year, GST included', (p) => yes(formatRupees(p.pricePaise))),
-        row('before-tax', 'Before tax', (p) => yes(`${formatRupees(p.priceBeforeTaxPaise)} + ${formatRupees(gst(p))} GST`), `${GST_RATE_PERCENT}% GST; a GST tax invoice with your GSTIN`),
+        row('price', 'A year, GST included', (p) => yes(formatPaise(p.pricePaise))),
+        row('before-tax', 'Before tax', (p) => yes(`${formatPaise(p.priceBeforeTaxPaise)} + ${formatPaise(gst(p))} GST`), `${GST_RATE_PERCENT}% GST; a GST tax invoice with your GSTIN`),
         row('trial', 'Free trial', (p) => yes(p.id === trial.id ? `${TRIAL.days} days free on sign-up` : `${TRIAL.days} days of ${trial.name} free on sign-up`), 'No card needed'),
       ],
     },

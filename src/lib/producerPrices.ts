@@ -7,7 +7,7 @@
  * grades and places), the basis of a list price, the revisions, and the reading of the admin's
  * CSV (one format for the form and the import, one set of rules). Pure: no I/O.
  */
-import type { Basis, DeliveryTerms } from './basis.ts';
+import { termsAt, type Basis, type DeliveryTerms } from './basis.ts';
 import { findGrade } from './catalog.ts';
 import { isoDateOf, parseIsoDate, toDisplayDate, toDisplayDayMonth, type IsoDate } from './dates.ts';
 import { PRODUCERS, type Producer } from './delivery/producers.ts';
@@ -22,7 +22,10 @@ export const RATE_REVISION_PATH = '/indian-bazaar/rateRevision';
 export interface ListLocation {
   /** `jamnagar`, `mumbai-depot`: stable, used in the CSV and in ids. */
   readonly key: string;
-  /** As a trader says it: "Jamnagar", "Mumbai depot". */
+  /**
+   * The town as a trader says it: "Jamnagar", "Mumbai". Plant or depot is the terms' word
+   * (ex-works, ex-depot), so a depot's name is its city alone ("ex-depot Mumbai").
+   */
   readonly name: string;
   readonly terms: Extract<DeliveryTerms, 'ex-works' | 'ex-depot'>;
   readonly detail: string;
@@ -38,9 +41,9 @@ export interface ProducerListing {
 const plant = (key: string, name: string, detail: string): ListLocation => ({ key, name, terms: 'ex-works', detail });
 const depot = (key: string, name: string, detail: string): ListLocation => ({ key, name, terms: 'ex-depot', detail });
 
-const MUMBAI_DEPOT = depot('mumbai-depot', 'Mumbai depot', 'the producer’s depot serving Mumbai and Bhiwandi, Maharashtra');
-const DELHI_DEPOT = depot('delhi-depot', 'Delhi depot', 'the producer’s depot serving Delhi NCR');
-const KOLKATA_DEPOT = depot('kolkata-depot', 'Kolkata depot', 'the producer’s depot serving Kolkata, West Bengal');
+const MUMBAI_DEPOT = depot('mumbai-depot', 'Mumbai', 'the producer’s depot serving Mumbai and Bhiwandi, Maharashtra');
+const DELHI_DEPOT = depot('delhi-depot', 'Delhi', 'the producer’s depot serving Delhi NCR');
+const KOLKATA_DEPOT = depot('kolkata-depot', 'Kolkata', 'the producer’s depot serving Kolkata, West Bengal');
 
 /** Every producer's list: the catalog data of the producer-prices screens, the admin and the bot. */
 export const PRODUCER_LISTINGS: readonly ProducerListing[] = [
@@ -60,6 +63,9 @@ export const PRODUCER_LISTINGS: readonly ProducerListing[] = [
   { producer: 'hmel', grades: ['ppRaffia', 'ppInjectionMoulding', 'hdpeFilm'], locations: [plant('bathinda', 'Bathinda', 'HMEL’s Guru Gobind Singh refinery complex, Punjab'), DELHI_DEPOT] },
   { producer: 'bcpl', grades: ['hdpeFilm', 'lldpeFilm'], locations: [plant('lepetkata', 'Lepetkata', 'BCPL’s Lepetkata complex, Dibrugarh, Assam'), KOLKATA_DEPOT] },
 ];
+
+/** Where a list price applies, as every screen and message writes it: "ex-works Jamnagar", "ex-depot Mumbai". */
+export const listPlace = (location: ListLocation): string => termsAt(location.terms, location.name);
 
 export const listingOf = (producer: string): ProducerListing | undefined => PRODUCER_LISTINGS.find((l) => l.producer === producer);
 /** The producers that list prices, in the listings' order. */

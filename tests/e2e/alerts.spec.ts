@@ -62,7 +62,7 @@ test('the alert form shows the latest price and unit beside the threshold', asyn
   const { page, close } = await alertsPage(browser, 'alerts-price');
   const current = page.getByTestId('current-price');
   await hydrated(page, current);
-  await expect(current).toContainText(/^Now \$[\d,]+\.\d{2}\/bbl \(\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}\)$/);
+  await expect(current).toContainText(/^Now US\$[\d,]+\.\d{2}\/bbl \(\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}\)$/);
   const va = (await (await page.request.get('/api/alerts/price?series=feedstock.va.china')).json()) as { text: string };
   await page.getByRole('combobox', { name: 'Price', exact: true }).selectOption('feedstock.va.china');
   await expect(current).toContainText(`Now ${va.text}`);

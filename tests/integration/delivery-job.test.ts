@@ -77,7 +77,7 @@ describe('alert messages that did not go are sent by the hourly job', () => {
     const report = await runDeliveryJob(await depsWith({}));
     expect(report.alerts.sent).toBeGreaterThanOrEqual(1);
     expect(await alertMessages(number)).toHaveLength(1);
-    expect((await alertMessages(number))[0]!.text).toContain('EDC SEA reaches or passes $150/t');
+    expect((await alertMessages(number))[0]!.text).toContain('EDC SEA reaches or passes US$150.00/t');
     await runDeliveryJob(await depsWith({}));
     expect(await alertMessages(number)).toHaveLength(1);
     expect(await alertMails(user.email!)).toHaveLength(1);
@@ -96,7 +96,7 @@ describe('alert messages that did not go are sent by the hourly job', () => {
     await runDeliveryJob(await depsWith({}));
     expect(await alertMails(user.email!)).toHaveLength(1);
     const [message] = await alertMessages(number);
-    expect(message!.text).toContain('Now: $155/t ▲55 (55.00%) · 2 Jan');
+    expect(message!.text).toContain('Now: US$155.00/t ▲55.00 (55.00%) · 2 Jan');
   });
 
   it('a deleted alert is given up; a message older than a day after its crossing is given up', async () => {

@@ -243,7 +243,7 @@ describe('/alerts: the preview of the next update and the price beside an alert'
     // The template's body as the phone shows it: the day, each group with its prices, one "More" link, the STOP line.
     const lines = (answer.json.message as string).split('\n');
     expect(lines[0]).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*$/);
-    expect(lines).toContain(`*USD/INR* ${priceText('₹/US$', fx!.value, 'en')}` + lines.find((l) => l.startsWith('*USD/INR* '))!.slice(`*USD/INR* ${priceText('₹/US$', fx!.value, 'en')}`.length));
+    expect(lines).toContain(`*USD/INR* ${priceText({ unit: '₹/US$' }, fx!.value, 'en')}` + lines.find((l) => l.startsWith('*USD/INR* '))!.slice(`*USD/INR* ${priceText({ unit: '₹/US$' }, fx!.value, 'en')}`.length));
     expect(lines.some((l) => /^🇮🇳 \*Indian market\*/.test(l))).toBe(true);
     expect(lines.some((l) => l.startsWith('*PP Raffia Mumbai* ₹'))).toBe(true);
     expect(lines.at(-2)).toMatch(/^More: http:\/\/\S+$/);
@@ -291,7 +291,7 @@ describe('/alerts: the preview of the next update and the price beside an alert'
     const answer = await call(priceRoute, `/api/alerts/price?series=${SERIES}`, { method: 'GET', session });
     const [latest] = await db.latestPoints(SERIES, 1);
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ series: SERIES, unit: 'RMB/t', latest: { date: latest!.date, value: latest!.value }, text: priceText('RMB/t', latest!.value, 'en') });
+    expect(answer.json).toEqual({ series: SERIES, unit: 'RMB/t', latest: { date: latest!.date, value: latest!.value }, text: priceText({ unit: 'RMB/t' }, latest!.value, 'en') });
   });
 });
 
@@ -428,7 +428,7 @@ describe('an alert fires once per crossing after a CSV import and after a city-w
     await importCsv(`${series},2092-12-31,1000\n${series},2093-01-02,1600`);
     expect(await alertMails(user)).toHaveLength(1);
     expect(await alertMessages(number)).toHaveLength(1);
-    expect((await alertMessages(number))[0]!.text).toContain('MEG China reaches or passes $1,500/t');
+    expect((await alertMessages(number))[0]!.text).toContain('MEG China reaches or passes US$1,500.00/t');
     // Above again, and the very same file again (nothing changes): nothing more.
     await importCsv(`${series},2093-01-03,1700`);
     expect((await importCsv(`${series},2093-01-03,1700`)).changed).toBe(0);
@@ -601,7 +601,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     const id = `wamid.bot.${Date.now()}`;
     expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['replied']);
     const reply = await lastReply(number);
-    expect(reply).toMatch(new RegExp(`^\\*PP Raffia Mumbai\\* ${escapeRegExp(priceText('₹/kg', entry.price, 'en'))}( [▲▼▬][^·]*)? · ${shortDay(parseSlashedDate(entry.date)!, 'en', deliveryDayOf(new Date()))}\\n`));
+    expect(reply).toMatch(new RegExp(`^\\*PP Raffia Mumbai\\* ${escapeRegExp(priceText({ unit: '₹/kg' }, entry.price, 'en'))}( [▲▼▬][^·]*)? · ${shortDay(parseSlashedDate(entry.date)!, 'en', deliveryDayOf(new Date()))}\\n`));
     expect(reply).toContain('/indian-bazaar/citywise?city=mumbai');
     const count = (await whatsappTo(number)).length;
     expect((await webhook(number, 'pp raffia mumbai', id)).json.handled).toEqual(['duplicate']);
@@ -627,7 +627,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     const number = uniqueNumber();
     await verifyNumber(premiumSession(lapsed), number);
     expect((await webhook(number, 'naphtha japan')).json.handled).toEqual(['replied']);
-    expect(await lastReply(number)).toMatch(/^\*Naphtha Japan\* \$[\d,.]+\/t/);
+    expect(await lastReply(number)).toMatch(/^\*Naphtha Japan\* US\$[\d,.]+\/t/);
     // The plan ends; the number stays verified and linked.
     expect(await db.updateUsersBy('uid', lapsed.uid, { expiresAt: new Date(Date.now() - 60_000).toISOString() })).toBe(1);
     expect(await db.getWhatsAppContact(number)).toMatchObject({ uid: lapsed.uid, optedIn: true });
@@ -667,7 +667,7 @@ describe('the WhatsApp webhook and the price bot', () => {
     // Before a language is chosen, a question in Devanagari is answered in Hindi.
     expect(await ask('पीपी रैफिया दिल्ली')).toMatch(/^\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
     expect(await ask('pp raffia kal ka bhav')).toMatch(/^As of \d{1,2} \w{3}( \d{4})?:\n\*PP Raffia Mumbai\* (₹|no price)/);
-    expect(await ask('naphtha japan last week')).toMatch(/^Now, and the change since last week \(\d{1,2} \w{3}( \d{4})?\):\n\*Naphtha Japan\* \$/);
+    expect(await ask('naphtha japan last week')).toMatch(/^Now, and the change since last week \(\d{1,2} \w{3}( \d{4})?\):\n\*Naphtha Japan\* US\$/);
     // A producer PolyIndex lists: its lists in force today, from the store (the demo's lists); one it does not list: the market price.
     const today = isoDateOf(new Date());
     const [raffia] = currentLists(await db.listProducerPrices('reliance'), today);
@@ -676,6 +676,9 @@ describe('the WhatsApp webhook and the price bot', () => {
     const value = escapeRegExp(raffia!.record.value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     expect(ril).toMatch(new RegExp(`^\\*Reliance \\(RIL\\)\\* PP Raffia, ex-works Jamnagar: ₹${value}/kg from ${since}( \\([+−]₹[\\d.]+/kg\\))?$`, 'm'));
     expect(ril.split('\n').slice(0, -2).every((line) => /^\*Reliance \(RIL\)\* PP /.test(line))).toBe(true);
+    // A depot reads "ex-depot Mumbai", never "ex-depot Mumbai depot".
+    expect(ril).toMatch(/^\*Reliance \(RIL\)\* PP Raffia, ex-depot Mumbai: ₹[\d,.]+\/kg from /m);
+    expect(ril).not.toMatch(/depot \S+ depot/);
     expect(ril).toMatch(/\nProducer list prices, GST extra\.\nhttp:\/\/127\.0\.0\.1:4321\/indian-bazaar\/companyPrice$/);
     expect(await ask('nayara pp raffia')).toMatch(/^Nayara Energy list prices are not on PolyIndex yet\. The market price:\n\*PP Raffia Mumbai\* ₹/);
     expect(await ask('ldpe film')).toMatch(/^I did not find that price\. Did you mean:\n• LDPE General Mumbai\n• LDPE Lamination Mumbai\n• LDPE General \w+$/);
@@ -866,7 +869,7 @@ describe("what a plan's daily update carries", () => {
     const fallenMail = await bodyOf(fallen.email!);
     expect(fallenMail).not.toContain('VAM');
     expect(fallenMail).not.toContain('Delhi');
-    for (const label of ['Brent crude: $', 'HDPE Film Mumbai: ₹', 'USD/INR: ₹']) expect(fallenMail).toContain(label);
+    for (const label of ['Brent crude: US$', 'HDPE Film Mumbai: ₹', 'USD/INR: ₹']) expect(fallenMail).toContain(label);
   });
 });
 
@@ -896,7 +899,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
     const more = `More: ${SITE}/indian-bazaar/citywise?city=mumbai`;
     const [text] = await dailyTo(chattingNumber);
     expect(text!.type).toBe('text');
-    expect(text!.text).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*\n\n🛢 \*Feedstocks\* · [^\n]+\n\*Naphtha Japan\* \$[\d,.]+\/t[^\n]*\n\*USD\/INR\* ₹[\d,.]+[^\n]*\n\n🇮🇳 \*Indian market\* · [^\n]+\n\*PP Raffia Mumbai\* ₹[\d,.]+\/kg[^\n]*\n\n/);
+    expect(text!.text).toMatch(/^\*PolyIndex prices · \w{3} \d{1,2} \w{3} \d{4}\*\n\n🛢 \*Feedstocks\* · [^\n]+\n\*Naphtha Japan\* US\$[\d,.]+\/t[^\n]*\n\*USD\/INR\* ₹[\d,.]+[^\n]*\n\n🇮🇳 \*Indian market\* · [^\n]+\n\*PP Raffia Mumbai\* ₹[\d,.]+\/kg[^\n]*\n\n/);
     expect(text!.text).toContain(`${more}\nReply STOP to end these updates.`);
     expect(text!.text.match(/https?:/g)).toHaveLength(1);
     const [template] = await dailyTo(quietNumber);
@@ -906,7 +909,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
 
     const mail = await bodyOf(chatting.email!);
     expect(mail.subject).toMatch(/^PolyIndex daily prices · \w{3} \d{1,2} \w{3} \d{4}$/);
-    expect(mail.text).toMatch(/FEEDSTOCKS\nNaphtha Japan: \$[^\n]+\nUSD\/INR: ₹[^\n]+\nAll feedstock prices: http:\/\/127\.0\.0\.1:4321\/crude\/Naphtha\?country=japan\n/);
+    expect(mail.text).toMatch(/FEEDSTOCKS\nNaphtha Japan: US\$[^\n]+\nUSD\/INR: ₹[^\n]+\nAll feedstock prices: http:\/\/127\.0\.0\.1:4321\/crude\/Naphtha\?country=japan\n/);
     expect(mail.text).toMatch(/INDIAN MARKET\nPP Raffia Mumbai: ₹[^\n]+\nAll Indian prices: http:\/\/127\.0\.0\.1:4321\/indian-bazaar\/citywise\?city=mumbai\n/);
     expect(mail.text).toContain(`Change what you receive: ${SITE}/alerts`);
     for (const link of [`${SITE}/crude/Naphtha?country=japan`, `${SITE}/indian-bazaar/citywise?city=mumbai`]) expect(mail.html).toContain(`href="${link}"`);
@@ -926,7 +929,7 @@ describe('the daily update: grouped prices, one link per group by e-mail, one Mo
     await runDailyUpdate(await deliveryDeps());
     const [message] = await dailyTo(number);
     expect(message!.request).toMatchObject({ template: { name: 'polyindex_daily_update_4', language: { code: 'hi' } } });
-    expect(message!.text).toMatch(/^\*PolyIndex भाव · \S+, \d{1,2} \S+ \d{4}\*\n\n🛢 \*फ़ीडस्टॉक\* · [^\n]+\n\*ब्रेंट क्रूड\* \$[\d,.]+\/बैरल[^\n]*\n🇮🇳 \*भारतीय बाज़ार\* · [^\n]+\n\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
+    expect(message!.text).toMatch(/^\*PolyIndex भाव · \S+, \d{1,2} \S+ \d{4}\*\n\n🛢 \*फ़ीडस्टॉक\* · [^\n]+\n\*ब्रेंट क्रूड\* US\$[\d,.]+\/बैरल[^\n]*\n🇮🇳 \*भारतीय बाज़ार\* · [^\n]+\n\*PP रैफ़िया दिल्ली\* ₹[\d,.]+\/किलो/);
     expect(message!.text).toContain('ये अपडेट बंद करने के लिए STOP भेजें।');
     const mail = await bodyOf(user.email!);
     expect(mail.subject).toMatch(/^PolyIndex दैनिक भाव · /);

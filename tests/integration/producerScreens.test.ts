@@ -51,7 +51,7 @@ describe('/indian-bazaar/companyPrice', () => {
     expect(html).toContain('data-testid="basis"');
     expect(html).toContain('producer list price');
     const row = text(rowOf(html, `data-line="${line.id}"`));
-    expect(row).toContain('LLDPE Film ex-depot Kolkata depot');
+    expect(row).toContain('LLDPE Film ex-depot Kolkata');
     expect(row).toContain('118.50');
     expect(row).toContain('−2.50');
     expect(row).toContain(listDateText(today, today));

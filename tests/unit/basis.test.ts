@@ -29,7 +29,9 @@ import { decimalsOf } from '../../src/lib/numbers.ts';
 import { UNIT_RANGES } from '../../src/lib/priceRanges.ts';
 import { allSeries, feedstockSeriesId, findSeries, FX_SERIES_ID, historicalSeriesId, seriesBasis } from '../../src/lib/seriesCatalog.ts';
 import { PRICE_UNITS, UNIT_FACTS, readUnit } from '../../src/lib/units.ts';
-import { LIST_LINES } from '../../src/lib/producerPrices.ts';
+import { findListLine, LIST_LINES, listBasis, listPlace } from '../../src/lib/producerPrices.ts';
+
+const findListLineOrThrow = (id: string) => findListLine(id) ?? expect.unreachable(`no list line ${id}`);
 
 /** Every price the catalog names, with its basis and what it is. */
 const everyPrice: readonly { name: string; basis: Basis; product: string }[] = [
@@ -123,9 +125,9 @@ describe('one spelling of every unit', () => {
     expect(readUnit('kg')).toBeNull();
   });
 
-  /** The spellings before issue 20: written nowhere in the code but the readers of old files and the delivery messages' own table. */
+  /** The spellings before issue 20: written nowhere in the code but the readers of old files (the messages write the one spelling too). */
   const OLD = /US\$\/MT|US\$\/Mt|USD\/bbl|Rs\/Kg|Rs\/kg|INR\/USD|RMB\/Mt|INR per USD/;
-  const ALLOWED = new Set(['lib/units.ts', 'lib/delivery/messages.ts']);
+  const ALLOWED = new Set(['lib/units.ts']);
   const sources = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.(ts|tsx|astro)$/.test(e.name) ? [join(dir, e.name)] : []));
 
@@ -188,6 +190,27 @@ describe('the words of a basis', () => {
     expect(basisShort(cityBasis(cities[0]!))).toBe('ex-godown Ahmedabad, incl. 18% GST, ₹/kg');
     expect(basisShort(offerBasis(globalBazaarCountries.find((c) => c.slug === 'India')!))).toBe('CIF Nhava Sheva offers, US$/t');
     expect(basisShort(offerBasis(globalBazaarCountries.find((c) => c.slug === 'ksa')!))).toBe('FOB Jubail offers, US$/t');
+  });
+
+  /** A place's name that repeats what its terms say: "ex-depot Mumbai depot", "ex-works Jamnagar works", "FOB Jubail port". */
+  const SAID_TWICE = /\bex-depot\b.*\bdepots?\b|\bex-works\b.*\b(works|plant)\b|\bex-godown\b.*\bgodowns?\b|\bex-tank\b.*\btanks?\b|\b(FOB|CFR|CIF|FAS)\b \S+ port\b/;
+
+  it.each([...everyPrice.map((p) => [p.name, p.basis] as const), ...LIST_LINES.map((l) => [l.id, listBasis(l)] as const)])(
+    '%s: its place reads as a trader says it, the terms not said again by the name',
+    (_name, basis) => {
+      for (const text of [basisShort(basis), basisFacts(basis).find((f) => f.key === 'basis')!.value, basisJson(basis).short]) expect(text).not.toMatch(SAID_TWICE);
+    },
+  );
+
+  it('writes a producer’s depot as "ex-depot" and the city, on every surface that names a list line', () => {
+    const depots = LIST_LINES.filter((l) => l.location.terms === 'ex-depot');
+    expect(new Set(depots.map((l) => listPlace(l.location)))).toEqual(new Set(['ex-depot Mumbai', 'ex-depot Delhi', 'ex-depot Kolkata']));
+    for (const line of LIST_LINES) {
+      expect(listPlace(line.location)).not.toMatch(SAID_TWICE);
+      // The screens, the admin, the bot and the messages write listPlace; the basis' short form says the same place.
+      expect(basisShort(listBasis(line)).startsWith(`${listPlace(line.location)} list price, `)).toBe(true);
+    }
+    expect(basisShort(listBasis(findListLineOrThrow('reliance.ppRaffia.mumbai-depot')))).toBe('ex-depot Mumbai list price, excl. 18% GST, ₹/kg');
   });
 
   it('lists the facts in one order, and the API form carries every one', () => {

@@ -98,7 +98,7 @@ describe.each(['en', 'hi'] as const)('producer revisions in the daily update, %s
   const screen = `${SITE}/indian-bazaar/rateRevision?producer=reliance`;
   const revisions: DailyRevision[] = [
     { producer: reliance, grade: 'ppRaffia', place: 'ex-works Jamnagar', latest: { date: '2026-11-24', value: 106 }, previous: { date: '2026-11-17', value: 104.5 }, screen },
-    { producer: gail, grade: 'hdpeFilm', place: 'ex-depot Delhi depot', latest: { date: '2026-11-23', value: 108 }, previous: { date: '2026-11-09', value: 110 }, screen },
+    { producer: gail, grade: 'hdpeFilm', place: 'ex-depot Delhi', latest: { date: '2026-11-23', value: 108 }, previous: { date: '2026-11-09', value: 110 }, screen },
   ];
 
   it('come last, as a group of their own with each revision’s ± and date, on WhatsApp and by e-mail (snapshots)', async () => {

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { INITIAL_ALERT_STATE, MOVE_PERCENT, moveProblem, stepAlert, type AlertState } from '../../src/lib/delivery/alerts.ts';
 import { findInstrument, instruments, instrumentsOfSeries } from '../../src/lib/delivery/instruments.ts';
 import { alertHeadline, priceLine } from '../../src/lib/delivery/messages.ts';
+import { priceText } from '../../src/lib/delivery/quoteLine.ts';
+import { formatPrice, priceWithUnit } from '../../src/lib/numbers.ts';
 import { dailyUpdateTemplate, graphRefusal, priceAlertTemplate, renderTemplate, templateParam, verificationCodeTemplate } from '../../src/lib/delivery/whatsappTemplates.ts';
 import { displayNumber, whatsappNumberOf } from '../../src/lib/delivery/phone.ts';
 import { editDistance, matchInstrument, readBotMessage } from '../../src/lib/delivery/priceBot.ts';
@@ -396,6 +398,17 @@ describe('the price bot reads a message', () => {
 
 describe('message words and templates', () => {
   const instrument = findInstrument('city.mumbai.ppRaffia')!;
+  it('writes every price as the screens do (src/lib/numbers.ts): its decimals, its grouping, the one spelling of its unit', () => {
+    for (const instrument of instruments) {
+      const value = 123456.789;
+      const en = priceText(instrument.basis, value, 'en');
+      // The rupee rate says "₹84.3215" alone: the line's name (USD/INR) says per what.
+      expect(en, instrument.id).toBe(instrument.basis.unit === '₹/US$' ? `₹${formatPrice(value, instrument.basis)}` : priceWithUnit(value, instrument.basis));
+      expect(priceText(instrument.basis, value, 'hi').startsWith(en.replace(/\/(kg|t|bbl)$/, '')), instrument.id).toBe(true);
+      expect(en, 'no bare $').not.toMatch(/(^|[^S])\$/);
+    }
+  });
+
   it('a price line has the name, the price with its unit, the change and the day, in English and Hindi', () => {
     const up = { instrument, latest: { date: '2026-11-20', value: 104.5 }, previous: { date: '2026-11-13', value: 104 } };
     expect(priceLine(up)).toBe('PP Raffia Mumbai: ₹104.50/kg ▲0.50 (0.48%) · 20 Nov');
@@ -404,9 +417,15 @@ describe('message words and templates', () => {
     expect(priceLine({ ...up, previous: { date: '2026-11-13', value: 104.5 } })).toBe('PP Raffia Mumbai: ₹104.50/kg ▬ steady · 20 Nov');
     // Indian digit grouping; a day of another year says its year.
     expect(priceLine({ instrument, latest: { date: '2025-11-20', value: 123456.5 }, previous: null }, 'en', '2026-01-02')).toBe('PP Raffia Mumbai: ₹1,23,456.50/kg · 20 Nov 2025');
-    expect(priceLine({ instrument: findInstrument('feedstock.naphtha.japan')!, latest: { date: '2026-11-20', value: 612 }, previous: { date: '2026-11-19', value: 614.5 } }, 'hi')).toBe('नेफ़्था जापान: $612/टन ▼2.5 (0.41%) · 20 नवंबर');
-    expect(priceLine({ instrument: findInstrument('fx.usdinr')!, latest: { date: '2026-11-20', value: 84.32 }, previous: null })).toBe('USD/INR: ₹84.32 · 20 Nov');
-    expect(priceLine({ instrument: findInstrument('feedstock.crude.brent')!, latest: { date: '2026-11-20', value: 73.4 }, previous: null })).toBe('Brent crude: $73.40/bbl · 20 Nov');
+    expect(priceLine({ instrument: findInstrument('feedstock.naphtha.japan')!, latest: { date: '2026-11-20', value: 612 }, previous: { date: '2026-11-19', value: 614.5 } }, 'hi')).toBe('नेफ़्था जापान: US$612.00/टन ▼2.50 (0.41%) · 20 नवंबर');
+    // Each price in its quoting's decimals and the one spelling of its unit, as on the screens: the
+    // FBIL rate to four places, a polymer's CIF in whole dollars, a feedstock to the cent.
+    expect(priceLine({ instrument: findInstrument('fx.usdinr')!, latest: { date: '2026-11-20', value: 84.3215 }, previous: null })).toBe('USD/INR: ₹84.3215 · 20 Nov');
+    expect(priceLine({ instrument: findInstrument('historical.ppRaffia.cif-ns')!, latest: { date: '2026-11-20', value: 1010 }, previous: { date: '2026-11-13', value: 1025 } })).toBe('PP Raffia CIF NS: US$1,010/t ▼15 (1.46%) · 20 Nov');
+    // No float noise in a change (104.3 − 104.1 is 0.19999999999999574 in binary).
+    expect(priceLine({ ...up, latest: { date: '2026-11-20', value: 104.3 }, previous: { date: '2026-11-13', value: 104.1 } })).toBe('PP Raffia Mumbai: ₹104.30/kg ▲0.20 (0.19%) · 20 Nov');
+    expect(alertHeadline(instrument, { kind: 'move', value: 2.5 }, 'hi')).toBe('भाव अलर्ट: PP रैफ़िया मुंबई एक दिन में 2.5% या ज़्यादा बदला');
+    expect(priceLine({ instrument: findInstrument('feedstock.crude.brent')!, latest: { date: '2026-11-20', value: 73.4 }, previous: null })).toBe('Brent crude: US$73.40/bbl · 20 Nov');
     expect(alertHeadline(instrument, { kind: 'above', value: 110 })).toBe('Price alert: PP Raffia Mumbai reaches or passes ₹110.00/kg');
     expect(alertHeadline(instrument, { kind: 'below', value: 100 }, 'hi')).toBe('भाव अलर्ट: PP रैफ़िया मुंबई ₹100.00/किलो पर या उससे नीचे आया');
     expect(alertHeadline(instrument, { kind: 'move', value: 2 })).toBe('Price alert: PP Raffia Mumbai moves 2% or more in a day');

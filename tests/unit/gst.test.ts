@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { counterKey, documentNumber, financialYearOf, financialYearStarting, isValidDocumentNumber, maxSequence, parseDocumentNumber } from '../../src/lib/gst/documentNumbers.ts';
-import { buildCreditNote, buildTaxInvoice, formatAmount, recipientOf, SAC_ONLINE_INFORMATION, supplierOf, type Recipient } from '../../src/lib/gst/invoice.ts';
+import { formatInvoiceAmount } from '../../src/lib/numbers.ts';
+import { buildCreditNote, buildTaxInvoice, recipientOf, SAC_ONLINE_INFORMATION, supplierOf, type Recipient } from '../../src/lib/gst/invoice.ts';
 import { sampleParties } from './gstFixtures.ts';
 import { findGstState, GST_STATES, stateOfGstin, type GstState } from '../../src/lib/gst/states.ts';
 import { splitInclusivePrice, taxableValueOf } from '../../src/lib/gst/tax.ts';
@@ -104,11 +105,13 @@ describe('amounts in words (Indian numbering)', () => {
   });
 
   it('prints figures with Indian grouping and two decimals', () => {
-    expect(formatAmount(1_271_186)).toBe('12,711.86');
-    expect(formatAmount(12_711_864)).toBe('1,27,118.64');
-    expect(formatAmount(1_234_567_890)).toBe('1,23,45,678.90');
-    expect(formatAmount(5)).toBe('0.05');
-    expect(formatAmount(0)).toBe('0.00');
+    expect(formatInvoiceAmount(1_271_186)).toBe('12,711.86');
+    expect(formatInvoiceAmount(12_711_864)).toBe('1,27,118.64');
+    expect(formatInvoiceAmount(1_234_567_890)).toBe('1,23,45,678.90');
+    expect(formatInvoiceAmount(5)).toBe('0.05');
+    expect(formatInvoiceAmount(0)).toBe('0.00');
+    expect(formatInvoiceAmount(-1_506)).toBe('-15.06');
+    expect(() => formatInvoiceAmount(10.5)).toThrow(RangeError);
   });
 });
 

@@ -1,6 +1,25 @@
 /** Issue 20: numbers written by one owner (src/lib/numbers.ts): decimals per unit, Indian grouping for ₹, no float noise. */
 import { describe, expect, it } from 'vitest';
-import { decimalsOf, formatChange, formatNumber, formatPercent, formatPrice, formatRupees, priceValue, priceWithUnit, roundTo } from '../../src/lib/numbers.ts';
+import {
+  decimalsOf,
+  formatChange,
+  formatCount,
+  formatFixed,
+  formatInvoiceAmount,
+  formatNumber,
+  formatPaise,
+  formatPercent,
+  formatPercentFigure,
+  formatPercentSize,
+  formatPercentThreshold,
+  formatPrice,
+  formatRupees,
+  formatShare,
+  plainNumber,
+  priceValue,
+  priceWithUnit,
+  roundTo,
+} from '../../src/lib/numbers.ts';
 import { UNIT_FACTS } from '../../src/lib/units.ts';
 
 describe('roundTo: on the decimal digits, never leaving float noise', () => {
@@ -68,5 +87,48 @@ describe('formatting for a page', () => {
     expect(formatNumber(123456.789)).toBe('1,23,456.79');
     expect(formatNumber(100)).toBe('100');
     expect(formatRupees(110070.5)).toBe('₹1,10,070.50');
+  });
+});
+
+describe('every other figure, one rule each', () => {
+  it('writes percentages: signed changes, sizes beside an arrow, figures, shares and thresholds', () => {
+    expect(formatPercent(2.44, 1)).toBe('+2.4%');
+    expect(formatPercent(-0.75, 1)).toBe('−0.8%');
+    expect(formatPercent(0.04, 1)).toBe('0.0%');
+    expect(formatPercent(-0.004)).toBe('0.00%');
+    expect(formatPercentSize(-0.4068)).toBe('0.41%');
+    expect(formatPercentSize(2.449, 1)).toBe('2.4%');
+    // Decimal rounding, not binary: 1.005 is 1.01, where toFixed wrote 1.00.
+    expect(formatPercentSize(1.005)).toBe('1.01%');
+    expect(formatPercentFigure(2.75, 1)).toBe('2.8%');
+    expect(formatPercentFigure(-0.5, 1)).toBe('−0.5%');
+    expect(formatShare(0.555)).toBe('56%');
+    expect(formatShare(1)).toBe('100%');
+    expect(formatPercentThreshold(2.5)).toBe('2.5%');
+    expect(formatPercentThreshold(3)).toBe('3%');
+  });
+
+  it('writes counts and fixed-decimal figures in Indian grouping', () => {
+    expect(formatCount(120000)).toBe('1,20,000');
+    expect(formatCount(50000)).toBe('50,000');
+    expect(formatFixed(0.73698, 4)).toBe('0.7370');
+    expect(formatFixed(-1234.5, 1)).toBe('−1,234.5');
+  });
+
+  it('writes money held in paise: on a page with paise only when there are some, on a GST document always', () => {
+    expect(formatPaise(550_000)).toBe('₹5,500');
+    expect(formatPaise(466_102)).toBe('₹4,661.02');
+    expect(formatPaise(127_118_64)).toBe('₹1,27,118.64');
+    expect(formatPaise(-1_506)).toBe('−₹15.06');
+    expect(formatInvoiceAmount(550_000)).toBe('5,500.00');
+    expect(formatInvoiceAmount(-5)).toBe('-0.05');
+    expect(() => formatInvoiceAmount(0.5)).toThrow(RangeError);
+  });
+
+  it('writes a number for a program plainly: no grouping, no exponent', () => {
+    expect(plainNumber(1234567.5)).toBe('1234567.5');
+    expect(plainNumber(1e-7)).toBe('0.0000001');
+    expect(plainNumber(90.1)).toBe('90.1');
+    expect(plainNumber(Number.NaN)).toBe('');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildNavigation } from '../../src/lib/navigation.ts';
-import { findPlan, formatRupees, plans, screenOfPath, SCREENS, screensOf, TRIAL, trialPlan } from '../../src/lib/plans.ts';
+import { formatPaise } from '../../src/lib/numbers.ts';
+import { findPlan, plans, screenOfPath, SCREENS, screensOf, TRIAL, trialPlan } from '../../src/lib/plans.ts';
 import { checkoutPath, choosePath, comparisonSections, planFromQuery, planHighlights } from '../../src/lib/pricing.ts';
 
 const cellsOf = (id: string): string[] => {
@@ -49,10 +50,11 @@ describe('the plan table', () => {
   });
 
   it('formats rupees with Indian grouping, paise only when there are some', () => {
-    expect(formatRupees(550_000)).toBe('₹5,500');
-    expect(formatRupees(466_102)).toBe('₹4,661.02');
-    expect(formatRupees(12_345_678_90)).toBe('₹1,23,45,678.90');
-    expect(formatRupees(-1_506)).toBe('−₹15.06');
+    expect(formatPaise(550_000)).toBe('₹5,500');
+    expect(formatPaise(466_102)).toBe('₹4,661.02');
+    expect(formatPaise(12_345_678_90)).toBe('₹1,23,45,678.90');
+    expect(formatPaise(-1_506)).toBe('−₹15.06');
+    expect(formatPaise(0)).toBe('₹0');
   });
 });
 

@@ -31,7 +31,7 @@ describe('the catalog of list lines', () => {
     for (const line of LIST_LINES) expect(PRODUCERS.map((p) => p.id)).toContain(line.producer.id);
     expect(new Set(LIST_LINES.map((l) => l.producer.id))).toEqual(new Set(['reliance', 'iocl', 'gail', 'haldia', 'opal', 'hmel', 'bcpl']));
     expect(basisShort(listBasis(raffia))).toBe('ex-works Jamnagar list price, excl. 18% GST, ₹/kg');
-    expect(basisShort(listBasis(depot))).toBe('ex-depot Mumbai depot list price, excl. 18% GST, ₹/kg');
+    expect(basisShort(listBasis(depot))).toBe('ex-depot Mumbai list price, excl. 18% GST, ₹/kg');
     expect(listBasis(raffia)).toMatchObject({ kind: 'list', methodology: 'producer-prices', publication: { frequency: 'as-revised' } });
   });
 });

@@ -131,9 +131,9 @@ describe('the message', () => {
     const words = revisionAlertWords(a, 'en', today);
     expect(words.headline).toBe('Producer revision: Reliance (RIL) revised PP from 24 Nov');
     expect(words.event).toBe('Reliance (RIL) revised PP list prices from 24 Nov');
-    expect(words.lines).toEqual(['PP Raffia ex-works Jamnagar ₹106.00/kg ▲1.50 (1.44%)', 'PP Injection moulding ex-depot Mumbai depot ₹107.50/kg ▼1.00 (0.92%)']);
+    expect(words.lines).toEqual(['PP Raffia ex-works Jamnagar ₹106.00/kg ▲1.50 (1.44%)', 'PP Injection moulding ex-depot Mumbai ₹107.50/kg ▼1.00 (0.92%)']);
     expect(revisionAlertText(words, 'https://polyindex.in/x', 'en')).toBe(
-      '*Producer revision: Reliance (RIL) revised PP from 24 Nov*\n• PP Raffia ex-works Jamnagar ₹106.00/kg ▲1.50 (1.44%)\n• PP Injection moulding ex-depot Mumbai depot ₹107.50/kg ▼1.00 (0.92%)\nhttps://polyindex.in/x\nReply STOP to end alerts.',
+      '*Producer revision: Reliance (RIL) revised PP from 24 Nov*\n• PP Raffia ex-works Jamnagar ₹106.00/kg ▲1.50 (1.44%)\n• PP Injection moulding ex-depot Mumbai ₹107.50/kg ▼1.00 (0.92%)\nhttps://polyindex.in/x\nReply STOP to end alerts.',
     );
     expect(revisionAlertParam(words)).not.toMatch(/\n/);
     expect(revisionScreenOf(a)).toBe('/indian-bazaar/rateRevision?producer=reliance&product=PP');

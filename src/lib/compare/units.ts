@@ -5,7 +5,7 @@
  * duties and freight stay as quoted (Mumbai ex-works includes 18% GST; CIF excludes duty).
  * docs/data.md ("Comparing series") writes the formulas out with a worked example.
  */
-import { CONVERTED_DECIMALS, roundTo } from '../numbers.ts';
+import { CONVERTED_DECIMALS, formatFixed, roundTo } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
 import { FX_SERIES_ID, type SeriesDef } from '../seriesCatalog.ts';
 
@@ -39,8 +39,8 @@ export interface CrudeFactor {
 }
 
 const crude = (api: number, name: string): CrudeFactor => ({
-  barrelsPerTonne: Math.round(barrelsPerTonne(specificGravityOfApi(api)) * 1000) / 1000,
-  basis: `${name} at API gravity ${api}° (SG ${specificGravityOfApi(api).toFixed(4)})`,
+  barrelsPerTonne: roundTo(barrelsPerTonne(specificGravityOfApi(api)), 3),
+  basis: `${name} at API gravity ${api}° (SG ${formatFixed(specificGravityOfApi(api), 4)})`,
 });
 
 /**

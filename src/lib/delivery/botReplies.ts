@@ -3,6 +3,7 @@
  * is the script they wrote in). Price lines come from `quoteLine`, like every delivery message.
  */
 import { findGrade } from '../catalog.ts';
+import { LIST_PRICE_BASIS } from '../producerPrices.ts';
 import type { IsoDate } from '../dates.ts';
 import type { Quote } from './alerts.ts';
 import { shortDay } from './dateWords.ts';
@@ -117,8 +118,6 @@ export interface ProducerListLine {
   readonly change: number | null;
 }
 
-/** List prices are ₹/kg (in the messages' own unit table). */
-const LIST_UNIT = '₹/kg' as const;
 
 /**
  * A producer's lists, one line each: "*Reliance (RIL)* PP Raffia, ex-works Jamnagar: ₹104.50/kg
@@ -131,8 +130,8 @@ export function producerListAnswer(producer: Producer, lists: readonly ProducerL
     const ref = findGrade(l.grade);
     const grade = ref ? `${ref.polymer.slug} ${hi ? (GRADE_HI[ref.grade.name] ?? ref.grade.name) : ref.grade.name}` : l.grade;
     const since = hi ? `${shortDay(l.date, language, today)} से` : `from ${shortDay(l.date, language, today)}`;
-    const change = l.change === null || l.change === 0 ? '' : ` (${l.change > 0 ? '+' : '−'}${priceText(LIST_UNIT, Math.abs(l.change), language)})`;
-    return `*${name}* ${grade}, ${l.place}: ${priceText(LIST_UNIT, l.value, language)} ${since}${change}`;
+    const change = l.change === null || l.change === 0 ? '' : ` (${l.change > 0 ? '+' : '−'}${priceText(LIST_PRICE_BASIS, Math.abs(l.change), language)})`;
+    return `*${name}* ${grade}, ${l.place}: ${priceText(LIST_PRICE_BASIS, l.value, language)} ${since}${change}`;
   });
   const note = hi ? 'उत्पादक की लिस्ट प्राइस, GST अलग।' : 'Producer list prices, GST extra.';
   return [...lines, note, ...(link ? [link] : [])].join('\n');

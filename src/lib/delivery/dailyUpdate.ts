@@ -19,6 +19,7 @@ import { changeText, priceName, priceText, quoteLine, type QuoteLine } from './q
 import { shortDay } from './dateWords.ts';
 import { GRADE_HI } from './vocabulary.ts';
 import { findGrade } from '../catalog.ts';
+import { LIST_PRICE_BASIS } from '../producerPrices.ts';
 import type { Producer } from './producers.ts';
 import { dailyUpdateTemplate, MAX_DAILY_LINES, renderTemplate, TEMPLATE_BODY_MAX, TEXT_BODY_MAX, type WhatsAppTemplate } from './whatsappTemplates.ts';
 
@@ -57,17 +58,16 @@ const GROUP_WORDS: Readonly<Record<DailyGroupKey, { readonly mark: string; reado
   producers: { mark: '🏭', en: 'Producer list-price revisions', hi: 'उत्पादक लिस्ट प्राइस बदलाव', linkEn: 'All revisions', linkHi: 'सभी बदलाव' },
 };
 
-const LIST_UNIT = '₹/kg' as const;
 
 /** A revision as a price line: "Reliance (RIL) PP Raffia ex-works Jamnagar" ₹106.00/kg ▲1.50 (1.44%) · 24 Nov. */
 function revisionLine(r: DailyRevision, language: DeliveryLanguage, today: IsoDate): QuoteLine {
   const hi = language === 'hi';
   const ref = findGrade(r.grade);
   const grade = ref ? `${ref.polymer.slug} ${hi ? (GRADE_HI[ref.grade.name] ?? ref.grade.name) : ref.grade.name}` : r.grade;
-  const change = changeText(LIST_UNIT, r.latest, r.previous, language);
+  const change = changeText(LIST_PRICE_BASIS, r.latest, r.previous, language);
   return {
     name: `${hi ? r.producer.nameHi : r.producer.name} ${grade} ${r.place}`,
-    price: priceText(LIST_UNIT, r.latest.value, language),
+    price: priceText(LIST_PRICE_BASIS, r.latest.value, language),
     change: change?.text ?? null,
     direction: change?.direction ?? null,
     asOf: shortDay(r.latest.date, language, today),

@@ -4,6 +4,7 @@
  * and absolute links. Templates live in whatsappTemplates.ts, the daily update in dailyUpdate.ts,
  * the bot's answers in botReplies.ts.
  */
+import { formatPercentThreshold } from '../numbers.ts';
 import type { AlertKind } from './alerts.ts';
 import type { Instrument } from './instruments.ts';
 import type { DeliveryLanguage } from './language.ts';
@@ -32,10 +33,10 @@ export interface AlertFacts {
   readonly value: number;
 }
 
-const percent = (value: number): string => `${value.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+const percent = formatPercentThreshold;
 
 export function alertCondition(instrument: Instrument, { kind, value }: AlertFacts, language: DeliveryLanguage = 'en'): string {
-  const price = priceText(instrument.unit, value, language);
+  const price = priceText(instrument.basis, value, language);
   if (language === 'hi') {
     if (kind === 'move') return `एक दिन में ${percent(value)} या ज़्यादा बदला`;
     return kind === 'above' ? `${price} पर या उससे ऊपर पहुँचा` : `${price} पर या उससे नीचे आया`;

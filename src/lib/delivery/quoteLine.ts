@@ -1,13 +1,15 @@
 /**
  * How one price reads in a delivery message, in English or Hindi: its short name, the price with
- * its unit as traders write it (₹104.50/kg, $612/MT, $73.40/bbl; ₹104.50/किलो, $612/टन), the
- * change on the previous price (▲0.50 (0.48%), ▼…, ▬ steady) and the day it is for. Every
+ * its unit in the one spelling (₹104.50/kg, US$612.50/t, US$73.40/bbl; ₹104.50/किलो, US$612.50/टन),
+ * the change on the previous price (▲0.50 (0.48%), ▼…, ▬ steady) and the day it is for. Every
  * message (the daily update on WhatsApp and by e-mail, alerts, the bot) forms its price lines
- * with `quoteLine` and nothing else, so a price's label, basis and number formats can change in
- * this one place. Numbers use Indian digit grouping (1,23,456.50) in both languages.
+ * with `quoteLine` and nothing else. The numbers are src/lib/numbers.ts's, as on the screens:
+ * the decimals of the price's quoting (its basis), ₹ in Indian grouping, US$ and RMB in
+ * international grouping, in both languages.
  */
 import { findCity, findFeedstock, findGrade, findSubMarket } from '../catalog.ts';
-import type { PriceUnit as Unit } from '../units.ts';
+import { formatPercentSize, formatPrice, priceValue, type Quoting } from '../numbers.ts';
+import { UNIT_FACTS, type PriceUnit as Unit } from '../units.ts';
 import { findSeries } from '../seriesCatalog.ts';
 import type { IsoDate } from '../dates.ts';
 import { percentChange, type Quote } from './alerts.ts';
@@ -28,9 +30,9 @@ export type Direction = 'up' | 'down' | 'flat';
 export interface QuoteLine {
   /** "PP Raffia Mumbai", "Naphtha Japan", "PP रैफ़िया मुंबई". */
   readonly name: string;
-  /** "₹104.50/kg", "$612/t", "₹104.50/किलो". */
+  /** "₹104.50/kg", "US$612.50/t", "₹104.50/किलो". */
   readonly price: string;
-  /** "▲0.50 (0.48%)", "▼2.5 (0.41%)", "▬ steady"; null without a previous price. */
+  /** "▲0.50 (0.48%)", "▼2.50 (0.41%)", "▬ steady"; null without a previous price. */
   readonly change: string | null;
   readonly direction: Direction | null;
   /** The price's day: "24 Nov" ("24 Nov 2025" in another year than `today`). */
@@ -38,29 +40,22 @@ export interface QuoteLine {
   readonly date: IsoDate;
 }
 
-/** A unit's price as traders write it: the currency sign before, the quantity after. */
-const UNIT_FORMS: Readonly<Record<Unit, { readonly sign: string; readonly en: string; readonly hi: string; readonly decimals: 'fixed' | 'trim' }>> = {
-  '₹/kg': { sign: '₹', en: '/kg', hi: '/किलो', decimals: 'fixed' },
-  'US$/bbl': { sign: '$', en: '/bbl', hi: '/बैरल', decimals: 'fixed' },
-  'US$/t': { sign: '$', en: '/t', hi: '/टन', decimals: 'trim' },
-  'RMB/t': { sign: 'RMB ', en: '/t', hi: '/टन', decimals: 'trim' },
-  // The rupee per US dollar: "₹84.32" says it.
-  '₹/US$': { sign: '₹', en: '', hi: '', decimals: 'fixed' },
+/**
+ * What a unit's price is for, in each language, after the amount: ₹104.50/kg, US$612.50/टन. The
+ * rupee per US dollar needs none: "USD/INR: ₹84.3215" says it. The currency sign and the number
+ * are src/lib/numbers.ts's (the decimals of the price's quoting, Indian grouping).
+ */
+const PER_WORDS: Readonly<Record<Unit, Readonly<Record<DeliveryLanguage, string>>>> = {
+  '₹/kg': { en: '/kg', hi: '/किलो' },
+  'US$/bbl': { en: '/bbl', hi: '/बैरल' },
+  'US$/t': { en: '/t', hi: '/टन' },
+  'RMB/t': { en: '/t', hi: '/टन' },
+  '₹/US$': { en: '', hi: '' },
 };
 
-const formats = {
-  fixed: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  trim: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 }),
-  percent: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-};
-
-/** The number alone, Indian grouping: 104.50, 1,23,456.50, 612, 612.5. */
-export const amountText = (unit: Unit, value: number): string => formats[UNIT_FORMS[unit].decimals].format(value);
-
-/** "₹104.50/kg", "$612/t", "RMB 7,450/टन", "₹84.32". */
-export function priceText(unit: Unit, value: number, language: DeliveryLanguage): string {
-  const form = UNIT_FORMS[unit];
-  return `${value < 0 ? '−' : ''}${form.sign}${amountText(unit, Math.abs(value))}${form[language]}`;
+/** "₹104.50/kg", "US$612.50/t", "US$1,085/t" (a polymer quoted in whole dollars), "RMB 7,450/टन", "₹84.3215". */
+export function priceText(quoting: Quoting, value: number, language: DeliveryLanguage): string {
+  return `${value < 0 ? '−' : ''}${UNIT_FACTS[quoting.unit].symbol}${formatPrice(Math.abs(value), quoting)}${PER_WORDS[quoting.unit][language]}`;
 }
 
 /** The instrument's short name in messages. */
@@ -94,16 +89,16 @@ export function priceName(instrument: Instrument, language: DeliveryLanguage): s
 
 const STEADY: Readonly<Record<DeliveryLanguage, string>> = { en: 'steady', hi: 'स्थिर' };
 
-/** "▲0.50 (0.48%)", "▼2.5 (0.41%)", "▬ steady". */
-export function changeText(unit: Unit, latest: Quote, previous: Quote, language: DeliveryLanguage): { text: string; direction: Direction } | null {
+/** "▲0.50 (0.48%)", "▼2.50 (0.41%)", "▬ steady". */
+export function changeText(quoting: Quoting, latest: Quote, previous: Quote, language: DeliveryLanguage): { text: string; direction: Direction } | null {
   const percent = percentChange(latest, previous);
   if (percent === null) return null;
-  const delta = latest.value - previous.value;
-  // A change that rounds to nothing at the unit's precision is no change.
-  if (amountText(unit, Math.abs(delta)) === amountText(unit, 0)) return { text: `▬ ${STEADY[language]}`, direction: 'flat' };
+  // A change that rounds to nothing at the price's decimals is no change.
+  const delta = priceValue(latest.value - previous.value, quoting);
+  if (delta === 0) return { text: `▬ ${STEADY[language]}`, direction: 'flat' };
   const up = delta > 0;
   // The arrow says which way; the per cent needs no sign of its own.
-  return { text: `${up ? '▲' : '▼'}${amountText(unit, Math.abs(delta))} (${formats.percent.format(Math.abs(percent))}%)`, direction: up ? 'up' : 'down' };
+  return { text: `${up ? '▲' : '▼'}${formatPrice(Math.abs(delta), quoting)} (${formatPercentSize(percent)})`, direction: up ? 'up' : 'down' };
 }
 
 /**
@@ -111,10 +106,10 @@ export function changeText(unit: Unit, latest: Quote, previous: Quote, language:
  * `today` is the day the message is for: a price of another year says its year.
  */
 export function quoteLine({ instrument, latest, previous }: PriceQuote, language: DeliveryLanguage, today: IsoDate = latest.date): QuoteLine {
-  const change = previous ? changeText(instrument.unit, latest, previous, language) : null;
+  const change = previous ? changeText(instrument.basis, latest, previous, language) : null;
   return {
     name: priceName(instrument, language),
-    price: priceText(instrument.unit, latest.value, language),
+    price: priceText(instrument.basis, latest.value, language),
     change: change?.text ?? null,
     direction: change?.direction ?? null,
     asOf: shortDay(latest.date, language, today),

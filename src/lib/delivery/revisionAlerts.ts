@@ -7,7 +7,7 @@
  * alert fires for and words the message in English and Hindi. Pure: no I/O.
  */
 import { addDays, isoDateOf, type IsoDate } from '../dates.ts';
-import { findProducer, LISTED_PRODUCTS, listingOf, PRODUCER_LISTINGS, RATE_REVISION_PATH, revisionsOf, type ProducerPriceRecord, type Revision } from '../producerPrices.ts';
+import { findProducer, LISTED_PRODUCTS, LIST_PRICE_BASIS, listingOf, listPlace, PRODUCER_LISTINGS, RATE_REVISION_PATH, revisionsOf, type ProducerPriceRecord, type Revision } from '../producerPrices.ts';
 import { findGrade } from '../catalog.ts';
 import { shortDay } from './dateWords.ts';
 import type { DeliveryLanguage } from './language.ts';
@@ -127,7 +127,6 @@ export function firingOf(a: Announcement, alertCreatedAt: string): Announcement 
 
 // ---- the message ------------------------------------------------------------------------
 
-const LIST_UNIT = '₹/kg' as const;
 
 /** The most lines one message lists (a producer revises up to ~9 lines of a product at once). */
 export const MAX_ALERT_LINES = 6;
@@ -139,8 +138,8 @@ export function announcedLineText(l: AnnouncedLine, effective: IsoDate, language
   const place = listingOf(producer)?.locations.find((loc) => loc.key === location);
   const hi = language === 'hi';
   const gradeName = ref ? `${ref.polymer.slug} ${hi ? (GRADE_HI[ref.grade.name] ?? ref.grade.name) : ref.grade.name}` : grade;
-  const change = changeText(LIST_UNIT, { date: effective, value: l.value }, l.previous, language);
-  return [gradeName, place ? `${place.terms} ${place.name}` : location, priceText(LIST_UNIT, l.value, language), change?.text ?? ''].filter(Boolean).join(' ');
+  const change = changeText(LIST_PRICE_BASIS, { date: effective, value: l.value }, l.previous, language);
+  return [gradeName, place ? listPlace(place) : location, priceText(LIST_PRICE_BASIS, l.value, language), change?.text ?? ''].filter(Boolean).join(' ');
 }
 
 /** The rateRevision screen filtered to the announcement's producer and product (site-relative). */

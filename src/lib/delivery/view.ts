@@ -38,6 +38,8 @@ export interface AlertView {
   /** `revision`: a producer list-price revision alert (`series` is its target, `revisions.PP.reliance`). */
   readonly kind: AlertKind | 'revision';
   readonly value: number;
+  /** `value` as the page writes it: "2.5%" (a move), "₹110.00/kg" (a price level). */
+  readonly valueText: string;
   readonly channels: readonly ('email' | 'whatsapp')[];
   readonly createdAt: string;
 }

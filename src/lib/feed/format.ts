@@ -7,7 +7,7 @@
  */
 import { basisJson, basisShort } from '../basis.ts';
 import { BYTE_ORDER_MARK } from '../csv.ts';
-import { priceValue, roundTo, CONVERTED_DECIMALS } from '../numbers.ts';
+import { plainNumber, priceValue, roundTo, CONVERTED_DECIMALS } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
 import { allSeries, seriesBasis, type SeriesDef } from '../seriesCatalog.ts';
 
@@ -36,11 +36,7 @@ const cellText = (cell: Cell): string => {
 };
 
 /** A number as a spreadsheet reads it everywhere: `.` decimals, no exponent, no separators. */
-function numberText(value: number): string {
-  if (!Number.isFinite(value)) return '';
-  const text = String(value);
-  return /e/i.test(text) ? value.toFixed(10).replace(/\.?0+$/, '') : text;
-}
+const numberText = plainNumber;
 
 /** A CSV table: the header row, then the rows. */
 export function csvTable(header: readonly string[], rows: readonly (readonly Cell[])[]): string {

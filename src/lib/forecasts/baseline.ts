@@ -12,6 +12,7 @@
  * last price, with the random walk's interval ±z·σ·√h (FPP3 §5.5), σ from its daily changes.
  */
 import { addDays, type IsoDate } from '../dates.ts';
+import { roundTo } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
 import type { SeriesDef } from '../seriesCatalog.ts';
 import { directionOf, flatBandPct, horizonEnd, horizons, lastPointOn, observationSteps, type BaselineMethod, type Forecast } from './model.ts';
@@ -46,7 +47,7 @@ export const BASELINE_RATIONALE: Readonly<Record<BaselineMethod, string>> = {
 
 export const baselineId = (seriesId: string, horizon: string, baseDate: IsoDate): string => `baseline.${seriesId}.${horizon}.${baseDate}`;
 
-const round2 = (value: number): number => Math.round(value * 100) / 100;
+const round2 = (value: number): number => roundTo(value, 2);
 
 /** The naive method's forecast: the last value, ±z·σ·√h with σ the RMS of one-step changes. */
 export function naivePrediction(values: readonly number[], steps: number, z: number): EtsPrediction {

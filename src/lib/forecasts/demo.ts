@@ -18,6 +18,7 @@
  */
 import { createRandom, hashString } from '../demoData.ts';
 import { addDays, toDisplayDate, type IsoDate } from '../dates.ts';
+import { formatNumber, formatPercentSize, roundTo } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
 import type { SeriesDef } from '../seriesCatalog.ts';
 import {
@@ -64,7 +65,7 @@ export function priceTick(base: number): number {
   return steps.filter((s) => s <= base * 0.005).at(-1) ?? 0.01;
 }
 
-const onTick = (value: number, tick: number): number => Math.round(Math.round(value / tick) * tick * 100) / 100;
+const onTick = (value: number, tick: number): number => roundTo(Math.round(value / tick) * tick, 2);
 
 /** The standard deviation of log changes over `steps` observations in the two years before index `at`. */
 function horizonSigma(logs: readonly number[], dates: readonly IsoDate[], at: number, steps: number): number | null {
@@ -112,7 +113,7 @@ const WORDS: Readonly<Record<Direction, { readonly head: readonly string[]; read
 const WATCH = ['crude oil and naphtha', 'freight rates', 'the rupee', 'Chinese demand', 'producer list prices', 'monsoon-season demand', 'fresh Middle East offers'];
 
 const pick = <T>(list: readonly T[], random: () => number): T => list[Math.floor(random() * list.length)]!;
-const shown = (value: number): string => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
+const shown = (value: number): string => formatNumber(value);
 
 function rationaleOf(
   call: { readonly direction: Direction; readonly horizon: Horizon; readonly low: number; readonly high: number; readonly endDate: IsoDate },
@@ -124,7 +125,7 @@ function rationaleOf(
   const words = WORDS[call.direction];
   const over = call.horizon === '1w' ? 'the next week' : call.horizon === '1m' ? 'the coming month' : 'the next three months';
   const recent =
-    recentPct === null ? '' : ` ${series.label} ${Math.abs(recentPct) < 0.05 ? 'was unchanged' : `${recentPct > 0 ? 'rose' : 'fell'} ${Math.abs(recentPct).toFixed(1)}%`} over the past four weeks.`;
+    recentPct === null ? '' : ` ${series.label} ${Math.abs(recentPct) < 0.05 ? 'was unchanged' : `${recentPct > 0 ? 'rose' : 'fell'} ${formatPercentSize(recentPct, 1)}`} over the past four weeks.`;
   const lead = corrects ? `*Correction of our ${HORIZON_ADJECTIVES[corrects.horizon]} call of ${toDisplayDate(corrects.baseDate)}, which stays on the record.* ` : '';
   return (
     `${lead}**${pick(words.head, random)}** over ${over}.${recent} ${pick(words.drivers, random)}. ` +
@@ -181,7 +182,7 @@ export function demoDeskForecasts({ series, points, today, seed = 1 }: DemoForec
     const tick = priceTick(base.value);
     let low = onTick(base.value * Math.exp(centre - halfWidth), tick);
     let high = onTick(base.value * Math.exp(centre + halfWidth), tick);
-    if (high <= low) high = Math.round((low + tick) * 100) / 100;
+    if (high <= low) high = roundTo(low + tick, 2);
     let direction = directionOf(base.value * Math.exp(centre), base.value, band);
     // Rounding to the tick can pull a range's end back over the band's edge: the call then says what its range says.
     if (!rangeAllows(direction, low, high, base.value, band)) direction = directionOf((low + high) / 2, base.value, band);

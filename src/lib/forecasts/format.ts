@@ -1,20 +1,16 @@
-/** How the forecast pages write numbers: the site's Indian grouping, signed changes, shares. */
+/** How the forecast pages write numbers (src/lib/numbers.ts writes them): the site's Indian grouping, signed changes, shares. */
 import { monthName, type IsoDate } from '../dates.ts';
-import { formatNumber } from '../numbers.ts';
+import { formatNumber, formatPercent, formatPercentFigure, formatShare } from '../numbers.ts';
 import { DIRECTION_LABELS, type Direction, type Forecast } from './model.ts';
 
 /** "+2.4%", "−0.8%", "0.0%" (a true minus sign, as the price screens write it). */
-export function signedPct(value: number, digits = 1): string {
-  const rounded = Number(value.toFixed(digits));
-  const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '';
-  return `${sign}${Math.abs(rounded).toFixed(digits)}%`;
-}
+export const signedPct = (value: number, digits = 1): string => formatPercent(value, digits);
 
 /** A share 0–1 as a whole percentage: "56%"; "—" without calls. */
-export const sharePct = (value: number | null): string => (value === null ? '—' : `${Math.round(value * 100)}%`);
+export const sharePct = (value: number | null): string => (value === null ? '—' : formatShare(value));
 
 /** A percentage as it is: "2.8%"; "—" for none. */
-export const plainPct = (value: number | null, digits = 1): string => (value === null ? '—' : `${value.toFixed(digits)}%`);
+export const plainPct = (value: number | null, digits = 1): string => (value === null ? '—' : formatPercentFigure(value, digits));
 
 /**
  * Decimals a price range is written with: none from 1,000, one from 100, two below (a baseline's

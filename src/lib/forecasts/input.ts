@@ -6,6 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { toDisplayDate } from '../dates.ts';
+import { formatCount, formatNumber } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
 import { findSeries } from '../seriesCatalog.ts';
 import { directions, flatEdges, horizonEnd, horizons, rangeAllows, type Forecast, type ForecastMaker } from './model.ts';
@@ -42,7 +43,7 @@ export const DeskForecastInput = z
       .string({ error: 'The rationale must be text.' })
       .trim()
       .min(1, 'The rationale is required.')
-      .max(MAX_RATIONALE, `The rationale is too long (${MAX_RATIONALE.toLocaleString('en-IN')} characters at most).`),
+      .max(MAX_RATIONALE, `The rationale is too long (${formatCount(MAX_RATIONALE)} characters at most).`),
     supersedes: z
       .string({ error: 'supersedes must be the id of the forecast this one corrects.' })
       .trim()
@@ -64,7 +65,7 @@ export interface InputRefusal {
   readonly message: string;
 }
 
-const shown = (value: number): string => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
+const shown = (value: number): string => formatNumber(value);
 
 /** Checks the input against the series' last price and its flat band: null when it stands. */
 export function checkAgainstBase(input: DeskForecastInput, base: PricePoint | null, bandPct: number): InputRefusal | null {

@@ -6,6 +6,7 @@
  * store (next phase) keeps these records as they are; everything here is derived from them.
  */
 import { addDays, daysBetween, type IsoDate } from '../dates.ts';
+import { roundTo } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
 import type { Frequency } from '../seriesCatalog.ts';
 
@@ -138,7 +139,7 @@ export const FLAT_BAND = {
   fallbackPct: { '1w': 1, '1m': 2, '3m': 3 } as Readonly<Record<Horizon, number>>,
 } as const;
 
-const round1 = (value: number): number => Math.round(value * 10) / 10;
+const round1 = (value: number): number => roundTo(value, 1);
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

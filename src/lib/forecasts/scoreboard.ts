@@ -9,6 +9,7 @@
  * taken away by a correction (`actual: null`) does not count until it is re-scored.
  */
 import type { IsoDate } from '../dates.ts';
+import { FIGURE_DECIMALS, roundTo } from '../numbers.ts';
 import { lastTwelveMonths } from '../series.ts';
 import { isBaseline, isDesk, pctFromBase, rangeMid, type Forecast, type Horizon } from './model.ts';
 import type { Outcome, Score } from './scoring.ts';
@@ -145,7 +146,7 @@ export function predictedVsActual(forecasts: readonly Forecast[], scores: Readon
 
 /** The same rows as % changes from each call's base: what may be shown without price levels. */
 export function asChangeFromBase(row: PredictedVsActualRow): PredictedVsActualPoint {
-  const pct = (value: number) => Math.round(pctFromBase(value, row.baseValue) * 100) / 100;
+  const pct = (value: number) => roundTo(pctFromBase(value, row.baseValue), FIGURE_DECIMALS);
   return {
     endDate: row.endDate,
     baseDate: row.baseDate,

@@ -11,7 +11,7 @@
 import type { ChartBand } from '../chartBands.ts';
 import { PALETTE } from '../chartPalette.ts';
 import { toDisplayDate, type IsoDate } from '../dates.ts';
-import { formatNumber } from '../numbers.ts';
+import { FIGURE_DECIMALS, formatNumber, roundTo } from '../numbers.ts';
 import type { PricePoint } from '../priceTypes.ts';
 import type { ChartLine } from '../series.ts';
 import { changeRangeText, plainPct, rangeText, signedPct } from './format.ts';
@@ -126,7 +126,7 @@ export interface PublicTrackRecord {
   readonly calls: readonly PublicCall[];
 }
 
-const pct2 = (value: number, base: number): number => Math.round(pctFromBase(value, base) * 100) / 100;
+const pct2 = (value: number, base: number): number => roundTo(pctFromBase(value, base), FIGURE_DECIMALS);
 
 /**
  * The public track record of one series: built from matured forecasts only (what has not

@@ -217,10 +217,3 @@ export function buildCreditNote(input: CreditNoteInput): CreditNote {
   };
 }
 
-/** An amount as invoices print it: Indian grouping, always two decimals ("1,27,118.64"). */
-export function formatAmount(paise: number): string {
-  if (!Number.isSafeInteger(paise)) throw new RangeError(`not a whole number of paise: ${paise}`);
-  const sign = paise < 0 ? '-' : '';
-  const whole = Math.floor(Math.abs(paise) / 100);
-  return `${sign}${whole.toLocaleString('en-IN')}.${String(Math.abs(paise) % 100).padStart(2, '0')}`;
-}

@@ -4,7 +4,8 @@
  * tests word it the same way).
  */
 import { isoDateOf, toDisplayDate } from '../dates.ts';
-import { findPlan, formatRupees } from '../plans.ts';
+import { findPlan } from '../plans.ts';
+import { formatPaise } from '../numbers.ts';
 
 export interface PurchaseFactsForLine {
   readonly kind: 'new' | 'renewal' | 'upgrade';
@@ -24,7 +25,7 @@ export function purchaseLineText(planId: string, purchase: PurchaseFactsForLine)
   if (purchase.kind === 'renewal') return `${base} (renewal)`;
   if (purchase.kind === 'upgrade' && purchase.fromPlan) {
     const from = findPlan(purchase.fromPlan)?.name ?? purchase.fromPlan;
-    return `${base} (upgrade from ${from}; ${formatRupees(purchase.creditPaise)} credited for its unused days)`;
+    return `${base} (upgrade from ${from}; ${formatPaise(purchase.creditPaise)} credited for its unused days)`;
   }
   return base;
 }

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { newsTypes } from '../../lib/catalog.ts';
+import { formatCount } from '../../lib/numbers.ts';
 import {
   articlePath,
   EARLIEST_POST_INSTANT,
@@ -52,7 +53,7 @@ const text = (label: string, max: number, min = 0) =>
     .string({ error: `${label} must be text.` })
     .trim()
     .min(min, min === 1 ? `${label} is required.` : `${label} needs at least ${min} characters.`)
-    .max(max, `${label} is too long (${max.toLocaleString('en-IN')} characters at most).`);
+    .max(max, `${label} is too long (${formatCount(max)} characters at most).`);
 
 /** An instant: ISO with a zone, or India's wall-clock time from the editor's field (`2026-11-24T15:30`). */
 const instant = z
@@ -132,7 +133,7 @@ export const PatchBody = z
   })
   .strict();
 
-export const PreviewBody = z.object({ body: z.string({ error: 'The body must be text.' }).max(MAX_BODY, `The body is too long (${MAX_BODY.toLocaleString('en-IN')} characters at most).`) });
+export const PreviewBody = z.object({ body: z.string({ error: 'The body must be text.' }).max(MAX_BODY, `The body is too long (${formatCount(MAX_BODY)} characters at most).`) });
 
 /** Reads a post's JSON body: the house rules (415, 400, never a 500) with the post's own size bound. */
 export const readPostJson = <S extends z.ZodType>(request: Request, schema: S) =>

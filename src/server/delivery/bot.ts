@@ -40,7 +40,7 @@ import { productForecastSeries } from '../../lib/forecasts/coverage.ts';
 import { findSeries } from '../../lib/seriesCatalog.ts';
 import { subscriberOf, type DeliveryDeps } from './dispatch.ts';
 import { NO_PRODUCER_PRICES, type ProducerPriceSource } from './producerPrices.ts';
-import { COMPANY_PRICE_PATH } from '../../lib/producerPrices.ts';
+import { COMPANY_PRICE_PATH, listPlace } from '../../lib/producerPrices.ts';
 import { quoteOf, quoteOn } from './quotes.ts';
 
 export interface InboundMessage {
@@ -200,7 +200,7 @@ async function answer(deps: BotDeps, message: InboundMessage): Promise<InboundOu
     const date = request.when.kind === 'latest' ? today : request.when.date;
     const listed = await (deps.producerPrices ?? NO_PRODUCER_PRICES).listPrices(request.producer, request.instruments, date);
     if (listed.length > 0) {
-      const lists = listed.map((p) => ({ grade: p.line.grade, place: `${p.line.location.terms} ${p.line.location.name}`, value: p.value, date: p.date, change: p.change }));
+      const lists = listed.map((p) => ({ grade: p.line.grade, place: listPlace(p.line.location), value: p.value, date: p.date, change: p.change }));
       await reply(producerListAnswer(request.producer, lists, language, today, absoluteLink(deps.siteUrl, COMPANY_PRICE_PATH)));
       return 'replied';
     }

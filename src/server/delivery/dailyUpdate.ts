@@ -10,7 +10,7 @@
  */
 import { groupOf, mailDailyUpdate, whatsappDailyUpdate, type DailyPrice, type DailyRevision } from '../../lib/delivery/dailyUpdate.ts';
 import { decide } from '../../lib/access/policy.ts';
-import { RATE_REVISION_PATH, revisionsOf, revisionsOnly } from '../../lib/producerPrices.ts';
+import { listPlace, RATE_REVISION_PATH, revisionsOf, revisionsOnly } from '../../lib/producerPrices.ts';
 import { DEMO_ENTERED_BY } from '../../lib/producerDemo.ts';
 import { findGrade } from '../../lib/catalog.ts';
 import { addDays, isoDateOf } from '../../lib/dates.ts';
@@ -88,7 +88,7 @@ export async function dailyRevisionsOf(store: DeliveryDeps['store'], siteUrl: st
     .map((r) => ({
       producer: r.line.producer,
       grade: r.line.grade,
-      place: `${r.line.location.terms} ${r.line.location.name}`,
+      place: listPlace(r.line.location),
       latest: { date: r.record.effective, value: r.record.value },
       previous: { date: r.previous!.effective, value: r.previous!.value },
       screen: absoluteLink(siteUrl, RATE_REVISION_PATH),

@@ -15,6 +15,7 @@ import { UNSUBSCRIBE_PAGE_PATH } from '../../lib/delivery/paths.ts';
 import { displayNumber, whatsappNumberOf } from '../../lib/delivery/phone.ts';
 import { everyDailyPricePlan } from '../../lib/delivery/planWords.ts';
 import { dailyChoicesOf, dailySeriesOf, deliveryRightsOf, mayChooseDaily, RIGHT_MESSAGES, type DeliveryRights } from '../../lib/delivery/rights.ts';
+import { formatNumber, formatPercentThreshold, priceWithUnit } from '../../lib/numbers.ts';
 import { findPlan } from '../../lib/plans.ts';
 import { addDays } from '../../lib/dates.ts';
 import { DELIVERY_LANGUAGES, languageOf, type DeliveryLanguage } from '../../lib/delivery/language.ts';
@@ -141,7 +142,23 @@ function missedUpdate(log: readonly DeliveryLogRecord[], hour: number, windowHou
   return { day, ranAt, channels, message: missedNotice({ day, ranAt: new Date(ranAt), hour, windowHours, channels }) };
 }
 
-export const alertView = (a: AlertRecord): AlertView => ({ id: a.id, series: a.instrument, label: alertLabel(a), kind: a.kind, value: a.value, channels: a.channels, createdAt: a.createdAt });
+export const alertView = (a: AlertRecord): AlertView => ({
+  id: a.id,
+  series: a.instrument,
+  label: alertLabel(a),
+  kind: a.kind,
+  value: a.value,
+  valueText: alertValueText(a),
+  channels: a.channels,
+  createdAt: a.createdAt,
+});
+
+/** The alert's threshold as /alerts writes it: "2.5%" for a move, "₹110.00/kg" for a price level (its price's decimals and unit). */
+function alertValueText(a: AlertRecord): string {
+  if (a.kind === 'move') return formatPercentThreshold(a.value);
+  const instrument = a.kind === 'revision' ? undefined : findInstrument(a.instrument);
+  return instrument ? priceWithUnit(a.value, instrument.basis) : formatNumber(a.value);
+}
 
 /** What an alert watches, as /alerts lists it: the price, or the producer revisions. */
 function alertLabel(a: AlertRecord): string {

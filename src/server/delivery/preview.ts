@@ -71,7 +71,7 @@ export async function previewFor(session: Session, ids: readonly string[], hour:
 export async function currentPriceOf(id: string): Promise<CurrentPrice> {
   const instrument = findInstrument(id)!;
   const { latest } = await quoteCache((await deliveryDeps()).store)(instrument);
-  return { series: instrument.id, unit: instrument.unit, latest, text: latest ? priceText(instrument.unit, latest.value, 'en') : 'no price yet' };
+  return { series: instrument.id, unit: instrument.unit, latest, text: latest ? priceText(instrument.basis, latest.value, 'en') : 'no price yet' };
 }
 
 /** GET /api/alerts/preview?series=a,b&hour=9[&language=en|hi] → `{day, hour, message}` (message null without prices). */

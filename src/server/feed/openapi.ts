@@ -6,6 +6,7 @@
  */
 import { compareUnits } from '../../lib/compare/units.ts';
 import { MAX_LATEST_IDS } from '../../lib/feed/format.ts';
+import { formatCount } from '../../lib/numbers.ts';
 import { PRICE_UNITS } from '../../lib/units.ts';
 import { DEFAULT_MONTHLY_QUOTA, DEFAULT_RATE_PER_MINUTE } from '../store/apiKeys.ts';
 import { URL_KEY_PARAM } from './keys.ts';
@@ -54,7 +55,7 @@ export function openApiDocument() {
       summary: 'Polymer, feedstock and rupee prices for spreadsheets and systems.',
       description: [
         'Every series PolyIndex publishes, for the plans that include the data feed. Make a key on your account\'s API keys page and send it as `Authorization: Bearer <key>`.',
-        `Each key may make ${DEFAULT_RATE_PER_MINUTE} requests a minute and ${DEFAULT_MONTHLY_QUOTA.toLocaleString('en-US')} a month; every answer says how many are left (\`X-RateLimit-*\`).`,
+        `Each key may make ${DEFAULT_RATE_PER_MINUTE} requests a minute and ${formatCount(DEFAULT_MONTHLY_QUOTA)} a month; every answer says how many are left (\`X-RateLimit-*\`).`,
         `For spreadsheet functions that cannot send headers (Google Sheets \`IMPORTDATA\`, Excel \`WEBSERVICE\`) a key may be allowed in the URL as \`?${URL_KEY_PARAM}=\`, for CSV only. A URL is kept in browser histories, sheet formulas and server logs: anyone who sees it can use the key until you revoke it.`,
         formatNote,
       ].join('\n\n'),

@@ -7,7 +7,8 @@
  */
 import PDFDocument from 'pdfkit';
 import { toDisplayDate } from '../../lib/dates.ts';
-import { formatAmount, type CreditNote, type TaxInvoice } from '../../lib/gst/invoice.ts';
+import { type CreditNote, type TaxInvoice } from '../../lib/gst/invoice.ts';
+import { formatInvoiceAmount } from '../../lib/numbers.ts';
 import { stateWithCode } from '../../lib/gst/states.ts';
 import { NOTO_SANS_BOLD_BASE64, NOTO_SANS_REGULAR_BASE64 } from './notoSans.ts';
 
@@ -123,7 +124,7 @@ function draw(pdf: PDFKit.PDFDocument, document: GstDocument): void {
   text('1', cols.no, y);
   const descriptionEnd = text(document.line.description, cols.description, y, { width: cols.sac - cols.description - 12 });
   text(document.line.sac, cols.sac, y);
-  text(formatAmount(document.tax.taxablePaise), cols.value, y, { width: 110, align: 'right' });
+  text(formatInvoiceAmount(document.tax.taxablePaise), cols.value, y, { width: 110, align: 'right' });
   y = descriptionEnd + 8;
   rule(y);
   y += 8;
@@ -131,7 +132,7 @@ function draw(pdf: PDFKit.PDFDocument, document: GstDocument): void {
   // Totals: taxable value, each tax with its rate (46(l), (m)), the total in figures and words.
   const amountRow = (label: string, paise: number, strong = false) => {
     text(label, left + CONTENT_WIDTH - 300, y, { font: strong ? 'bold' : 'regular', size: strong ? 10.5 : 9.5, width: 190, align: 'right' });
-    text(formatAmount(paise), cols.value, y, { font: strong ? 'bold' : 'regular', size: strong ? 10.5 : 9.5, width: 110, align: 'right' });
+    text(formatInvoiceAmount(paise), cols.value, y, { font: strong ? 'bold' : 'regular', size: strong ? 10.5 : 9.5, width: 110, align: 'right' });
     y += strong ? 18 : 15;
   };
   amountRow('Taxable value', document.tax.taxablePaise);

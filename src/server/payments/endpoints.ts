@@ -6,7 +6,7 @@
 import { z } from 'astro/zod';
 import { isoDateOf, toDisplayDate } from '../../lib/dates.ts';
 import { recipientOf } from '../../lib/gst/invoice.ts';
-import { formatRupees } from '../../lib/plans.ts';
+import { formatPaise } from '../../lib/numbers.ts';
 import { planForRequest } from '../../lib/subscription.ts';
 import { endpoint } from '../edge/endpoint.ts';
 import { json, jsonContentTypeError, jsonError, readSignedInPost, readText } from '../http/responses.ts';
@@ -57,7 +57,7 @@ export const makePayment = endpoint('signedIn', async ({ request, locals }) => {
   if (check.kind === 'cheaper_plan_running')
     return jsonError(409, 'cheaper_than_current', `Your ${check.current.name} plan runs until ${toDisplayDate(isoDateOf(check.until))}: renew it or upgrade, or buy ${plan.name} after it ends.`, 'plan');
   if (check.kind === 'nothing_to_charge')
-    return jsonError(409, 'credit_covers_upgrade', `The unused days of your plan are worth more than ${plan.name} costs (${formatRupees(plan.pricePaise)}): write to the desk to switch without a payment.`, 'plan');
+    return jsonError(409, 'credit_covers_upgrade', `The unused days of your plan are worth more than ${plan.name} costs (${formatPaise(plan.pricePaise)}): write to the desk to switch without a payment.`, 'plan');
 
   if (input.data.billing) {
     const recipient = recipientOf(input.data.billing);

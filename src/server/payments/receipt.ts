@@ -5,7 +5,8 @@
  * address: the log line is all there is (the document is on /account either way).
  */
 import { toDisplayDate } from '../../lib/dates.ts';
-import { findPlan, formatRupees } from '../../lib/plans.ts';
+import { findPlan } from '../../lib/plans.ts';
+import { formatPaise } from '../../lib/numbers.ts';
 import { pdfFileName } from '../invoices/pdf.ts';
 import { pdfOf } from '../invoices/issue.ts';
 import { renderMail, sendMail } from '../mail/index.ts';
@@ -25,7 +26,7 @@ const validUntil = (expiresAt: string | null | undefined): string =>
 
 export async function sendReceipt({ user, order, invoice = null }: Receipt): Promise<void> {
   console.info(
-    `[receipt] to=${user.email ?? user.phone ?? user.uid} plan=${order.plan} amount=${formatRupees(order.amount)} ` +
+    `[receipt] to=${user.email ?? user.phone ?? user.uid} plan=${order.plan} amount=${formatPaise(order.amount)} ` +
       `order=${order.id} payment=${order.paymentId ?? '-'} valid-until=${user.expiresAt ?? '-'} invoice=${invoice?.number ?? '-'}`,
   );
   if (!user.email) return;
@@ -38,7 +39,7 @@ export async function sendReceipt({ user, order, invoice = null }: Receipt): Pro
       {
         rows: [
           ['Plan', plan],
-          ['Amount paid', formatRupees(order.amount)],
+          ['Amount paid', formatPaise(order.amount)],
           ['Valid until', validUntil(user.expiresAt)],
           ['Order', order.id],
           ['Payment', order.paymentId ?? '-'],
@@ -60,7 +61,7 @@ export async function sendReceipt({ user, order, invoice = null }: Receipt): Pro
 
 /** The credit note of a refund, mailed to the buyer with its PDF (GST rules: the recipient gets the note). */
 export async function sendCreditNote({ user, note }: { readonly user: UserRecord; readonly note: CreditNoteRecord }): Promise<void> {
-  const refunded = formatRupees(note.document.tax.totalPaise);
+  const refunded = formatPaise(note.document.tax.totalPaise);
   console.info(`[credit-note] to=${user.email ?? user.phone ?? user.uid} note=${note.document.number} against=${note.invoiceNumber} refund=${note.refundId} amount=${refunded}`);
   if (!user.email) return;
   const mail = renderMail({

@@ -27,7 +27,7 @@ export const PRICES: DailyPrice[] = [
   price('feedstock.naphtha.japan', ['2026-11-23', 612], ['2026-11-20', 614.5]),
   price('city.mumbai.hdpeFilm', ['2026-11-20', 112], ['2026-11-13', 112]),
   price('historical.ppRaffia.cif-ns', ['2026-11-21', 1010], ['2026-11-14', 1025]),
-  price('fx.usdinr', ['2026-11-23', 84.32], ['2026-11-20', 84.27]),
+  price('fx.usdinr', ['2026-11-23', 84.3215], ['2026-11-20', 84.274]),
   price('city.delhi.lldpeFilm', ['2026-11-20', 123456.5], null),
   price('feedstock.va.china', null, null),
 ];
