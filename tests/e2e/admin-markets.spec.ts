@@ -12,7 +12,8 @@ test('the admin edits a city price as a range (low and high); one end only is re
   test.slow(); // two browser contexts
   await signInAs(page, 'admin@polyindex.test');
   await page.goto('/admin/markets?city=indore');
-  const row = page.getByRole('row', { name: /^PVC Injection/ });
+  const sheet = page.getByRole('region', { name: 'City-wise sheet' });
+  const row = sheet.getByRole('row', { name: /^PVC Injection/ });
   await expect(row.locator('form[data-admin-form]')).toHaveAttribute('data-ready', 'true');
   // A cell kept as one number before ranges has a Value field: cleared, the range takes its place.
   const value = row.getByLabel('PVC Injection value', { exact: true });
@@ -26,7 +27,7 @@ test('the admin edits a city price as a range (low and high); one end only is re
   await row.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'City price saved.' })).toBeVisible();
   // The form reads back both ends and no Value field; the range as the sheets write it under the grade.
-  const saved = page.getByRole('row', { name: /^PVC Injection/ });
+  const saved = page.getByRole('region', { name: 'City-wise sheet' }).getByRole('row', { name: /^PVC Injection/ });
   await expect(saved.getByLabel('PVC Injection low', { exact: true })).toHaveValue('108.5');
   await expect(saved.getByLabel('PVC Injection high', { exact: true })).toHaveValue('109.5');
   await expect(saved.getByLabel('PVC Injection value', { exact: true })).toHaveCount(0);
