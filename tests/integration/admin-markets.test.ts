@@ -122,17 +122,23 @@ describe('POST /api/admin/citywise/{city}/set', () => {
     const put = (date: string, body: Record<string, unknown>) => call(setCity, '/api/admin/citywise/kolkata/set', { city: 'kolkata' }, { date, grade: 'ppRaffia', ...body }, sessionOf(admin, 'admin'));
     const rowOn = async (date: string) => (await db.citySheetOn('kolkata', date)).find((r) => r.grade === 'ppRaffia');
 
-    /** The admin page's form for kolkata's PP Raffia on `date`, as rendered: its action and its fields (name → value). */
+    /**
+     * The admin page's form for kolkata's PP Raffia on `date`, as rendered: its action and its
+     * fields (name → value) as the browser's FormData takes them: the inputs inside the form and
+     * those in the row's cells tied to it by their form attribute.
+     */
     async function cityForm(date: string): Promise<{ action: string; fields: [string, string][] }> {
       const container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
       const response = await container.renderToResponse(MarketsPage, { request: new Request(`${ORIGIN}/admin/markets?city=kolkata&date=${date}`), locals: { session: sessionOf(admin, 'admin') }, partial: false });
       expect(response.status).toBe(200);
       const html = await response.text();
-      const form = [...html.matchAll(/<form\b[^>]*action="(\/api\/admin\/citywise\/[^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].find((m) => m[2]!.includes('name="grade" value="ppRaffia"'));
+      const form = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].find((m) => m[2]!.includes('name="grade" value="ppRaffia"'));
       expect(form, 'the PP Raffia form').toBeDefined();
       const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-      const fields = [...form![2]!.matchAll(/<input\b[^>]*>/g)].map((m): [string, string] => [attr(m[0], 'name')!, attr(m[0], 'value') ?? '']);
-      return { action: form![1]!, fields };
+      const id = attr(form![1]!, 'id');
+      const inputs = [...form![2]!.matchAll(/<input\b[^>]*>/g)].map((m) => m[0]);
+      if (id) inputs.push(...[...html.matchAll(/<input\b[^>]*>/g)].map((m) => m[0]).filter((tag) => attr(tag, 'form') === id));
+      return { action: attr(form![1]!, 'action')!, fields: inputs.map((tag): [string, string] => [attr(tag, 'name')!, attr(tag, 'value') ?? '']) };
     }
 
     it('saving it through the form as the page renders it keeps its low and high (unchanged), and a new high is a range change audited with both ends', async () => {
