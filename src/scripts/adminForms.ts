@@ -22,7 +22,8 @@ function takeOver(form: HTMLFormElement): void {
     event.preventDefault();
     const question = form.dataset['confirm'];
     if (question && !window.confirm(question)) return;
-    for (const field of form.querySelectorAll('[aria-invalid]')) field.removeAttribute('aria-invalid');
+    // form.elements: also the inputs placed outside the form element by a form attribute (a table row's cells).
+    for (const field of form.elements) field.removeAttribute('aria-invalid');
     for (const button of buttons) button.disabled = true;
     say('Saving…', false);
     void (async () => {

@@ -1,27 +1,43 @@
 /**
- * City-wise and offers administration in Chromium: the admin changes a grade's price on a city's
- * latest sheet and a Premium user sees it on /indian-bazaar/citywise; the admin enters a
+ * City-wise and offers administration in Chromium: the admin gives a grade's price on a city's
+ * latest sheet as a range (one end only is refused at its field) and a Premium user sees
+ * "108.50–109.50" on /indian-bazaar/citywise; the admin enters a
  * country's offer as a range (low and high), one end only is refused at its field, and a Premium
  * user sees "1,005–1,025" on the country's table; non-admins get the 404 page.
  */
 import { expect, test } from '@playwright/test';
 import { signInAs, signInByApi } from './helpers/auth.ts';
 
-test('the admin edits a city price; a Premium user sees it on the city-wise sheet', async ({ page, browser }) => {
+test('the admin edits a city price as a range (low and high); one end only is refused at its field; a Premium user sees the range', async ({ page, browser }) => {
   test.slow(); // two browser contexts
   await signInAs(page, 'admin@polyindex.test');
   await page.goto('/admin/markets?city=indore');
-  await expect(page.locator('form[data-admin-form]').first()).toHaveAttribute('data-ready', 'true');
-  await page.getByLabel('PVC Injection price').fill('123.45');
-  await page.getByLabel('PVC Injection price').locator('..').getByRole('button', { name: 'Save' }).click();
+  const sheet = page.getByRole('region', { name: 'City-wise sheet' });
+  const row = sheet.getByRole('row', { name: /^PVC Injection/ });
+  await expect(row.locator('form[data-admin-form]')).toHaveAttribute('data-ready', 'true');
+  // A cell kept as one number before ranges has a Value field: cleared, the range takes its place.
+  const value = row.getByLabel('PVC Injection value', { exact: true });
+  if ((await value.count()) > 0) await value.fill('');
+  await row.getByLabel('PVC Injection low', { exact: true }).fill('108.50');
+  await row.getByLabel('PVC Injection high', { exact: true }).fill('');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByRole('status')).toContainText('needs its high');
+  await expect(row.getByLabel('PVC Injection high', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await row.getByLabel('PVC Injection high', { exact: true }).fill('109.50');
+  await row.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'City price saved.' })).toBeVisible();
-  await expect(page.getByLabel('PVC Injection price')).toHaveValue('123.45');
+  // The form reads back both ends and no Value field; the range as the sheets write it under the grade.
+  const saved = page.getByRole('region', { name: 'City-wise sheet' }).getByRole('row', { name: /^PVC Injection/ });
+  await expect(saved.getByLabel('PVC Injection low', { exact: true })).toHaveValue('108.5');
+  await expect(saved.getByLabel('PVC Injection high', { exact: true })).toHaveValue('109.5');
+  await expect(saved.getByLabel('PVC Injection value', { exact: true })).toHaveCount(0);
+  await expect(saved.getByRole('rowheader')).toContainText('108.50–109.50');
 
   const premium = await browser.newContext();
   await signInByApi(premium.request, 'premium@polyindex.test');
   const view = await premium.newPage();
   await view.goto('/indian-bazaar/citywise?city=indore');
-  await expect(view.locator('main')).toContainText('123.45');
+  await expect(view.locator('main')).toContainText('108.50–109.50');
   await premium.close();
 });
 

@@ -1,10 +1,16 @@
 /**
  * The admin edits of city-wise sheets and international offers against the real SQLite store:
  * refused to non-admins, bad input writes nothing, good edits land with their audit entry, a
- * concurrent edit of one city price cannot silently win.
+ * concurrent edit of one city price cannot silently win; a city price kept as a range is saved
+ * through the page's own form with its low and high.
  */
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import type { APIContext, APIRoute } from 'astro';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { loadRenderers } from 'astro:container';
 import { beforeAll, describe, expect, it } from 'vitest';
+import MarketsPage from '../../src/pages/admin/markets.astro';
+import { formBody } from '../../src/lib/admin/forms.ts';
 import { POST as setCity } from '../../src/pages/api/admin/citywise/[city]/set.ts';
 import { POST as setOffers } from '../../src/pages/api/admin/offers/[country]/set.ts';
 import type { Session } from '../../src/server/auth/session.ts';
@@ -110,6 +116,95 @@ describe('POST /api/admin/citywise/{city}/set', () => {
     expect(answer.status).toBe(status);
     expect(answer.json.error.field).toBe(field);
     expect((await db.listAudit()).total).toBe(total);
+  });
+
+  describe('a cell kept as a range (city sheets are quoted low–high)', () => {
+    const put = (date: string, body: Record<string, unknown>) => call(setCity, '/api/admin/citywise/kolkata/set', { city: 'kolkata' }, { date, grade: 'ppRaffia', ...body }, sessionOf(admin, 'admin'));
+    const rowOn = async (date: string) => (await db.citySheetOn('kolkata', date)).find((r) => r.grade === 'ppRaffia');
+
+    /**
+     * The admin page's form for kolkata's PP Raffia on `date`, as rendered: its action and its
+     * fields (name → value) as the browser's FormData takes them: the inputs inside the form and
+     * those in the row's cells tied to it by their form attribute.
+     */
+    async function cityForm(date: string): Promise<{ action: string; fields: [string, string][] }> {
+      const container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+      const response = await container.renderToResponse(MarketsPage, { request: new Request(`${ORIGIN}/admin/markets?city=kolkata&date=${date}`), locals: { session: sessionOf(admin, 'admin') }, partial: false });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const form = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].find((m) => m[2]!.includes('name="grade" value="ppRaffia"'));
+      expect(form, 'the PP Raffia form').toBeDefined();
+      const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+      const id = attr(form![1]!, 'id');
+      const inputs = [...form![2]!.matchAll(/<input\b[^>]*>/g)].map((m) => m[0]);
+      if (id) inputs.push(...[...html.matchAll(/<input\b[^>]*>/g)].map((m) => m[0]).filter((tag) => attr(tag, 'form') === id));
+      return { action: attr(form![1]!, 'action')!, fields: inputs.map((tag): [string, string] => [attr(tag, 'name')!, attr(tag, 'value') ?? '']) };
+    }
+
+    it('saving it through the form as the page renders it keeps its low and high (unchanged), and a new high is a range change audited with both ends', async () => {
+      const date = uniqueDay();
+      expect((await put(date, { low: '108.5', high: '109.5' })).status).toBe(200);
+      const { action, fields } = await cityForm(date);
+      expect(action).toBe('/api/admin/citywise/kolkata/set');
+      expect(Object.fromEntries(fields)).toMatchObject({ low: '108.5', high: '109.5', expected: '109' });
+      expect(fields.map(([name]) => name)).not.toContain('price'); // no Value field for a range
+      const total = (await db.listAudit({ target: cityTarget('kolkata') })).total;
+
+      // Saved as shown: nothing changes, the ends stay.
+      const same = await put(date, formBody(fields));
+      expect(same.status, JSON.stringify(same.json)).toBe(200);
+      expect(await rowOn(date)).toMatchObject({ price: 109, low: 108.5, high: 109.5 });
+      expect((await db.listAudit({ target: cityTarget('kolkata') })).total).toBe(total);
+
+      // The desk types a new high into the form.
+      const edited = await put(date, formBody(fields.map(([name, value]) => [name, name === 'high' ? '110.5' : value])));
+      expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+      expect(await rowOn(date)).toMatchObject({ price: 109.5, low: 108.5, high: 110.5 });
+      const [entry] = (await db.listAudit({ target: cityTarget('kolkata'), pageSize: 1 })).entries;
+      expect(entry).toMatchObject({
+        action: 'citywise.change',
+        before: { grade: 'ppRaffia', date, value: 109, low: 108.5, high: 109.5 },
+        after: { grade: 'ppRaffia', date, value: 109.5, low: 108.5, high: 110.5 },
+      });
+    });
+
+    it('a cell kept as one number shows its Value beside empty Low and High; giving the range (Value cleared) makes it one', async () => {
+      const date = uniqueDay();
+      expect((await put(date, { price: '104.5' })).status).toBe(200);
+      const { fields } = await cityForm(date);
+      expect(Object.fromEntries(fields)).toMatchObject({ price: '104.5', low: '', high: '', expected: '104.5' });
+      const given = fields.map(([name, value]): [string, string] => [name, name === 'low' ? '104' : name === 'high' ? '105' : name === 'price' ? '' : value]);
+      expect((await put(date, formBody(given))).status).toBe(200);
+      expect(await rowOn(date)).toMatchObject({ price: 104.5, low: 104, high: 105 });
+    });
+
+    it.each([
+      ['a low without its high', { low: '108' }, 'high', /needs its high/],
+      ['a high without its low', { high: '110' }, 'low', /needs its low/],
+      ['a low above the high', { low: '110', high: '108' }, 'low', /must not be above the high/],
+      ['a high out of range', { low: '108', high: '5000' }, 'high', /between 5 and 1000/],
+      ['a low with too many decimals', { low: '108.125', high: '110' }, 'low', /at most 2 decimals/],
+      ['a value that is not the mid', { low: '108', high: '110', price: '108.5' }, 'price', /its mid, 109/],
+      ['one number for it (the ends would be lost)', { price: '109' }, 'low', /kept as a range \(108\.50–109\.50\)/],
+    ])('refuses %s: 400 naming the field, the stored range and the audit untouched', async (_label, body, field, message) => {
+      const date = uniqueDay();
+      expect((await put(date, { low: 108.5, high: 109.5 })).status).toBe(200);
+      const total = (await db.listAudit()).total;
+      const answer = await put(date, { ...body, expected: 109 });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(400);
+      expect(answer.json.error).toMatchObject({ code: 'invalid_input', field, message: expect.stringMatching(message) });
+      expect(await rowOn(date)).toMatchObject({ price: 109, low: 108.5, high: 109.5 });
+      expect((await db.listAudit()).total).toBe(total);
+    });
+
+    it('low equal to high gives one number on purpose; clearing every field removes the cell', async () => {
+      const date = uniqueDay();
+      expect((await put(date, { low: 108.5, high: 109.5 })).status).toBe(200);
+      expect((await put(date, { low: '109', high: '109', expected: 109 })).status).toBe(200);
+      expect(await rowOn(date)).toMatchObject({ price: 109, low: 109, high: 109 });
+      expect((await put(date, { expected: 109 })).status).toBe(200);
+      expect(await rowOn(date)).toBeUndefined();
+    });
   });
 
   it.each([addDays(isoDateOf(new Date()), 1), '2999-12-31'])('refuses a sheet row dated after today (IST), %s: 400 naming the date, writing nothing', async (date) => {

@@ -6,8 +6,9 @@
 import type { EndpointHandler } from '../edge/endpoint.ts';
 import { z } from 'astro/zod';
 import { cityBasis, findCity, findCountry, findGrade, offerBasis } from '../../lib/catalog.ts';
+import { formatRange } from '../../lib/numbers.ts';
 import { readQuote } from '../../lib/priceRanges.ts';
-import { offerDayOf, type OfferCells } from '../../lib/quotes.ts';
+import { isRange, offerDayOf, type OfferCells } from '../../lib/quotes.ts';
 import { json, jsonError, readJson } from '../http/responses.ts';
 import { store } from '../runtime.ts';
 import { requireAdmin } from './guard.ts';
@@ -55,7 +56,11 @@ export const OffersBody = z.object({
     .refine((d) => Object.keys(d).length > 0 && Object.values(d).every((g) => Object.keys(g).length > 0), 'Give at least one group with one grade.'),
 });
 
-/** POST /api/admin/citywise/{city}/set `{date, grade, price|null, expected?}`, or `{date, grade, low, high, expected?}` for a range. */
+/**
+ * POST /api/admin/citywise/{city}/set `{date, grade, price|null, expected?}`, or `{date, grade,
+ * low, high, expected?}` for a range. A cell stored as a range is changed only by a range (a
+ * `price` alone is refused naming `low`), so no write drops its ends.
+ */
 export const setCityPrice: EndpointHandler = async (context) => {
   const gate = requireAdmin(context);
   if (!gate.ok) return gate.response;
@@ -70,7 +75,16 @@ export const setCityPrice: EndpointHandler = async (context) => {
   const reading = removing ? null : readQuote(cityBasis(city), { value: price, low, high });
   if (reading && !reading.ok) return jsonError(400, 'invalid_input', `For a city price, ${reading.message}.`, reading.field === 'value' ? 'price' : reading.field);
   const quote = reading?.ok ? reading.quote : null;
-  const result = await (await store()).adminSetCityPrice({
+  const db = await store();
+  // A range stays a range: one number for a cell kept as low–high (an old form, a script sending
+  // only `price`) would silently drop the trader's ends. Low = high gives one number on purpose.
+  if (quote && !isRange(quote)) {
+    const stored = (await db.citySheetOn(city.slug, input.data.date)).find((r) => r.grade === grade.grade.key);
+    if (typeof stored?.low === 'number' && typeof stored.high === 'number') {
+      return jsonError(400, 'invalid_input', `For a city price, this price is kept as a range (${formatRange(stored.low, stored.high, cityBasis(city))}): give its low and its high (the same twice for one number).`, 'low');
+    }
+  }
+  const result = await db.adminSetCityPrice({
     city: city.slug,
     date: input.data.date,
     polymerType: grade.polymer.slug,
