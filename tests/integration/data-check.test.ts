@@ -34,10 +34,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'data-check-'));
   store = await openStore({ url: sqliteUrlFor(dir) });
   const data = generateDemoData({ today: TODAY });
-  await writeDemoData(store, data, TODAY);
+  const { stored } = await writeDemoData(store, data, TODAY);
   const body = 'PP raffia ex-works Mumbai this week: {{price historical.ppRaffia.mumbai}}; city-wise Mumbai {{price city.mumbai.ppRaffia}}.';
   const seed = postOfSeed('2026-11-18-week-47', { title: 'PP this week', type: 'rateRevision', date: '2026-11-18', summary: 'PP ex-works Mumbai this week, from the data.', access: 'public', author: 'PolyIndex Desk', tags: [] }, body);
-  const quoted = quotePosts([seed], priceLines(data));
+  const quoted = quotePosts([seed], priceLines(stored));
   expect(quoted.skipped).toEqual([]);
   await store.seedPosts(quoted.posts);
 }, 300_000);

@@ -10,10 +10,11 @@ import { readQuotes, resolveQuotes } from '../../src/lib/newsQuotes.ts';
 import { cityLineId, CUSTOMS_LINE_ID, offerLineId, priceLines, valueAsOf, type PriceLine } from '../../src/lib/priceLines.ts';
 import { historicalSeriesId } from '../../src/lib/seriesCatalog.ts';
 import { postOfSeed, quotePosts, seedIdOf, seedPostSchema } from '../../src/server/posts/seed.ts';
+import { demoAsStored } from '../../src/server/store/seedDemo.ts';
 
-// The demo data as `npm run seed` writes it on a day after the newest seed post.
+// The demo data as `npm run seed` writes it (ranges, producers' lists) on a day after the newest seed post.
 const data = generateDemoData({ today: '2026-11-26' });
-const lines = priceLines(data);
+const lines = priceLines(demoAsStored(data, '2026-11-26'));
 const relations = demoRelations();
 
 const NEWS = resolve('src/content/news');
