@@ -47,6 +47,8 @@ const NOT_DATA: Readonly<Record<string, { readonly why: string; readonly numbers
   '2026-11-13-pvc-outlook-q1-2027': { why: 'a forecast move and a hypothetical duty’s effect', numbers: ['Rs 1–2/kg', 'US$ 50–150/t'] },
   '2026-11-10-pvc-outlook-post-diwali': { why: 'the forecast move (the price it is from is a template)', numbers: ['Rs 1–2/kg', 'Rs 1–2/kg'] },
   '2026-11-21-pp-price-prediction-december': { why: 'the forecast moves (the prices they are from are templates)', numbers: ['Rs 1–2/kg', 'Rs 1–2/kg', 'Rs 1–2/kg', 'Rs 1–2/kg', 'US$ 15–30/t', 'US$ 10–30/t'] },
+  '2026-10-24-pe-prediction-november': { why: 'the desk’s forecast moves', numbers: ['Rs 1–2/kg', 'Rs 1/kg'] },
+  '2026-11-17-requirement-pp-raffia-ahmedabad': { why: 'the buyer’s own target price (the list it is set against is a template)', numbers: ['Rs 100.50–101.00/kg'] },
   '2026-11-12-pp-outlook-december-2026': { why: 'a forecast move, a sensitivity (per rupee of depreciation) and the threshold of a revision', numbers: ['Rs 1.50–3.00/kg', 'Rs 0.90/kg', 'US$ 5/bbl'] },
 };
 
@@ -61,7 +63,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2025-12-05-offer-pp-injection-surplus-delhi': 'the producers’ PP injection list beside the offer',
   '2026-09-12-requirement-pvc-k67-indore': 'the PVC list and CIF India PVC',
   '2026-10-28-offer-lldpe-film-nhava-sheva': 'the producers’ LLDPE film list',
-  '2026-11-17-requirement-pp-raffia-ahmedabad': 'a PP raffia list revision',
   '2026-11-20-offer-hdpe-blow-moulding-ex-kandla': 'the producers’ HDPE blow moulding list',
   '2026-10-20-opal-gail-pe-price-list': 'OPaL and GAIL PE list revisions and CIF India PE offers',
   '2026-11-02-haldia-petrochemicals-kolkata-prices': 'Kolkata PP raffia prices',
@@ -95,9 +96,7 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2026-10-30-dgtr-pvc-anti-dumping-hearing': 'CIF India PVC and the PVC list',
   '2025-08-21-opal-dahej-turnaround-complete': 'Ahmedabad city-wise prices',
   '2026-10-14-hmel-bathinda-hdpe-swing-unit': 'CIF India LLDPE film',
-  '2026-11-06-iocl-paradip-pp-maintenance': 'CIF India PP raffia',
   '2026-07-08-monsoon-polymer-prediction': 'naphtha',
-  '2026-10-24-pe-prediction-november': 'CIF India HDPE and LLDPE, naphtha and ethylene',
   '2026-06-02-gail-hdpe-rollover-june': 'CIF India HDPE and Brent',
   '2026-11-04-iocl-pe-rate-revision-november': 'IOCL PE list revisions and CIF India LLDPE',
 };
