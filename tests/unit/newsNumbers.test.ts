@@ -49,6 +49,9 @@ const NOT_DATA: Readonly<Record<string, { readonly why: string; readonly numbers
   '2026-11-21-pp-price-prediction-december': { why: 'the forecast moves (the prices they are from are templates)', numbers: ['Rs 1–2/kg', 'Rs 1–2/kg', 'Rs 1–2/kg', 'Rs 1–2/kg', 'US$ 15–30/t', 'US$ 10–30/t'] },
   '2026-10-24-pe-prediction-november': { why: 'the desk’s forecast moves', numbers: ['Rs 1–2/kg', 'Rs 1/kg'] },
   '2026-11-17-requirement-pp-raffia-ahmedabad': { why: 'the buyer’s own target price (the list it is set against is a template)', numbers: ['Rs 100.50–101.00/kg'] },
+  '2026-10-14-hmel-bathinda-hdpe-swing-unit': { why: 'freight from Gujarat and distributors’ discounts, not prices', numbers: ['Rs 1.50–2.00/kg', 'Rs 0.50–1.00/kg'] },
+  '2026-07-08-monsoon-polymer-prediction': { why: 'the desk’s forecast move and a sensitivity (per rupee of depreciation)', numbers: ['Rs 1–3/kg', 'Rs 1/kg'] },
+  '2026-09-12-requirement-pvc-k67-indore': { why: 'road freight Kandla to Indore, not a price the data holds', numbers: ['Rs 2.10/kg'] },
   '2026-11-12-pp-outlook-december-2026': { why: 'a forecast move, a sensitivity (per rupee of depreciation) and the threshold of a revision', numbers: ['Rs 1.50–3.00/kg', 'Rs 0.90/kg', 'US$ 5/bbl'] },
 };
 
@@ -61,7 +64,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2026-10-09-bopp-festive-demand': 'PP film grade domestic prices and CIF offers',
   '2026-11-14-bopp-film-prices-soften-ahmedabad': 'the PP film grade list price',
   '2025-12-05-offer-pp-injection-surplus-delhi': 'the producers’ PP injection list beside the offer',
-  '2026-09-12-requirement-pvc-k67-indore': 'the PVC list and CIF India PVC',
   '2026-10-28-offer-lldpe-film-nhava-sheva': 'the producers’ LLDPE film list',
   '2026-11-20-offer-hdpe-blow-moulding-ex-kandla': 'the producers’ HDPE blow moulding list',
   '2026-10-20-opal-gail-pe-price-list': 'OPaL and GAIL PE list revisions and CIF India PE offers',
@@ -93,10 +95,7 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2025-11-05-polyester-outlook-winter-2025': 'PTA and MEG',
   '2026-08-19-polyester-outlook-festive-yarn': 'PTA and MEG',
   '2026-11-07-polyester-outlook-pta-meg': 'PTA and MEG',
-  '2026-10-30-dgtr-pvc-anti-dumping-hearing': 'CIF India PVC and the PVC list',
   '2025-08-21-opal-dahej-turnaround-complete': 'Ahmedabad city-wise prices',
-  '2026-10-14-hmel-bathinda-hdpe-swing-unit': 'CIF India LLDPE film',
-  '2026-07-08-monsoon-polymer-prediction': 'naphtha',
   '2026-06-02-gail-hdpe-rollover-june': 'CIF India HDPE and Brent',
   '2026-11-04-iocl-pe-rate-revision-november': 'IOCL PE list revisions and CIF India LLDPE',
 };
