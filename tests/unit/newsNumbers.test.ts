@@ -67,7 +67,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2026-10-28-offer-lldpe-film-nhava-sheva': 'the producers’ LLDPE film list',
   '2026-11-20-offer-hdpe-blow-moulding-ex-kandla': 'the producers’ HDPE blow moulding list',
   '2026-10-20-opal-gail-pe-price-list': 'OPaL and GAIL PE list revisions and CIF India PE offers',
-  '2026-11-02-haldia-petrochemicals-kolkata-prices': 'Kolkata PP raffia prices',
   '2025-08-28-abs-outlook-festive-appliances': 'styrene and butadiene',
   '2026-05-06-abs-outlook-butadiene': 'butadiene, styrene and ACN',
   '2026-10-22-abs-outlook-two-wheeler-demand': 'styrene, butadiene and ACN',
@@ -95,7 +94,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2025-11-05-polyester-outlook-winter-2025': 'PTA and MEG',
   '2026-08-19-polyester-outlook-festive-yarn': 'PTA and MEG',
   '2026-11-07-polyester-outlook-pta-meg': 'PTA and MEG',
-  '2025-08-21-opal-dahej-turnaround-complete': 'Ahmedabad city-wise prices',
   '2026-06-02-gail-hdpe-rollover-june': 'CIF India HDPE and Brent',
   '2026-11-04-iocl-pe-rate-revision-november': 'IOCL PE list revisions and CIF India LLDPE',
 };
