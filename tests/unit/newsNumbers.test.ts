@@ -52,6 +52,7 @@ const NOT_DATA: Readonly<Record<string, { readonly why: string; readonly numbers
   '2026-10-14-hmel-bathinda-hdpe-swing-unit': { why: 'freight from Gujarat and distributors’ discounts, not prices', numbers: ['Rs 1.50–2.00/kg', 'Rs 0.50–1.00/kg'] },
   '2026-07-08-monsoon-polymer-prediction': { why: 'the desk’s forecast move and a sensitivity (per rupee of depreciation)', numbers: ['Rs 1–3/kg', 'Rs 1/kg'] },
   '2026-09-12-requirement-pvc-k67-indore': { why: 'road freight Kandla to Indore, not a price the data holds', numbers: ['Rs 2.10/kg'] },
+  '2026-11-04-iocl-pe-rate-revision-november': { why: 'the desk’s expected move after Diwali', numbers: ['Rs 1/kg'] },
   '2026-11-12-pp-outlook-december-2026': { why: 'a forecast move, a sensitivity (per rupee of depreciation) and the threshold of a revision', numbers: ['Rs 1.50–3.00/kg', 'Rs 0.90/kg', 'US$ 5/bbl'] },
 };
 
@@ -66,7 +67,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2025-12-05-offer-pp-injection-surplus-delhi': 'the producers’ PP injection list beside the offer',
   '2026-10-28-offer-lldpe-film-nhava-sheva': 'the producers’ LLDPE film list',
   '2026-11-20-offer-hdpe-blow-moulding-ex-kandla': 'the producers’ HDPE blow moulding list',
-  '2026-10-20-opal-gail-pe-price-list': 'OPaL and GAIL PE list revisions and CIF India PE offers',
   '2025-08-28-abs-outlook-festive-appliances': 'styrene and butadiene',
   '2026-05-06-abs-outlook-butadiene': 'butadiene, styrene and ACN',
   '2026-10-22-abs-outlook-two-wheeler-demand': 'styrene, butadiene and ACN',
@@ -95,7 +95,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2026-08-19-polyester-outlook-festive-yarn': 'PTA and MEG',
   '2026-11-07-polyester-outlook-pta-meg': 'PTA and MEG',
   '2026-06-02-gail-hdpe-rollover-june': 'CIF India HDPE and Brent',
-  '2026-11-04-iocl-pe-rate-revision-november': 'IOCL PE list revisions and CIF India LLDPE',
 };
 
 const posts = files.map((file) => ({ id: seedIdOf(file), prices: fixedPrices(readFileSync(join(NEWS, file), 'utf8')) }));
