@@ -53,6 +53,7 @@ const NOT_DATA: Readonly<Record<string, { readonly why: string; readonly numbers
   '2026-07-08-monsoon-polymer-prediction': { why: 'the desk’s forecast move and a sensitivity (per rupee of depreciation)', numbers: ['Rs 1–3/kg', 'Rs 1/kg'] },
   '2026-09-12-requirement-pvc-k67-indore': { why: 'road freight Kandla to Indore, not a price the data holds', numbers: ['Rs 2.10/kg'] },
   '2026-11-04-iocl-pe-rate-revision-november': { why: 'the desk’s expected move after Diwali', numbers: ['Rs 1/kg'] },
+  '2026-06-02-gail-hdpe-rollover-june': { why: 'discounts buyers ask of distributors, not prices', numbers: ['Rs 0.50–1.00/kg'] },
   '2026-11-12-pp-outlook-december-2026': { why: 'a forecast move, a sensitivity (per rupee of depreciation) and the threshold of a revision', numbers: ['Rs 1.50–3.00/kg', 'Rs 0.90/kg', 'US$ 5/bbl'] },
 };
 
@@ -94,7 +95,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2025-11-05-polyester-outlook-winter-2025': 'PTA and MEG',
   '2026-08-19-polyester-outlook-festive-yarn': 'PTA and MEG',
   '2026-11-07-polyester-outlook-pta-meg': 'PTA and MEG',
-  '2026-06-02-gail-hdpe-rollover-june': 'CIF India HDPE and Brent',
 };
 
 const posts = files.map((file) => ({ id: seedIdOf(file), prices: fixedPrices(readFileSync(join(NEWS, file), 'utf8')) }));
