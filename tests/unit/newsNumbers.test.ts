@@ -54,6 +54,8 @@ const NOT_DATA: Readonly<Record<string, { readonly why: string; readonly numbers
   '2026-09-12-requirement-pvc-k67-indore': { why: 'road freight Kandla to Indore, not a price the data holds', numbers: ['Rs 2.10/kg'] },
   '2026-11-04-iocl-pe-rate-revision-november': { why: 'the desk’s expected move after Diwali', numbers: ['Rs 1/kg'] },
   '2026-06-02-gail-hdpe-rollover-june': { why: 'discounts buyers ask of distributors, not prices', numbers: ['Rs 0.50–1.00/kg'] },
+  '2026-10-28-offer-lldpe-film-nhava-sheva': { why: 'the seller’s own asking prices (the list they are set against is a template)', numbers: ['US$ 975/t', 'Rs 97.80/kg'] },
+  '2026-11-20-offer-hdpe-blow-moulding-ex-kandla': { why: 'the seller’s own asking price and road freight (the lists are templates)', numbers: ['Rs 98.50/kg', 'Rs 1.10–1.60/kg'] },
   '2026-11-12-pp-outlook-december-2026': { why: 'a forecast move, a sensitivity (per rupee of depreciation) and the threshold of a revision', numbers: ['Rs 1.50–3.00/kg', 'Rs 0.90/kg', 'US$ 5/bbl'] },
 };
 
@@ -66,8 +68,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2026-10-09-bopp-festive-demand': 'PP film grade domestic prices and CIF offers',
   '2026-11-14-bopp-film-prices-soften-ahmedabad': 'the PP film grade list price',
   '2025-12-05-offer-pp-injection-surplus-delhi': 'the producers’ PP injection list beside the offer',
-  '2026-10-28-offer-lldpe-film-nhava-sheva': 'the producers’ LLDPE film list',
-  '2026-11-20-offer-hdpe-blow-moulding-ex-kandla': 'the producers’ HDPE blow moulding list',
   '2025-08-28-abs-outlook-festive-appliances': 'styrene and butadiene',
   '2026-05-06-abs-outlook-butadiene': 'butadiene, styrene and ACN',
   '2026-10-22-abs-outlook-two-wheeler-demand': 'styrene, butadiene and ACN',
