@@ -56,6 +56,10 @@ const NOT_DATA: Readonly<Record<string, { readonly why: string; readonly numbers
   '2026-06-02-gail-hdpe-rollover-june': { why: 'discounts buyers ask of distributors, not prices', numbers: ['Rs 0.50–1.00/kg'] },
   '2026-10-28-offer-lldpe-film-nhava-sheva': { why: 'the seller’s own asking prices (the list they are set against is a template)', numbers: ['US$ 975/t', 'Rs 97.80/kg'] },
   '2026-11-20-offer-hdpe-blow-moulding-ex-kandla': { why: 'the seller’s own asking price and road freight (the lists are templates)', numbers: ['Rs 98.50/kg', 'Rs 1.10–1.60/kg'] },
+  '2025-10-02-ps-outlook-festive-2025': { why: 'the desk’s forecast move and GPPS offers (no line of the data prices PS)', numbers: ['Rs 2–3/kg', 'US$ 1,090–1,120/t'] },
+  '2026-04-14-ps-outlook-summer-appliances': { why: 'the desk’s forecast move and GPPS and HIPS offers (no line of the data prices PS)', numbers: ['Rs 2/kg', 'US$ 1,150–1,180/t', 'US$ 1,230–1,260/t'] },
+  '2026-11-05-ps-outlook-styrene-slump': { why: 'the desk’s forecast move and GPPS offers (no line of the data prices PS)', numbers: ['Rs 3–5/kg', 'US$ 1,060–1,090/t'] },
+  '2026-11-07-polyester-outlook-pta-meg': { why: 'the desk’s forecast move', numbers: ['Rs 2–4/kg'] },
   '2026-11-12-pp-outlook-december-2026': { why: 'a forecast move, a sensitivity (per rupee of depreciation) and the threshold of a revision', numbers: ['Rs 1.50–3.00/kg', 'Rs 0.90/kg', 'US$ 5/bbl'] },
 };
 
@@ -82,9 +86,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2025-09-10-pp-outlook-festive-2025': 'Brent, naphtha, propylene and CIF India PP raffia',
   '2026-06-18-pp-outlook-monsoon-quarter': 'Brent, naphtha, propylene and CIF India PP raffia',
   '2026-11-12-pp-outlook-december-2026': 'the gap between Chinese and Middle East offers',
-  '2025-10-02-ps-outlook-festive-2025': 'styrene',
-  '2026-04-14-ps-outlook-summer-appliances': 'styrene',
-  '2026-11-05-ps-outlook-styrene-slump': 'styrene',
   '2025-05-22-pvc-outlook-monsoon-2025': 'CIF India PVC and Brent',
   '2026-08-05-pvc-outlook-post-monsoon': 'CIF India PVC',
   '2025-09-24-san-outlook-festive-2025': 'styrene and ACN',
@@ -92,9 +93,6 @@ const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
   '2026-11-11-san-outlook-appliance-winter': 'styrene and ACN',
   '2025-12-22-bopp-outlook-early-2026': 'the PP film grade price and Brent',
   '2026-07-22-bopp-outlook-pre-festive': 'the PP film grade price',
-  '2025-11-05-polyester-outlook-winter-2025': 'PTA and MEG',
-  '2026-08-19-polyester-outlook-festive-yarn': 'PTA and MEG',
-  '2026-11-07-polyester-outlook-pta-meg': 'PTA and MEG',
 };
 
 const posts = files.map((file) => ({ id: seedIdOf(file), prices: fixedPrices(readFileSync(join(NEWS, file), 'utf8')) }));
