@@ -48,8 +48,8 @@ try {
   let lines: PriceLine[] | null = null;
   if (!postsOnly) {
     const data = generateDemoData({ today: isoDateOf(new Date()), seed });
-    const report = await writeDemoData(store, data, isoDateOf(new Date()), seed);
-    lines = priceLines(data);
+    const { report, stored } = await writeDemoData(store, data, isoDateOf(new Date()), seed);
+    lines = priceLines(stored);
     // Banners come from the content collection's seed file, read as plain JSON here.
     try {
       const banners = JSON.parse(readFileSync(resolve('src/content/banners.json'), 'utf8')) as Banner[];

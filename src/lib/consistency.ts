@@ -8,13 +8,20 @@
  *   src/lib/demoRelations.ts: city-wise Mumbai is Mumbai ex-works plus the distributors'
  *   margin, global-bazaar India is CIF Nhava Sheva plus the asking premium …);
  * - **news**: every price a post quotes (`<data value="line@date">…</data>`, src/lib/newsQuotes.ts)
- *   that is not what the data said on that date, or that names a date after the post's.
+ *   that is not what the data said on that date, or that names a date after the post's; a
+ *   producer's revision (a change on a `list.` line) must be between two lists in a row.
  */
 import { basisKey } from './basis.ts';
 import type { IsoDate } from './dates.ts';
 import { readQuotes, quoteText } from './newsQuotes.ts';
 import { priceValue } from './numbers.ts';
-import type { PriceLine } from './priceLines.ts';
+import { LIST_LINE_PREFIX, type PriceLine } from './priceLines.ts';
+
+/** Whether `from` and `to` are two lists in a row of a producer's line: a revision it made. */
+const isRevision = (line: PriceLine, from: IsoDate, to: IsoDate): boolean => {
+  const i = line.points.findIndex((p) => p.date === from);
+  return i >= 0 && line.points[i + 1]?.date === to;
+};
 
 export type LineOf = (id: string) => PriceLine | undefined;
 
@@ -109,6 +116,8 @@ export function checkConsistency(input: { lines: readonly PriceLine[]; relations
       if (!line) fail(null, 'no such price');
       else if (expected === null) fail(null, `no data on or before ${quote.date}`);
       else if (expected !== quote.text) fail(expected, `the data of ${quote.date} says ${expected}`);
+      else if (quote.from !== undefined && line.id.startsWith(LIST_LINE_PREFIX) && !isRevision(line, quote.from, quote.date))
+        fail(null, `the producer revised nothing from ${quote.from} to ${quote.date} (not two lists in a row)`);
     }
   }
   return { pairs, pairDates, relationValues, quotes, findings };

@@ -7,6 +7,12 @@
  *   {{price offer.India.ppRaffia 2026-11-02}}         … as of another date (not after the post's)
  *   {{change historical.ppRaffia.mumbai 2026-11-09}}  the move from that date to the post's date
  *   {{change LINE FROM TO}}                           the move between two dates
+ *   {{revision list.hmel.ppRaffia.bathinda}}          a producer's latest revision by the post's date
+ *
+ * A price is written as the market quotes it: a range where the line holds one ("US$1,005–1,025/t",
+ * the CIF offers, city-wise sheets and CIF assessments), a single number otherwise. A revision is
+ * the change between a list line's last two lists on or before the post's date, marked as that
+ * change (`LINE@PREVIOUS..EFFECTIVE`), so it is one the producer-price data has, never a typed one.
  *
  * In the body the result is marked `<data value="LINE@DATE">₹111.00/kg</data>` (a change:
  * `LINE@FROM..TO`), the HTML element for a machine-readable value, so the consistency check
@@ -14,7 +20,7 @@
  * the data, whoever edited the text since. Titles and summaries take the plain text. Pure.
  */
 import { parseIsoDate, type IsoDate } from './dates.ts';
-import { priceValue, priceWithUnit } from './numbers.ts';
+import { priceValue, priceWithUnit, quoteWithUnit } from './numbers.ts';
 import { valueAsOf, type PriceLine } from './priceLines.ts';
 
 export interface Quote {
@@ -46,14 +52,20 @@ export function readQuotes(body: string): Quote[] {
 export function quoteText(line: PriceLine, quote: Pick<Quote, 'date' | 'from'>): string | null {
   const to = valueAsOf(line, quote.date);
   if (!to) return null;
-  if (quote.from === undefined) return priceWithUnit(to.value, line.basis);
+  if (quote.from === undefined) return quoteWithUnit(to, line.basis);
   const from = valueAsOf(line, quote.from);
   if (!from) return null;
   const change = priceValue(to.value, line.basis) - priceValue(from.value, line.basis);
   return `${change > 0 ? '+' : ''}${priceWithUnit(priceValue(change, line.basis), line.basis)}`;
 }
 
-const TEMPLATE = /\{\{\s*(price|change)\s+([A-Za-z0-9._-]+)((?:\s+\d{4}-\d{2}-\d{2}){0,2})\s*\}\}/g;
+/** A line's last two points on or before `date` (a producer list's latest revision), or null with fewer than two. */
+export function lastRevision(line: PriceLine, date: IsoDate): { from: IsoDate; date: IsoDate } | null {
+  const upTo = line.points.filter((p) => p.date <= date);
+  return upTo.length < 2 ? null : { from: upTo.at(-2)!.date, date: upTo.at(-1)!.date };
+}
+
+const TEMPLATE = /\{\{\s*(price|change|revision)\s+([A-Za-z0-9._-]+)((?:\s+\d{4}-\d{2}-\d{2}){0,2})\s*\}\}/g;
 
 export interface Resolved {
   readonly text: string;
@@ -78,7 +90,17 @@ export function resolveQuotes(text: string, postDate: IsoDate, lineOf: (id: stri
       problems.push(`${whole}: no price ${lineId}`);
       return whole;
     }
-    const quote = what === 'price' ? { date: dates[0] ?? postDate } : { from: dates[0], date: dates[1] ?? postDate };
+    if (what === 'revision') {
+      if (dates.length > 0) {
+        problems.push(`${whole}: a revision takes no dates (it is the latest by the post’s date)`);
+        return whole;
+      }
+      if (!lastRevision(line, postDate)) {
+        problems.push(`${whole}: no revision on or before ${postDate}`);
+        return whole;
+      }
+    }
+    const quote = what === 'price' ? { date: dates[0] ?? postDate } : what === 'revision' ? lastRevision(line, postDate)! : { from: dates[0], date: dates[1] ?? postDate };
     if (what === 'change' && quote.from === undefined) {
       problems.push(`${whole}: a change needs the date it is from`);
       return whole;

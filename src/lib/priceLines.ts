@@ -1,7 +1,7 @@
 /**
  * Every price the product keeps, as lines of dated values with their basis: the catalog series,
  * each city's sheet per grade, each global-bazaar country's offers per grade, and the customs
- * exchange rate. One id per line, built here only, so the consistency check
+ * exchange rate, and each producer's list line (`list.reliance.ppRaffia.jamnagar`). One id per line, built here only, so the consistency check
  * (src/lib/consistency.ts) and the quotes of news posts (src/lib/newsQuotes.ts) name a price the
  * same way. Pure.
  */
@@ -9,6 +9,7 @@ import type { Basis } from './basis.ts';
 import { allGrades, cities, cityBasis, customsRateBasis, globalBazaarCountries, offerBasis, polymers } from './catalog.ts';
 import type { CustomsRateNotification } from './customsRates.ts';
 import type { IsoDate } from './dates.ts';
+import { LIST_LINES, lineIdOf, listBasis, type ProducerPriceRecord } from './producerPrices.ts';
 import type { CityPriceRow, OfferRecord, PricePoint } from './priceTypes.ts';
 import { allSeries, seriesBasis } from './seriesCatalog.ts';
 
@@ -26,6 +27,9 @@ export interface PriceLine {
 export const cityLineId = (city: string, grade: string): string => `city.${city}.${grade}`;
 export const offerLineId = (country: string, grade: string): string => `offer.${country}.${grade}`;
 export const CUSTOMS_LINE_ID = 'customs.usdinr';
+/** A producer's list line (src/lib/producerPrices.ts `listLineId`) as a price line. */
+export const LIST_LINE_PREFIX = 'list.';
+export const listPriceLineId = (listLine: string): string => `${LIST_LINE_PREFIX}${listLine}`;
 
 /** The prices a store or the generator holds, in the shapes they keep them. */
 export interface PriceData {
@@ -33,6 +37,8 @@ export interface PriceData {
   readonly citySheets: readonly CityPriceRow[];
   readonly offers: readonly OfferRecord[];
   readonly customsRates: readonly CustomsRateNotification[];
+  /** Producers' list prices (each list from its effective date); absent where not read. */
+  readonly producerPrices?: readonly ProducerPriceRecord[] | undefined;
 }
 
 const byDate = (a: PricePoint, b: PricePoint): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
@@ -48,7 +54,7 @@ export function priceLines(data: PriceData): PriceLine[] {
   for (const row of data.citySheets) {
     const id = cityLineId(row.city, row.grade);
     const list = cityPoints.get(id) ?? [];
-    list.push({ date: row.date, value: row.price });
+    list.push({ date: row.date, value: row.price, low: row.low, high: row.high });
     cityPoints.set(id, list);
   }
   const offerPoints = new Map<string, PricePoint[]>();
@@ -59,7 +65,8 @@ export function priceLines(data: PriceData): PriceLine[] {
         if (value === undefined) continue;
         const id = offerLineId(offer.country, g.key);
         const list = offerPoints.get(id) ?? [];
-        list.push({ date: offer.date, value });
+        const range = offer.ranges?.[p.slug]?.[g.name];
+        list.push({ date: offer.date, value, low: range?.low, high: range?.high });
         offerPoints.set(id, list);
       }
     }
@@ -77,6 +84,16 @@ export function priceLines(data: PriceData): PriceLine[] {
   if (data.customsRates.length > 0) {
     const points = data.customsRates.map((n) => ({ date: n.effectiveFrom, value: n.importRate })).toSorted(byDate);
     lines.push({ id: CUSTOMS_LINE_ID, label: 'Customs exchange rate, imports (CBIC)', product: 'USDINR', basis: customsRateBasis, points });
+  }
+  const listPoints = new Map<string, PricePoint[]>();
+  for (const record of data.producerPrices ?? []) {
+    const id = lineIdOf(record);
+    listPoints.set(id, [...(listPoints.get(id) ?? []), { date: record.effective, value: record.value }]);
+  }
+  for (const line of LIST_LINES) {
+    const points = listPoints.get(line.id);
+    // Each producer's list is its own product: two producers' lists at one depot are two prices, not one in disagreement.
+    if (points) lines.push({ id: listPriceLineId(line.id), label: `${line.producer.name} ${line.gradeName} · ${line.location.name} (list price)`, product: `${line.grade}@${line.producer.id}`, basis: listBasis(line), points: points.toSorted(byDate) });
   }
   return lines;
 }

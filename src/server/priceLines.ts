@@ -11,7 +11,7 @@ import type { Store } from './store/index.ts';
 /** How far back offers are looked for: the demo history's twelve years and a margin. */
 const OFFER_YEARS = 14;
 
-type LineReads = Pick<Store, 'points' | 'cityGradeHistory' | 'latestOfferMonth' | 'offersInMonth' | 'listCustomsRates'>;
+type LineReads = Pick<Store, 'points' | 'cityGradeHistory' | 'latestOfferMonth' | 'offersInMonth' | 'listCustomsRates' | 'listProducerPrices'>;
 
 /** Every line the store holds (or only the ids of `only`, when given). */
 export async function readPriceLines(store: LineReads, only?: ReadonlySet<string>): Promise<PriceLine[]> {
@@ -33,6 +33,7 @@ export async function readPriceLines(store: LineReads, only?: ReadonlySet<string
     }
   }
   const customsRates = wanted('customs.') ? await store.listCustomsRates() : [];
-  const lines = priceLines({ points, citySheets, offers, customsRates });
+  const producerPrices = wanted('list.') ? await store.listProducerPrices() : [];
+  const lines = priceLines({ points, citySheets, offers, customsRates, producerPrices });
   return only ? lines.filter((l) => only.has(l.id)) : lines;
 }

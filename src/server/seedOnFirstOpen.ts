@@ -41,8 +41,7 @@ export async function seedIfEmpty(store: Store, now: Date = new Date()): Promise
   let lines: PriceLine[] | null = null;
   if (await store.hasNoPrices()) {
     const data = generateDemoData({ today: isoDateOf(now) });
-    await writeDemoData(store, data, isoDateOf(now));
-    lines = priceLines(data);
+    lines = priceLines((await writeDemoData(store, data, isoDateOf(now))).stored);
   }
   if (await store.hasNoPosts()) {
     const posts = await seedPostsFromContent();

@@ -34,10 +34,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'data-check-'));
   store = await openStore({ url: sqliteUrlFor(dir) });
   const data = generateDemoData({ today: TODAY });
-  await writeDemoData(store, data, TODAY);
-  const body = 'PP raffia ex-works Mumbai this week: {{price historical.ppRaffia.mumbai}}; city-wise Mumbai {{price city.mumbai.ppRaffia}}.';
+  const { stored } = await writeDemoData(store, data, TODAY);
+  const body = 'PP raffia ex-works Mumbai this week: {{price historical.ppRaffia.mumbai}}; city-wise Mumbai {{price city.mumbai.ppRaffia}}; Reliance {{price list.reliance.ppRaffia.jamnagar}} ex-Jamnagar, {{revision list.reliance.ppRaffia.jamnagar}}.';
   const seed = postOfSeed('2026-11-18-week-47', { title: 'PP this week', type: 'rateRevision', date: '2026-11-18', summary: 'PP ex-works Mumbai this week, from the data.', access: 'public', author: 'PolyIndex Desk', tags: [] }, body);
-  const quoted = quotePosts([seed], priceLines(data));
+  const quoted = quotePosts([seed], priceLines(stored));
   expect(quoted.skipped).toEqual([]);
   await store.seedPosts(quoted.posts);
 }, 300_000);
@@ -51,7 +51,7 @@ describe('npm run data:check', () => {
   it('finds nothing on the demo data as seeded, with the model’s links', { timeout: 300_000 }, async () => {
     await store.close();
     const result = await check('--model');
-    expect(result.stdout).toMatch(/0 pairs on one basis .* values against the demo model's links, 2 prices quoted in 1 posts: 0 findings/);
+    expect(result.stdout).toMatch(/0 pairs on one basis .* values against the demo model's links, 4 prices quoted in 1 posts: 0 findings/);
     expect(result.code).toBe(0);
     store = await openStore({ url: sqliteUrlFor(dir) });
   });

@@ -6,14 +6,15 @@ import { checkConsistency, sameBasisGroups, type CheckedPost } from '../../src/l
 import { isoDateOf } from '../../src/lib/dates.ts';
 import { generateDemoData } from '../../src/lib/demoData.ts';
 import { demoRelations } from '../../src/lib/demoRelations.ts';
-import { readQuotes, resolveQuotes } from '../../src/lib/newsQuotes.ts';
-import { cityLineId, CUSTOMS_LINE_ID, offerLineId, priceLines, valueAsOf, type PriceLine } from '../../src/lib/priceLines.ts';
+import { quoteText, readQuotes, resolveQuotes } from '../../src/lib/newsQuotes.ts';
+import { cityLineId, CUSTOMS_LINE_ID, listPriceLineId, offerLineId, priceLines, valueAsOf, type PriceLine } from '../../src/lib/priceLines.ts';
 import { historicalSeriesId } from '../../src/lib/seriesCatalog.ts';
 import { postOfSeed, quotePosts, seedIdOf, seedPostSchema } from '../../src/server/posts/seed.ts';
+import { demoAsStored } from '../../src/server/store/seedDemo.ts';
 
-// The demo data as `npm run seed` writes it on a day after the newest seed post.
+// The demo data as `npm run seed` writes it (ranges, producers' lists) on a day after the newest seed post.
 const data = generateDemoData({ today: '2026-11-26' });
-const lines = priceLines(data);
+const lines = priceLines(demoAsStored(data, '2026-11-26'));
 const relations = demoRelations();
 
 const NEWS = resolve('src/content/news');
@@ -116,6 +117,49 @@ describe('planted contradictions are found', () => {
       expect.objectContaining({ kind: 'news', post: 'future', quote: `${MUMBAI}@2026-11-23` }),
       expect.objectContaining({ kind: 'news', post: 'unknown' }),
     ]);
+  });
+
+  it('a range, a producer’s list price and a revision that are not the data’s, and a revision that skips a list', () => {
+    const hmel = lineOf(listPriceLineId('hmel.ppRaffia.bathinda'));
+    const offer = lineOf(offerLineId('India', 'ppRaffia'));
+    const lookup = (id: string) => lines.find((l) => l.id === id);
+    const date = '2026-11-18';
+    const body = resolveQuotes(`{{price ${offer.id}}}; {{price ${hmel.id}}}; {{revision ${hmel.id}}}`, date, lookup, true).text;
+    const [range, list, revision] = readQuotes(body);
+    // As filled, all three are the data: the offer as a range, the revision between the last two lists.
+    expect(range!.text).toMatch(/^US\$[\d,]+–[\d,]+\/t$/);
+    const upTo = hmel.points.filter((p) => p.date <= date);
+    expect(revision!.ref).toBe(`${hmel.id}@${upTo.at(-2)!.date}..${upTo.at(-1)!.date}`);
+    expect(checkConsistency({ lines, posts: [{ id: 'as-filled', date, body }] }).findings).toEqual([]);
+    // A range read as its mid, a list price off by a rupee, a revision with the wrong sign, a "revision" over three lists.
+    const mid = body.replace(`>${range!.text}<`, `>US$${valueAsOf(offer, date)!.value.toLocaleString('en-IN')}/t<`);
+    const offList = body.replace(`>${list!.text}<`, '>₹1.00/kg<');
+    const flipped = body.replace(`>${revision!.text}<`, `>${revision!.text.startsWith('+') ? '−' : '+'}${revision!.text.replace(/^[+−]/, '')}<`);
+    const skipped = `<data value="${hmel.id}@${upTo.at(-3)!.date}..${upTo.at(-1)!.date}">${quoteText(hmel, { from: upTo.at(-3)!.date, date: upTo.at(-1)!.date })}</data>`;
+    const report = checkConsistency({
+      lines,
+      posts: [
+        { id: 'mid', date, body: mid },
+        { id: 'list', date, body: offList },
+        { id: 'flipped', date, body: flipped },
+        { id: 'skipped', date, body: skipped },
+      ],
+    });
+    expect(report.findings.map((f) => (f.kind === 'news' ? [f.post, f.quote] : f.kind))).toEqual([
+      ['mid', range!.ref],
+      ['list', list!.ref],
+      ['flipped', revision!.ref],
+      ['skipped', `${hmel.id}@${upTo.at(-3)!.date}..${upTo.at(-1)!.date}`],
+    ]);
+  });
+
+  it('refuses a revision where the producer has made none by the post’s date, or given dates', () => {
+    const lookup = (id: string) => lines.find((l) => l.id === id);
+    const hmel = listPriceLineId('hmel.ppRaffia.bathinda');
+    const first = lineOf(hmel).points[1]!.date;
+    expect(resolveQuotes(`{{revision ${hmel}}}`, first, lookup, true).problems).toEqual([]);
+    expect(resolveQuotes(`{{revision ${hmel}}}`, lineOf(hmel).points[0]!.date, lookup, true).problems).toHaveLength(1);
+    expect(resolveQuotes(`{{revision ${hmel} 2026-11-02}}`, '2026-11-18', lookup, true).problems).toHaveLength(1);
   });
 
   it('refuses to fill a template dated after the post, or naming no price', () => {
