@@ -299,7 +299,8 @@ try {
 
   const started = Date.now();
   const deadline = started + options.duration * 1000;
-  /** @type {Promise<Awaited<ReturnType<typeof memory>> & { requests: number }> | null} */
+  /** @typedef {Promise<Awaited<ReturnType<typeof memory>> & { requests: number }> | null} WarmMemory */
+  /** @type {WarmMemory} */
   let afterWarmup = null;
   const warmupTimer = setTimeout(() => {
     afterWarmup = memory().then((m) => ({ ...m, requests: records.length }));
@@ -320,7 +321,9 @@ try {
   );
   clearInterval(progress);
   clearTimeout(warmupTimer);
-  const warm = afterWarmup ? await afterWarmup : null;
+  // Set by the timer's callback, which type narrowing does not follow: read it as declared.
+  const pendingWarm = /** @type {WarmMemory} */ (afterWarmup);
+  const warm = pendingWarm ? await pendingWarm : null;
   const atEnd = await memory();
   const elapsed = (Date.now() - started) / 1000;
 
