@@ -24,7 +24,7 @@ async function onSignOut(): Promise<void> {
     await signOut();
     window.location.assign('/');
   } catch (error) {
-    // Spec §8: a toast on mobile, only logged on desktop.
+    // A failed sign-out: a toast on a phone (no console to read there), only logged on desktop.
     if (window.matchMedia(`(max-width: ${MEDIUM_BREAKPOINT_PX - 0.02}px)`).matches) toast('Something went wrong');
     else console.error('Sign-out failed', error);
   }
