@@ -109,18 +109,24 @@ const readJson = (file) => {
   }
 };
 
+// eslint-disable-next-line no-control-regex -- test messages carry terminal colours
+const firstLine = (message) => (message || 'no message').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim())?.trim().slice(0, 200) ?? 'no message';
+
 /** What a stage's report says: counts, skipped tests by name, and the e2e run's Firestore. */
 function detailsOf(stage) {
   if (stage === 'test:unit') {
     const report = readJson(VITEST_REPORT);
     if (!report) return [];
     const skipped = report.testResults.flatMap((file) => file.assertionResults.filter((t) => t.status === 'skipped' || t.status === 'pending' || t.status === 'todo').map((t) => `${file.name.replace(`${process.cwd()}/`, '')}: ${t.fullName ?? t.title}`));
-    return [`${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped in ${report.testResults.length} files`, ...skipped.map((name) => `skipped: ${name}`)];
+    const failedTests = report.testResults.flatMap((file) => file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')}: ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`));
+    // A file that failed outside its tests (an import, a hook) has a message of its own.
+    const failedFiles = report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')).map((file) => `${file.name.replace(`${process.cwd()}/`, '')}: ${firstLine(file.message)}`);
+    return [`${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped in ${report.testResults.length} files`, ...skipped.map((name) => `skipped: ${name}`), ...[...failedTests, ...failedFiles].map((name) => `failed: ${name}`)];
   }
   if (stage === 'test:e2e') {
     const summary = readJson(E2E_SUMMARY);
     if (!summary?.counts) return [];
-    return Object.entries(summary.counts).map(([site, c]) => `${site}: ${c.passed} passed, ${c.failed} failed, ${c.flaky} flaky, ${c.skipped} skipped`);
+    return [...Object.entries(summary.counts).map(([site, c]) => `${site}: ${c.passed} passed, ${c.failed} failed, ${c.flaky} flaky, ${c.skipped} skipped`), ...(summary.failures ?? [])];
   }
   return [];
 }

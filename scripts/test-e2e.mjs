@@ -43,20 +43,29 @@ function countsOf(file) {
     return null;
   }
   const counts = Object.fromEntries(Object.keys(SITES).map((site) => [site, { passed: 0, failed: 0, flaky: 0, skipped: 0 }]));
+  const failures = [];
   const siteOf = (project) => Object.keys(SITES).find((site) => SITES[site].includes(project));
-  const walk = (suite) => {
+  const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const site = siteOf(test.projectName);
         if (!site) continue;
         const kind = { expected: 'passed', unexpected: 'failed', flaky: 'flaky', skipped: 'skipped' }[test.status] ?? 'failed';
         counts[site][kind] += 1;
+        if (kind === 'failed' || kind === 'flaky') failures.push(`${kind}: [${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstErrorLine(test)}`);
       }
     }
-    for (const child of suite.suites ?? []) walk(child);
+    for (const child of suite.suites ?? []) walk(child, child.file === child.title ? titles : [...titles, child.title]);
   };
-  for (const suite of report.suites ?? []) walk(suite);
-  return counts;
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return { counts, failures };
+}
+
+/** The first line of a failed test's first error, so the summary says why without the log. */
+function firstErrorLine(test) {
+  const error = (test.results ?? []).flatMap((r) => r.errors ?? (r.error ? [r.error] : []))[0];
+  // eslint-disable-next-line no-control-regex -- Playwright's messages carry terminal colours
+  return (error?.message ?? 'no error recorded').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 200);
 }
 
 mkdirSync(dirname(REPORT), { recursive: true });
@@ -77,7 +86,7 @@ const result = await new Promise((done) => {
   child.once('exit', (code, signal) => done({ status: code ?? 1, signal, error: null }));
 });
 const seconds = Math.round((Date.now() - started) / 1000);
-const counts = countsOf(REPORT);
+const { counts = null, failures = [] } = countsOf(REPORT) ?? {};
 
 console.log(`\n[e2e] one run, ${seconds} s; Firestore: ${firestore}`);
 let failed = 0;
@@ -99,5 +108,6 @@ const total = (kind) => Object.values(counts ?? {}).reduce((sum, c) => sum + c[k
 if (problems.length > 0 && failed === 0) failed = 1;
 for (const problem of problems) console.log(`[e2e]   ${problem}`);
 console.log(`e2e: ${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
-writeFileSync(E2E_SUMMARY, JSON.stringify({ seconds, firestore, sites, counts, failed, problems }, null, 2));
+for (const failure of failures) console.log(`[e2e]   ${failure}`);
+writeFileSync(E2E_SUMMARY, JSON.stringify({ seconds, firestore, sites, counts, failures, failed, problems }, null, 2));
 process.exit(problems.length === 0 && failed === 0 ? 0 : 1);

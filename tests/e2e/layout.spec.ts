@@ -25,7 +25,7 @@ import { demoAccounts, demoRecord } from '../../src/server/demoAccounts.ts';
 import { baseURL } from './env.ts';
 import { signInByApi } from './helpers/auth.ts';
 import { policyOf, scriptPolicyProblems, watchCsp } from './helpers/csp.ts';
-import { expect, test, type KeptContexts } from './helpers/keptContexts.ts';
+import { expect, KEPT_CONNECTION_RETRIES, test, type KeptContexts } from './helpers/keptContexts.ts';
 import { formatFinding, measureLayout, MIN_TEXT_PX, PHONE_HEADER_MAX_PX, settle, type LayoutFinding } from './helpers/layout.ts';
 
 /** The people of the check: anonymous, and the demo accounts of the access table. */
@@ -272,7 +272,7 @@ const SITE_WIDE_SCRIPTS = [/\/_astro\/Base\.astro_astro_type_script_index_\d+_la
  * ones and data blocks (JSON-LD).
  */
 async function serverViewOf(kept: KeptContexts, role: Role, size: (typeof SIZES)[number], path: string): Promise<{ key: string; alike: boolean }> {
-  const response = await (await viewOf(kept, role, size)).request.get(path, { maxRedirects: 0 });
+  const response = await (await viewOf(kept, role, size)).request.get(path, { maxRedirects: 0, maxRetries: KEPT_CONNECTION_RETRIES });
   const html = (await response.text()).replace(/ nonce="[^"]*"/g, '');
   const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
   const runsOwnCode = scripts.some((attributes) => {

@@ -1,6 +1,6 @@
 import { feedstocks, futureTrendProducts, globalBazaarCountries, indianBazaarSections, polymers, services } from '../../src/lib/catalog.ts';
 import { signInAs, storageStateOf } from './helpers/auth.ts';
-import { expect, test, type KeptContexts } from './helpers/keptContexts.ts';
+import { expect, KEPT_CONNECTION_RETRIES, test, type KeptContexts } from './helpers/keptContexts.ts';
 
 // Every route of the spec, as the admin (who may see everything) sees it.
 const routes = [
@@ -25,7 +25,7 @@ const adminRequests = async (kept: KeptContexts) => (await kept.get('admin', () 
 
 /** A page's status, `<title>` and first heading as the server answers it. */
 async function answerOf(kept: KeptContexts, path: string): Promise<{ status: number; title: string | undefined; heading: string | undefined }> {
-  const response = await (await adminRequests(kept)).get(path);
+  const response = await (await adminRequests(kept)).get(path, { maxRetries: KEPT_CONNECTION_RETRIES });
   const html = await response.text();
   const text = (fragment: string | undefined) => fragment?.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
   return { status: response.status(), title: text(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1]), heading: text(/<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]) };

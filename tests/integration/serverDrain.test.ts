@@ -4,9 +4,10 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createSiteServer } from '../../src/server/http/siteServer.ts';
 import { openStore, sqliteUrlFor } from '../../src/server/store/index.ts';
 import { TEST_DATA_DIR } from './env.ts';
 
@@ -62,5 +63,33 @@ describe('graceful stop', () => {
     const store = await openStore({ url: sqliteUrlFor(dir) });
     expect((await store.listBanners()).map((b) => b.id)).toEqual(['drain']);
     await store.close();
+  });
+});
+
+describe('idle connections', () => {
+  it('keeps an idle keep-alive connection longer than a proxy does (60 s), and a stop still closes it at once', async () => {
+    const site = createSiteServer({
+      lanes: [],
+      fallback: (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('ok');
+      },
+    });
+    const port = await site.listen(0, '127.0.0.1');
+    const agent = new Agent({ keepAlive: true });
+    const answer = await new Promise<{ keepAlive: string | undefined; body: string }>((ok, fail) => {
+      const req = request({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += String(chunk)));
+        res.on('end', () => ok({ keepAlive: res.headers['keep-alive'], body }));
+      });
+      req.on('error', fail);
+      req.end();
+    });
+    // Node's default (5 s) made a client that reuses a connection later meet a reset.
+    expect(answer).toEqual({ keepAlive: 'timeout=65', body: 'ok' });
+    // The connection is idle in the agent's pool; the stop does not wait 65 s for it.
+    expect(await site.stop({ drainMs: 60_000, closers: [] })).toBe(true);
+    agent.destroy();
   });
 });

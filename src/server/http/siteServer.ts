@@ -28,6 +28,9 @@ export interface SiteServer {
   stop(options: { drainMs: number; closers: readonly (() => Promise<void>)[] }): Promise<boolean>;
 }
 
+/** How long an idle keep-alive connection stays open (see below). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export function createSiteServer({ lanes, staticFiles, fallback }: SiteServerOptions): SiteServer {
   let inFlight = 0;
   let stopping = false;
@@ -54,6 +57,13 @@ export function createSiteServer({ lanes, staticFiles, fallback }: SiteServerOpt
     if (staticFiles) staticFiles(req, res, toAstro);
     else toAstro();
   });
+  // Node closes an idle keep-alive connection after 5 s. A proxy or client that keeps its idle
+  // connections longer can send its next request just as that close arrives and gets a reset
+  // (a 502 behind a load balancer; a test runner met it as ECONNRESET). Idle connections live
+  // longer than the usual 60 s proxy idle timeout, so the proxy closes first; headers must still
+  // arrive in time.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   return {
     server,

@@ -9,6 +9,14 @@
  */
 import { test as base, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 
+/**
+ * A kept context's request client holds its idle connections for as long as the worker lives;
+ * the server closes them after a while, and a GET sent just as that close arrives meets a reset
+ * (ECONNRESET). A browser sends such a GET again on a new connection; Playwright's client does so
+ * when asked (it retries only ECONNRESET), so the specs' GETs on kept contexts ask for it once.
+ */
+export const KEPT_CONNECTION_RETRIES = 1;
+
 export interface KeptContexts {
   /** The worker's context for `key`, made with `options()` the first time it is asked for. */
   get(key: string, options: () => Promise<BrowserContextOptions> | BrowserContextOptions): Promise<BrowserContext>;
