@@ -1,7 +1,7 @@
 // Issue 20: the demo news posts quote the data as it was on their dates. Every price-like
 // number a seed post writes as fixed text (outside a `{{…}}` template, src/lib/newsQuotes.ts)
-// must be on one of the two lists below: a number that is not a price the data holds (with
-// why), or a post not yet converted (said plainly, so the list shows what is left to do).
+// must be on the list below: a number that is not a price the data holds, with why. Every
+// other fixed price fails the test: a price the data holds is written as a template.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,39 +61,30 @@ const NOT_DATA: Readonly<Record<string, { readonly why: string; readonly numbers
   '2026-11-05-ps-outlook-styrene-slump': { why: 'the desk’s forecast move and GPPS offers (no line of the data prices PS)', numbers: ['Rs 3–5/kg', 'US$ 1,060–1,090/t'] },
   '2026-11-07-polyester-outlook-pta-meg': { why: 'the desk’s forecast move', numbers: ['Rs 2–4/kg'] },
   '2026-11-12-pp-outlook-december-2026': { why: 'a forecast move, a sensitivity (per rupee of depreciation) and the threshold of a revision', numbers: ['Rs 1.50–3.00/kg', 'Rs 0.90/kg', 'US$ 5/bbl'] },
+  '2026-10-09-bopp-festive-demand': { why: 'BOPP film moves and the desk’s call for them: no line of the data prices BOPP film (PP film grade is a template)', numbers: ['Rs 2–3/kg', 'Rs 2–3/kg', 'Rs 2–3/kg', 'Rs 2–3/kg'] },
+  '2026-11-14-bopp-film-prices-soften-ahmedabad': { why: 'BOPP film moves and the spread of other film centres: no line of the data prices BOPP film (PP film grade is a template)', numbers: ['Rs 2/kg', 'Rs 2/kg', 'Rs 2/kg', 'Rs 1/kg'] },
+  '2025-12-05-offer-pp-injection-surplus-delhi': { why: 'the seller’s own asking price and delivery charge (the Delhi sheet beside it is a template)', numbers: ['Rs 99/kg', 'Rs 0.60/kg'] },
+  '2025-08-28-abs-outlook-festive-appliances': { why: 'ABS offers: no line of the data prices ABS', numbers: ['US$ 1,380–1,420/t'] },
+  '2026-05-06-abs-outlook-butadiene': { why: 'the desk’s forecast move and ABS offers (no line of the data prices ABS)', numbers: ['Rs 3–5/kg', 'US$ 1,450–1,490/t'] },
+  '2026-10-22-abs-outlook-two-wheeler-demand': { why: 'the desk’s forecast band and ABS offers (no line of the data prices ABS)', numbers: ['Rs 2/kg', 'US$ 1,360–1,400/t'] },
+  '2025-12-03-pbt-outlook-2026': { why: 'BDO: no line of the data prices it', numbers: ['RMB 7,800/t'] },
+  '2026-07-14-pbt-outlook-ev-connectors': { why: 'BDO and PBT offers: no line of the data prices them', numbers: ['RMB 7,600/t', 'US$ 1,480–1,540/t'] },
+  '2026-11-04-pbt-outlook-bdo-weakness': { why: 'the desk’s forecast move, PBT and BDO prices: no line of the data prices them', numbers: ['Rs 3–5/kg', 'Rs 176/kg', 'US$ 1,430–1,490/t', 'RMB 7,400/t'] },
+  '2025-12-15-pe-outlook-january-2026': { why: 'the desk’s forecast moves (the prices they are from are templates)', numbers: ['Rs 0–1/kg', 'Rs 0–1/kg', 'Rs 0–1.50/kg', 'Rs 0–2/kg'] },
+  '2026-03-20-pe-outlook-q2-2026': { why: 'the desk’s forecast moves (the prices they are from are templates)', numbers: ['Rs 1–2/kg', 'Rs 1–2/kg', 'Rs 0.50–1.50/kg', 'Rs 1–2/kg', 'Rs 0–1/kg', 'Rs 1–2/kg', 'Rs 0.50–1.50/kg'] },
+  '2025-07-16-pet-outlook-monsoon-2025': { why: 'PET offers (no line of the data prices PET), a risk threshold for Brent and the move it would bring', numbers: ['US$ 820–840/t', 'US$ 65/bbl', 'Rs 1–2/kg'] },
+  '2026-02-24-pet-outlook-summer-bottling': { why: 'the desk’s forecast move and PET offers (no line of the data prices PET)', numbers: ['Rs 3–4/kg', 'US$ 910–930/t'] },
+  '2026-10-27-pet-outlook-winter-lull': { why: 'the desk’s forecast move and PET offers (no line of the data prices PET)', numbers: ['Rs 2–3/kg', 'Rs 2–3/kg', 'US$ 850–870/t'] },
+  '2025-09-10-pp-outlook-festive-2025': { why: 'the desk’s forecast moves (the price they are from is a template)', numbers: ['Rs 1–2/kg', 'Rs 1.00–1.50/kg', 'Rs 1–2/kg'] },
+  '2026-06-18-pp-outlook-monsoon-quarter': { why: 'the desk’s forecast moves (the price they are from is a template) and a sensitivity (per rupee of depreciation)', numbers: ['Rs 2–3/kg', 'Rs 1/kg', 'Rs 0.50/kg', 'Rs 1/kg', 'Rs 1.00–2.50/kg'] },
+  '2025-05-22-pvc-outlook-monsoon-2025': { why: 'the desk’s forecast moves (the price they are from is a template)', numbers: ['Rs 2–3/kg', 'Rs 0.50–1.00/kg', 'Rs 1–2/kg', 'Rs 1.50–2.50/kg'] },
+  '2026-08-05-pvc-outlook-post-monsoon': { why: 'the desk’s forecast moves (the prices they are from are templates)', numbers: ['Rs 2–3/kg', 'US$ 20–40/t', 'Rs 1.00–1.50/kg', 'Rs 2–3/kg', 'Rs 1.00–2.50/kg'] },
+  '2025-09-24-san-outlook-festive-2025': { why: 'the desk’s forecast move and SAN offers (no line of the data prices SAN)', numbers: ['Rs 2–3/kg', 'US$ 1,370–1,410/t'] },
+  '2026-04-28-san-outlook-styrene-acn': { why: 'SAN offers: no line of the data prices SAN', numbers: ['US$ 1,420–1,460/t'] },
+  '2026-11-11-san-outlook-appliance-winter': { why: 'the desk’s forecast move and SAN prices (no line of the data prices SAN)', numbers: ['Rs 3–4/kg', 'Rs 154/kg', 'US$ 1,320–1,360/t'] },
+  '2026-07-22-bopp-outlook-pre-festive': { why: 'the desk’s forecast moves for BOPP film and PP film grade (the price it is from is a template)', numbers: ['Rs 3–4/kg', 'Rs 1–2/kg'] },
 };
 
-/**
- * Posts that still quote prices the data holds as fixed text (feedstocks, CIF and global-bazaar
- * offers, city-wise and Mumbai prices, producers' lists): not converted yet, each with what it
- * quotes. Every number in them passes until the post is converted; the list only shrinks.
- */
-const NOT_YET_CONVERTED: Readonly<Record<string, string>> = {
-  '2026-10-09-bopp-festive-demand': 'PP film grade domestic prices and CIF offers',
-  '2026-11-14-bopp-film-prices-soften-ahmedabad': 'the PP film grade list price',
-  '2025-12-05-offer-pp-injection-surplus-delhi': 'the producers’ PP injection list beside the offer',
-  '2025-08-28-abs-outlook-festive-appliances': 'styrene and butadiene',
-  '2026-05-06-abs-outlook-butadiene': 'butadiene, styrene and ACN',
-  '2026-10-22-abs-outlook-two-wheeler-demand': 'styrene, butadiene and ACN',
-  '2025-12-03-pbt-outlook-2026': 'PTA and Brent',
-  '2026-07-14-pbt-outlook-ev-connectors': 'PTA',
-  '2026-11-04-pbt-outlook-bdo-weakness': 'PTA',
-  '2025-12-15-pe-outlook-january-2026': 'Brent, naphtha and ethylene',
-  '2026-03-20-pe-outlook-q2-2026': 'Brent, naphtha, ethylene and CIF India HDPE and LLDPE film',
-  '2025-07-16-pet-outlook-monsoon-2025': 'PTA, MEG and Brent',
-  '2026-02-24-pet-outlook-summer-bottling': 'Brent, PTA and MEG',
-  '2026-10-27-pet-outlook-winter-lull': 'PTA and MEG',
-  '2025-09-10-pp-outlook-festive-2025': 'Brent, naphtha, propylene and CIF India PP raffia',
-  '2026-06-18-pp-outlook-monsoon-quarter': 'Brent, naphtha, propylene and CIF India PP raffia',
-  '2026-11-12-pp-outlook-december-2026': 'the gap between Chinese and Middle East offers',
-  '2025-05-22-pvc-outlook-monsoon-2025': 'CIF India PVC and Brent',
-  '2026-08-05-pvc-outlook-post-monsoon': 'CIF India PVC',
-  '2025-09-24-san-outlook-festive-2025': 'styrene and ACN',
-  '2026-04-28-san-outlook-styrene-acn': 'styrene and ACN',
-  '2026-11-11-san-outlook-appliance-winter': 'styrene and ACN',
-  '2025-12-22-bopp-outlook-early-2026': 'the PP film grade price and Brent',
-  '2026-07-22-bopp-outlook-pre-festive': 'the PP film grade price',
-};
 
 const posts = files.map((file) => ({ id: seedIdOf(file), prices: fixedPrices(readFileSync(join(NEWS, file), 'utf8')) }));
 
@@ -110,9 +101,8 @@ describe('the seed posts’ fixed prices', () => {
     expect(fixedPrices('naphtha {{price feedstock.naphtha.japan}} and {{revision list.hmel.ppRaffia.bathinda}}')).toEqual([]);
   });
 
-  it('are each either not data (with why) or in a post still to convert', () => {
+  it('are each not data, with why (a price the data holds is a template)', () => {
     const unlisted = posts.flatMap(({ id, prices }) => {
-      if (id in NOT_YET_CONVERTED) return [];
       const allowed = [...(NOT_DATA[id]?.numbers ?? [])];
       return prices.filter((price) => {
         const at = allowed.indexOf(price);
@@ -124,17 +114,12 @@ describe('the seed posts’ fixed prices', () => {
     expect(unlisted).toEqual([]);
   });
 
-  it('list nothing stale: every listed number is in its post, every post to convert still has a fixed price, every reason is given', () => {
+  it('list nothing stale: every listed number is in its post, every reason is given', () => {
     const byId = new Map(posts.map((p) => [p.id, p.prices]));
     for (const [id, { why, numbers }] of Object.entries(NOT_DATA)) {
       expect(byId.has(id), id).toBe(true);
-      if (id in NOT_YET_CONVERTED) expect(byId.get(id), id).toEqual(expect.arrayContaining([...numbers]));
-      else expect(byId.get(id)!.toSorted(), id).toEqual([...numbers].toSorted());
+      expect(byId.get(id)!.toSorted(), id).toEqual([...numbers].toSorted());
       if (numbers.length > 0) expect(why, id).not.toBe('');
-    }
-    for (const id of Object.keys(NOT_YET_CONVERTED)) {
-      expect(byId.has(id), id).toBe(true);
-      expect(byId.get(id)!.length, id).toBeGreaterThan(0);
     }
   });
 });
