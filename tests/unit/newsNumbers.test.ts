@@ -16,8 +16,17 @@ const files = (readdirSync(NEWS, { recursive: true }) as string[]).filter((f) =>
  */
 const PRICE = /(?:₹|\bRs\.?|\bINR|US\$|\bUSD|\$|\bRMB)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:–|-|to|and)\s?(?:₹|Rs\.?|US\$|USD|\$)?\s?\d[\d,]*(?:\.\d+)?)?\s?(?:\/\s?|per\s)(?:kg|t|MT|mt|tonne|ton|bbl|barrel)\b/g;
 
+/**
+ * The rupee's dollar rate as a post writes it ("the rupee is at about 88.6", "USD/INR | 88.9"): a
+ * rate from 50 to 99 a few words after the rupee is named (the data's `fx.usdinr` line).
+ */
+const RUPEE_RATE = /(?:\brupee\b|\bUSD\/INR\b|US\$\/INR)[^.\n\d]{0,30}?(?<![\d.,])[5-9]\d(?:\.\d{1,2})?(?![\d,]|\s?(?:%|\/|paise))/gi;
+
 /** Every fixed price in a post's text (front matter included: titles and summaries are read too). */
-const fixedPrices = (text: string): string[] => [...text.replace(/\{\{[^}]*\}\}/g, '').matchAll(PRICE)].map((m) => m[0]);
+const fixedPrices = (text: string): string[] => {
+  const fixed = text.replace(/\{\{[^}]*\}\}/g, '');
+  return [...[...fixed.matchAll(PRICE)].map((m) => m[0]), ...[...fixed.matchAll(RUPEE_RATE)].map((m) => m[0])];
+};
 
 /** Fixed numbers that are not prices the data holds, post by post, with why. */
 const NOT_DATA: Readonly<Record<string, { readonly why: string; readonly numbers: readonly string[] }>> = {
@@ -99,6 +108,8 @@ describe('the seed posts’ fixed prices', () => {
       'US$ 80/bbl',
     ]);
     expect(fixedPrices('naphtha {{price feedstock.naphtha.japan}} and {{revision list.hmel.ppRaffia.bathinda}}')).toEqual([]);
+    expect(fixedPrices('The rupee is at about 88.6 per dollar. | USD/INR | 88.9 | A rupee near 89–90 limits it.')).toEqual(['rupee is at about 88.6', 'USD/INR | 88.9', 'rupee near 89']);
+    expect(fixedPrices('The rupee, at {{price fx.usdinr}}, limits the fall; a fall of one rupee adds Rs 1.50/kg; the rupee fell 2% in 2025; US$/INR within 50 paise.')).toEqual(['Rs 1.50/kg']);
   });
 
   it('are each not data, with why (a price the data holds is a template)', () => {
