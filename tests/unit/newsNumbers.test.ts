@@ -103,7 +103,7 @@ const cellsOf = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').sp
  * column whose header names a price unit ("Rs/kg", "(US$/t …"), not a change. Templates are
  * taken out first, so a column of quotes has none.
  */
-export const tablePrices = (text: string): string[] => {
+const tablePrices = (text: string): string[] => {
   const rows = text.replace(/\{\{[^}]*\}\}/g, '').split('\n');
   const found: string[] = [];
   for (let i = 0; i + 1 < rows.length; i++) {
