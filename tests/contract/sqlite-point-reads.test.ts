@@ -7,10 +7,11 @@
  */
 import { mkdtempSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import Database from 'libsql';
+import { describe, expect, it, vi } from 'vitest';
 import { hashKey, mintKey } from '../../src/server/feed/keys.ts';
 import { openStore, sqliteUrlFor } from '../../src/server/store/index.ts';
-import { pointReadPathOf } from '../../src/server/store/sqlite/pointReads.ts';
+import { openPointReader, pointReadPathOf, type OpenConnection } from '../../src/server/store/sqlite/pointReads.ts';
 import { TEST_DATA_DIR } from '../integration/env.ts';
 
 describe('SQLite point reads', () => {
@@ -51,6 +52,58 @@ describe('SQLite point reads', () => {
       expect(statSync(wal).size).toBe(0);
     } finally {
       await reader.close();
+    }
+  });
+
+  it('read again on a new connection after an I/O error, with a warning, and never repeat a change mark', async () => {
+    const dir = mkdtempSync(join(TEST_DATA_DIR, 'point-reads-io-'));
+    const url = sqliteUrlFor(dir);
+    const writer = await openStore({ url });
+    const { key, id } = mintKey();
+    await writer.createApiKey({ id, ownerUid: 'u1', name: 'first', hash: hashKey(key), createdAt: new Date().toISOString(), urlKey: false, ratePerMinute: 60, monthlyQuota: 100 }, { uid: 'u1', email: null });
+    // libSQL's connection, whose reads of api_keys fail as often as `failures` says (as the
+    // loaded suite once met: "disk I/O error" preparing a point read; here preparing or reading).
+    let failures = 0;
+    let opened = 0;
+    const open: OpenConnection = (path, options) => {
+      opened += 1;
+      const db = new Database(path, options);
+      const prepare = db.prepare.bind(db);
+      const fail = () => {
+        if (failures === 0) return;
+        failures -= 1;
+        throw new Database.SqliteError('disk I/O error', 'SQLITE_IOERR_SHORT_READ', 522);
+      };
+      db.prepare = ((sql: string) => {
+        if (!sql.includes('api_keys')) return prepare(sql);
+        fail();
+        const statement = prepare(sql);
+        const get = statement.get.bind(statement);
+        statement.get = ((...args: unknown[]) => (fail(), get(...args))) as typeof statement.get;
+        return statement;
+      }) as typeof db.prepare;
+      return db;
+    };
+    const reader = openPointReader(url.slice('file:'.length), { open });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const before = reader.dataVersion();
+      failures = 1;
+      expect(reader.get('api_keys', 'id', id)).toMatchObject({ id, owner_uid: 'u1' });
+      expect(opened).toBe(2);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('SQLITE_IOERR_SHORT_READ'));
+      // The new connection's data_version starts again; its marks are past every earlier one.
+      expect(reader.dataVersion()).toBeGreaterThan(before);
+      // A second failure in a row is the caller's.
+      failures = 2;
+      expect(() => reader.get('api_keys', 'id', 'another')).toThrow('disk I/O error');
+      // Other errors are not retried.
+      expect(() => reader.get('no_such_table', 'id', id)).toThrow(/no such table/);
+      expect(opened).toBe(3);
+    } finally {
+      warn.mockRestore();
+      reader.close();
+      await writer.close();
     }
   });
 });

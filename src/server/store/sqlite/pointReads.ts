@@ -38,26 +38,69 @@ export function pointReadPathOf(url: string): string | null {
   return path && !path.startsWith(':memory:') && !path.includes('?') && !path.includes('mode=memory') ? path : null;
 }
 
-/** A point reader of the SQLite file at `path` (already opened and migrated by the client). */
-export function openPointReader(path: string, { busyTimeoutMs = 5_000 }: { readonly busyTimeoutMs?: number } = {}): PointReader {
-  const db = new Database(path, { timeout: busyTimeoutMs });
-  const statements = new Map<string, ReturnType<typeof db.prepare>>();
-  const version = db.prepare('PRAGMA data_version').raw();
+/** What opens a connection: libSQL's, or a test's wrapper around it. */
+export type OpenConnection = (path: string, options: { timeout: number }) => Database.Database;
+
+const openLibsql: OpenConnection = (path, options) => new Database(path, options);
+
+/** SQLite's I/O error family (`SQLITE_IOERR`, `SQLITE_IOERR_SHORT_READ` …), by the code libSQL gives. */
+const isIoError = (error: unknown): boolean => typeof (error as { code?: unknown } | null)?.code === 'string' && (error as { code: string }).code.startsWith('SQLITE_IOERR');
+
+/**
+ * A point reader of the SQLite file at `path` (already opened and migrated by the client).
+ *
+ * The connection reads the schema as it opens, so it takes part in the file's WAL from the start
+ * (a connection that has not read yet opens the WAL at its first statement). A point read that
+ * meets an I/O error (seen twice in the loaded test suite, never reproduced alone) reopens the
+ * connection and reads once more, with a warning that names the error; a second failure is
+ * thrown. The change mark of a reopened connection never repeats one given before it.
+ */
+export function openPointReader(path: string, { busyTimeoutMs = 5_000, open = openLibsql }: { readonly busyTimeoutMs?: number; readonly open?: OpenConnection } = {}): PointReader {
+  const connect = () => {
+    const db = open(path, { timeout: busyTimeoutMs });
+    db.prepare('SELECT count(*) FROM sqlite_schema').raw().get();
+    return { db, statements: new Map<string, Database.Statement>(), version: db.prepare('PRAGMA data_version').raw() };
+  };
+  let connection = connect();
+  // data_version numbers are per connection: a reopened one starts again, so its marks are
+  // moved past every mark given before (a repeated mark would keep stale key facts).
+  let reopenedTimes = 0;
+  const MARKS_PER_CONNECTION = 2 ** 32;
+  const withRetry = <T>(what: string, read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!isIoError(error)) throw error;
+      console.warn(`[store] a point read (${what}) met ${(error as { code: string }).code}: ${(error as Error).message}; reading again on a new connection`);
+      try {
+        connection.db.close();
+      } catch {
+        // The failed connection may already be unusable; the new one replaces it either way.
+      }
+      connection = connect();
+      reopenedTimes += 1;
+      return read();
+    }
+  };
   return {
     dataVersion() {
-      const value = Number((version.get() as unknown[] | undefined)?.[0]);
-      if (!Number.isSafeInteger(value)) throw new Error(`PRAGMA data_version gave ${String(value)}`);
-      return value;
+      return withRetry('the change mark', () => {
+        const value = Number((connection.version.get() as unknown[] | undefined)?.[0]);
+        if (!Number.isSafeInteger(value) || value >= MARKS_PER_CONNECTION) throw new Error(`PRAGMA data_version gave ${String(value)}`);
+        return reopenedTimes * MARKS_PER_CONNECTION + value;
+      });
     },
     get(table, keyColumn, key) {
       const sql = `SELECT * FROM ${table} WHERE ${keyColumn} = ?`;
-      let statement = statements.get(sql);
-      if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-      return (statement.get(key) as Row | undefined) ?? null;
+      return withRetry(table, () => {
+        let statement = connection.statements.get(sql);
+        if (!statement) connection.statements.set(sql, (statement = connection.db.prepare(sql)));
+        return (statement.get(key) as Row | undefined) ?? null;
+      });
     },
     close() {
-      statements.clear();
-      db.close();
+      connection.statements.clear();
+      connection.db.close();
     },
   };
 }
