@@ -15,6 +15,7 @@
  * Only for `file:` URLs: `:memory:` is another database on another connection, and a libSQL
  * server is reached through the client.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import Database from 'libsql';
 
 type Row = Record<string, unknown>;
@@ -28,6 +29,13 @@ export interface PointReader {
    * This connection never writes, so every commit to the file changes it. Synchronous.
    */
   dataVersion(): number;
+  /**
+   * A number that changes whenever any connection has committed since it was last asked, as
+   * `dataVersion()`, but without a statement while nothing was committed: the WAL index's header
+   * is compared with the one seen when the number was last taken (see `walIndexHeaderReader`).
+   * Synchronous.
+   */
+  changeMark(): number;
   close(): void;
 }
 
@@ -43,11 +51,32 @@ export function openPointReader(path: string, { busyTimeoutMs = 5_000 }: { reado
   const db = new Database(path, { timeout: busyTimeoutMs });
   const statements = new Map<string, ReturnType<typeof db.prepare>>();
   const version = db.prepare('PRAGMA data_version').raw();
+  const dataVersion = (): number => {
+    const value = Number((version.get() as unknown[] | undefined)?.[0]);
+    if (!Number.isSafeInteger(value)) throw new Error(`PRAGMA data_version gave ${String(value)}`);
+    return value;
+  };
+  // The statement above has opened the WAL (and its index) on this connection, which holds it
+  // open until close: the index file cannot be removed and made anew under it meanwhile.
+  const walMode = String((db.prepare('PRAGMA journal_mode').raw().get() as unknown[] | undefined)?.[0]).toLowerCase() === 'wal';
+  const header = walMode ? walIndexHeaderReader(`${path}-shm`) : null;
+  /** The WAL index's header read just before `lastMark` was taken by the statement. */
+  const lastHeader = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  let lastMark: number | null = null;
   return {
-    dataVersion() {
-      const value = Number((version.get() as unknown[] | undefined)?.[0]);
-      if (!Number.isSafeInteger(value)) throw new Error(`PRAGMA data_version gave ${String(value)}`);
-      return value;
+    dataVersion,
+    changeMark() {
+      // Read first, then (when it differs) the statement: a commit between the two changes the
+      // header again for the next call, so nothing is ever missed; an equal header proves that
+      // no commit happened since the last mark's header was read, so the mark is still true.
+      const now = header?.read() ?? null;
+      if (now && lastMark !== null && now.equals(lastHeader)) return lastMark;
+      const mark = dataVersion();
+      if (now) {
+        now.copy(lastHeader);
+        lastMark = mark;
+      } else lastMark = null;
+      return mark;
     },
     get(table, keyColumn, key) {
       const sql = `SELECT * FROM ${table} WHERE ${keyColumn} = ?`;
@@ -57,7 +86,53 @@ export function openPointReader(path: string, { busyTimeoutMs = 5_000 }: { reado
     },
     close() {
       statements.clear();
+      header?.close();
       db.close();
+    },
+  };
+}
+
+/** One copy of the WAL index header (SQLite's `WalIndexHdr`); the file begins with two. */
+export const WAL_INDEX_HEADER_BYTES = 48;
+
+export interface WalIndexHeaderReader {
+  /**
+   * The header as it is now (a view of a buffer the next read reuses), or null when it cannot be
+   * trusted this time (being written: its two copies differ; not yet initialised).
+   */
+  read(): Buffer | null;
+  close(): void;
+}
+
+/**
+ * The header of a WAL-mode database's index (its `-shm` file), read with one `pread`. SQLite's
+ * file format (walformat.html, "The WAL-Index Header") keeps it twice at the start of the file; a
+ * writer changes it at every commit (its change counter `iChange`, the last valid frame `mxFrame`,
+ * their checksums; and the salts when the WAL starts again after a checkpoint) and writes the
+ * second copy first, the first one last, which is how SQLite's own readers know a header is
+ * whole: both copies equal. Every connection, in this process or another, maps this same file,
+ * so its bytes are every writer's as soon as its commit returns. Null when the file cannot be
+ * opened (not in WAL mode, an exclusive-locking connection keeping its index in memory).
+ */
+export function walIndexHeaderReader(shmPath: string): WalIndexHeaderReader | null {
+  let fd: number;
+  try {
+    fd = openSync(shmPath, 'r');
+  } catch {
+    return null;
+  }
+  const both = Buffer.alloc(2 * WAL_INDEX_HEADER_BYTES);
+  const first = both.subarray(0, WAL_INDEX_HEADER_BYTES);
+  const second = both.subarray(WAL_INDEX_HEADER_BYTES);
+  // `isInit` (byte 12) is 1 once a connection has built the index.
+  const IS_INIT = 12;
+  return {
+    read() {
+      if (readSync(fd, both, 0, both.length, 0) !== both.length) return null;
+      return first[IS_INIT] === 1 && first.equals(second) ? first : null;
+    },
+    close() {
+      closeSync(fd);
     },
   };
 }
