@@ -202,6 +202,35 @@ describe('formats and caching', () => {
   });
 });
 
+describe('metered answers over one prepared body', () => {
+  it('each carries its own counts and the viewer, in every encoding, over headers finished once', async () => {
+    const key = await newKey();
+    const minuteNow = () => Math.floor(Date.now() / 60_000);
+    const startedIn = minuteNow();
+    // The catalog is over 1 KiB: compressed for gzip and brotli, sent as it is for identity.
+    const answers = [];
+    for (const encoding of ['identity', 'gzip', 'br', 'identity', 'gzip'] as const) {
+      const answer = await get(0, '/api/v1/catalog', { ...bearer(key), 'accept-encoding': encoding });
+      expect(answer.status).toBe(200);
+      answers.push({ encoding, answer, text: await answer.text() });
+    }
+    const etag = answers[0]!.answer.headers.get('etag')!;
+    for (const [i, { encoding, answer, text }] of answers.entries()) {
+      expect(answer.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding);
+      expect(answer.headers.get('vary')).toBe('Authorization, Cookie, Accept, Accept-Encoding');
+      expect(answer.headers.get('etag')).toBe(encoding === 'identity' ? etag : `W/${etag}`);
+      expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-polyindex-viewer')).toMatch(/^key=[0-9a-f]{32}; expires=\d+$/);
+      expect(answer.headers.get('x-ratelimit-limit')).toBe('60');
+      expect(text).toBe(answers[0]!.text);
+      if (minuteNow() === startedIn) expect(answer.headers.get('x-ratelimit-remaining'), `request ${i + 1}`).toBe(String(59 - i));
+    }
+    // Each request's counts are its own, not the first one's kept with the shared headers.
+    expect(new Set(answers.map(({ answer }) => answer.headers.get('x-ratelimit-remaining'))).size).toBeGreaterThan(1);
+  });
+});
+
 describe('a key in the URL', () => {
   it('is refused for JSON, refused when its owner did not allow it, and works for CSV when allowed', async () => {
     const owner = await platinumUser();

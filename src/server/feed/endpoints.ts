@@ -43,14 +43,23 @@ export function rateLimitHeaders(reading: MeterReading): Record<string, string> 
   };
 }
 
-function withHeaders(answer: ApiAnswer, extra: Record<string, string>): ApiAnswer {
+/** Prepared answers as the feed sends them (its Vary), made once per prepared answer: both are shared. */
+const feedVariants = new WeakMap<WireAnswer, WireAnswer>();
+function feedVariantOf(answer: WireAnswer): WireAnswer {
+  let variant = feedVariants.get(answer);
+  if (!variant) feedVariants.set(answer, (variant = Object.freeze({ status: answer.status, headers: Object.freeze({ ...answer.headers, vary: FEED_VARY }), body: answer.body })));
+  return variant;
+}
+
+/** The feed's answer: its Vary, and a metered request's counts (a prepared answer keeps its shared headers and carries them as `added`). */
+function feedAnswerOf(answer: ApiAnswer, rate: Record<string, string> | null): ApiAnswer {
   if (answer instanceof Response) {
-    for (const [name, value] of Object.entries(extra)) answer.headers.set(name, value);
+    answer.headers.set('vary', FEED_VARY);
+    for (const [name, value] of Object.entries(rate ?? {})) answer.headers.set(name, value);
     return answer;
   }
-  // Prepared answers are shared: a metered one is a copy with this request's headers.
-  const copy: WireAnswer = { status: answer.status, headers: { ...answer.headers, ...extra }, body: answer.body };
-  return copy;
+  const variant = feedVariantOf(answer);
+  return rate ? { status: variant.status, headers: variant.headers, body: variant.body, added: rate } : variant;
 }
 
 /**
@@ -80,11 +89,12 @@ export function feedRead(handler: FeedHandler): EndpointHandler {
           ? jsonError(429, 'quota_exceeded', `This key has made its ${reading.quota.limit} requests for the month. The quota starts again on the 1st (India time).`)
           : jsonError(429, 'rate_limited', `This key may make ${reading.rate.limit} requests a minute. Try again in ${reading.retryAfterSeconds} s.`);
         refused.headers.set('Retry-After', String(reading.retryAfterSeconds));
-        return withHeaders(refused, rateLimitHeaders(reading));
+        for (const [name, value] of Object.entries(rateLimitHeaders(reading))) refused.headers.set(name, value);
+        return refused;
       }
     }
     const answer = await handler(context, format);
-    return withHeaders(answer, { vary: FEED_VARY, ...(reading ? rateLimitHeaders(reading) : {}) });
+    return feedAnswerOf(answer, reading ? rateLimitHeaders(reading) : null);
   };
 }
 
