@@ -171,7 +171,7 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
       if (verdict.kind !== 'serve') return write(res, refusalResponse(verdict.kind === 'refuse' ? verdict.refusal : FORBIDDEN), audience, req.headers['accept-encoding']);
       let answer: ApiAnswer;
       try {
-        answer = await match.route.handler(contextOf(req, url, match.params, caller.session, cookies, deps.store));
+        answer = await match.route.handler(new FastLaneContext(req, url, match.params, caller.session, cookies, deps.store));
       } catch (error) {
         answer = unavailableJson(await gate.explain(error, passage));
       }
@@ -186,35 +186,47 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
   };
 }
 
-/** What a fast-lane endpoint is given: the cheap header view; a Request (and cookies) only when one asks. */
-function contextOf(
-  req: IncomingMessage,
-  url: URL,
-  params: EndpointContext['params'],
-  session: EndpointContext['locals']['session'],
-  source: CredentialSource,
-  store: () => Promise<Store>,
-): EndpointContext {
-  let request: Request | undefined;
-  let cookies: EndpointCookies | undefined;
-  return {
-    url,
-    site: undefined,
-    params,
-    headers: headerView(req),
-    locals: { session },
-    store,
-    get clientAddress() {
-      return req.socket.remoteAddress ?? '';
-    },
-    get cookies() {
-      return (cookies ??= readOnlyCookies(source));
-    },
-    get request() {
-      // A GET has no body: the request is its URL (with the Host it was sent to) and its headers.
-      return (request ??= new Request(new URL(`${url.pathname}${url.search}`, `http://${req.headers.host ?? 'localhost'}`), { headers: headersOf(req) }));
-    },
-  };
+/**
+ * What a fast-lane endpoint is given: the cheap header view; a Request (and cookies) only when one
+ * asks. A class, so the lazy parts are getters of its prototype, not made again for each request.
+ */
+class FastLaneContext implements EndpointContext {
+  readonly site = undefined;
+  readonly url: URL;
+  readonly params: EndpointContext['params'];
+  readonly locals: EndpointContext['locals'];
+  readonly store: () => Promise<Store>;
+  readonly #req: IncomingMessage;
+  readonly #source: CredentialSource;
+  #request: Request | undefined;
+  #cookies: EndpointCookies | undefined;
+  #headers: RequestHeaders | undefined;
+
+  constructor(req: IncomingMessage, url: URL, params: EndpointContext['params'], session: EndpointContext['locals']['session'], source: CredentialSource, store: () => Promise<Store>) {
+    this.#req = req;
+    this.url = url;
+    this.params = params;
+    this.locals = { session };
+    this.#source = source;
+    this.store = store;
+  }
+
+  get headers(): RequestHeaders {
+    return (this.#headers ??= headerView(this.#req));
+  }
+
+  get clientAddress(): string {
+    return this.#req.socket.remoteAddress ?? '';
+  }
+
+  get cookies(): EndpointCookies {
+    return (this.#cookies ??= readOnlyCookies(this.#source));
+  }
+
+  get request(): Request {
+    // A GET has no body: the request is its URL (with the Host it was sent to) and its headers.
+    return (this.#request ??= new Request(new URL(`${this.url.pathname}${this.url.search}`, `http://${this.#req.headers.host ?? 'localhost'}`), { headers: headersOf(this.#req) }));
+  }
 }
 
 /**
