@@ -65,6 +65,7 @@ describe('SQLite point reads', () => {
     const writer = await openStore({ url });
     const reader = openPointReader(path);
     const header = walIndexHeaderReader(`${path}-shm`);
+    const shmInode = statSync(`${path}-shm`).ino;
     try {
       expect(header).not.toBeNull();
       const seen = () => Buffer.from(header!.read()!);
@@ -98,10 +99,23 @@ describe('SQLite point reads', () => {
       expect(restarted).not.toBe(afterCheckpoint);
       expect(restarted).not.toBe(beforeCheckpoint);
       expect(reader.dataVersion()).toBe(restarted);
+
+      // Every other handle closes (the last one checkpoints), a new one opens and commits: this
+      // reader's connection kept the index file in place, so its header still moves.
+      await writer.close();
+      expect(statSync(`${path}-shm`).ino).toBe(shmInode);
+      const later = await openStore({ url });
+      try {
+        await later.updateUsersBy('uid', 'u1', { displayName: 'One, later' });
+        expect(reader.changeMark()).not.toBe(restarted);
+        expect(statSync(`${path}-shm`).ino).toBe(shmInode);
+      } finally {
+        await later.close();
+      }
     } finally {
       header?.close();
       reader.close();
-      await writer.close();
+      await writer.close().catch(() => undefined);
     }
   });
 
