@@ -12,7 +12,7 @@ import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionFromCookie } from '../../src/server/auth/currentSession.ts';
 import type { Session } from '../../src/server/auth/session.ts';
-import { feedLatest } from '../../src/server/feed/endpoints.ts';
+import { feedLatest, idsParamOf } from '../../src/server/feed/endpoints.ts';
 import { hashKey, mintKey } from '../../src/server/feed/keys.ts';
 import { createKey, keyPageData, revokeKey } from '../../src/server/feed/manage.ts';
 import { createSiteServer, type SiteServer } from '../../src/server/http/siteServer.ts';
@@ -199,6 +199,14 @@ describe('formats and caching', () => {
     expect(first.headers.get('x-ratelimit-remaining')).toBe('59');
     if (sameMinute) expect(again.headers.get('x-ratelimit-remaining')).toBe('58');
     else expect(['58', '59']).toContain(again.headers.get('x-ratelimit-remaining'));
+  });
+});
+
+describe('the ids of /latest', () => {
+  it('are read from the query as URLSearchParams reads them', () => {
+    for (const search of ['', '?', '?ids=a,b', '?ids=', '?ids', '?xids=a&ids=b', '?ids=a&ids=b', '?key=pik_x&ids=a', '?&ids=a&', '?idsx=a', '?ids=a%2Cb', '?ids=a+b', '?ids=a=b', 'ids=c']) {
+      expect(idsParamOf(search), search).toBe(new URLSearchParams(search).get('ids'));
+    }
   });
 });
 

@@ -158,6 +158,20 @@ const latestQuery = z.object({
 });
 
 /**
+ * The `ids` parameter of a query, as `URLSearchParams` reads it (the first one; '' when it has no
+ * value; null when absent). A query of plain text (no escapes, no '+', as a sheet sends it) is
+ * read without building a URLSearchParams at every request.
+ */
+export function idsParamOf(search: string): string | null {
+  if (search.includes('%') || search.includes('+')) return new URLSearchParams(search).get('ids');
+  for (const pair of search.slice(search.startsWith('?') ? 1 : 0).split('&')) {
+    if (pair.startsWith('ids=')) return pair.slice(4);
+    if (pair === 'ids') return '';
+  }
+  return null;
+}
+
+/**
  * The series of an `ids` list already checked, by its text: a sheet asks the same list all day,
  * and zod's check cost more than the rest of the answer. Bounded; failures are not kept. Keyed by
  * `ids` alone, never the whole query (which may hold a URL key).
@@ -165,7 +179,7 @@ const latestQuery = z.object({
 const checkedIds = new Map<string, readonly SeriesDef[]>();
 const CHECKED_IDS_MAX = 500;
 function latestSeriesOf(url: URL): { readonly ok: true; readonly series: readonly SeriesDef[] } | { readonly ok: false; readonly response: Response } {
-  const ids = url.searchParams.get('ids');
+  const ids = idsParamOf(url.search);
   const known = ids === null ? undefined : checkedIds.get(ids);
   if (known) return { ok: true, series: known };
   const parsed = parseQuery(url, latestQuery);
