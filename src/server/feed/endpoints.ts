@@ -191,13 +191,21 @@ function latestSeriesOf(url: URL): { readonly ok: true; readonly series: readonl
   return { ok: true, series: parsed.data.ids };
 }
 
+/** The ids of a checked list as one text (the body cache's key), made once per list: the lists are kept above. */
+const idLists = new WeakMap<readonly SeriesDef[], string>();
+function idListOf(series: readonly SeriesDef[]): string {
+  let list = idLists.get(series);
+  if (list === undefined) idLists.set(series, (list = series.map((s) => s.id).join(',')));
+  return list;
+}
+
 /** GET /api/v1/latest?ids=a,b: the newest price of each series, with the one before and the change. */
 const latestRead: FeedHandler = async (context, format) => {
   const checked = latestSeriesOf(context.url);
   if (!checked.ok) return checked.response;
   const { series } = checked;
   const store = await context.store();
-  const cacheKey = `latest|${format}|${series.map((s) => s.id).join(',')}`;
+  const cacheKey = `latest|${format}|${idListOf(series)}`;
   const { body, etag } = await preparedBodiesOf(store).get(cacheKey, store.version(), async () => {
     const points = await Promise.all(series.map((s) => store.latestPoints(s.id, 2)));
     return latestBody(series.map((s, i) => latestEntry(s, points[i]!)), format);
