@@ -73,8 +73,15 @@ describe.each(backends)('a key is read at every request, on $name', (backend) =>
       expect(await other.removeSeat('owner', seat.id, { uid: 'owner', email: 'owner@firm.test' }, new Date())).not.toBeNull();
       expect(await verdict(colleagues)).toBe('no feed');
 
-      // A key of a known id with another secret is refused (the hash is checked, not the id alone).
-      expect(await verdict(`${key.slice(0, -4)}${key.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`)).toBe('invalid');
+      // A key of a known id with another secret is refused (the hash is checked, not the id alone),
+      // also while this reader keeps the real key's facts (read just before, nothing written since).
+      const mistyped = `${key.slice(0, -4)}${key.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+      expect(await verdict(key)).toBe('feed');
+      const mark = server.changeMark();
+      expect(await verdict(mistyped)).toBe('invalid');
+      expect(await verdict(`${key}x`)).toBe('invalid');
+      expect(await verdict(key)).toBe('feed');
+      expect(server.changeMark()).toBe(mark);
       // Revoked through the other handle: no record, refused as a key never issued.
       expect(await other.deleteApiKey('owner', key.split('_')[1]!, { uid: 'owner', email: null }, new Date())).not.toBeNull();
       expect(await verdict(key)).toBe('invalid');

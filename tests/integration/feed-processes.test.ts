@@ -11,7 +11,8 @@ import { mkdtempSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { hashKey, mintKey } from '../../src/server/feed/keys.ts';
+import { hasDataFeed } from '../../src/lib/access/policy.ts';
+import { apiKeyReader, hashKey, mintKey } from '../../src/server/feed/keys.ts';
 import type { ApiKeyRecord } from '../../src/server/store/apiKeys.ts';
 import { openFirestoreStore, openStore, sqliteUrlFor, type Store } from '../../src/server/store/index.ts';
 import { freshProjectId, realFirestore, suiteFirestore } from '../support/firestore.ts';
@@ -89,5 +90,31 @@ describe.each(BACKENDS)('the data feed on two processes over one store: $name', 
     }
     expect(await child(['check', where, rated])).toEqual({ owner: null, feed: false });
     expect(await child(['check', where, quota])).toEqual({ owner: 'two-platinum', feed: true });
+  }, 240_000);
+
+  it.runIf(backend.runs)("refuses a key at this instance's next request after another process lapses its plan or revokes it, however long the facts were kept", async () => {
+    const { where, store } = await backend.open();
+    try {
+      await store.createUser({ uid: 'two-platinum', displayName: 'two', email: 'two@example.test', phone: null, photoURL: null, role: 'user', subscribed: true, plan: 'Platinum', expiresAt: inAYear, createdAt: '01-01-2026' });
+      const key = await keyIn(store, { ratePerMinute: 1000, monthlyQuota: 1000 });
+      // This process is the serving instance: its reader keeps the key's facts while the store's change mark stays.
+      const read = apiKeyReader(async () => store);
+      const feedNow = async () => {
+        const session = await read(key, 'header', new Date());
+        return { owner: session?.uid ?? null, feed: hasDataFeed(session?.record ? session : null, new Date()) };
+      };
+      for (let i = 0; i < 3; i++) expect(await feedNow()).toEqual({ owner: 'two-platinum', feed: true });
+      const mark = store.changeMark();
+      if (mark !== null) expect(store.changeMark()).toBe(mark);
+      expect(await child(['expire', where, 'two-platinum', new Date(Date.now() - 86_400_000).toISOString()])).toEqual({ done: true });
+      if (mark !== null) expect(store.changeMark()).not.toBe(mark);
+      expect(await feedNow()).toEqual({ owner: 'two-platinum', feed: false });
+      expect(await child(['expire', where, 'two-platinum', inAYear])).toEqual({ done: true });
+      for (let i = 0; i < 3; i++) expect(await feedNow()).toEqual({ owner: 'two-platinum', feed: true });
+      expect(await child(['revoke', where, key])).toEqual({ done: true });
+      expect(await feedNow()).toEqual({ owner: null, feed: false });
+    } finally {
+      await store.close();
+    }
   }, 240_000);
 });

@@ -12,7 +12,7 @@ import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionFromCookie } from '../../src/server/auth/currentSession.ts';
 import type { Session } from '../../src/server/auth/session.ts';
-import { feedLatest } from '../../src/server/feed/endpoints.ts';
+import { feedLatest, idsParamOf } from '../../src/server/feed/endpoints.ts';
 import { hashKey, mintKey } from '../../src/server/feed/keys.ts';
 import { createKey, keyPageData, revokeKey } from '../../src/server/feed/manage.ts';
 import { createSiteServer, type SiteServer } from '../../src/server/http/siteServer.ts';
@@ -199,6 +199,43 @@ describe('formats and caching', () => {
     expect(first.headers.get('x-ratelimit-remaining')).toBe('59');
     if (sameMinute) expect(again.headers.get('x-ratelimit-remaining')).toBe('58');
     else expect(['58', '59']).toContain(again.headers.get('x-ratelimit-remaining'));
+  });
+});
+
+describe('the ids of /latest', () => {
+  it('are read from the query as URLSearchParams reads them', () => {
+    for (const search of ['', '?', '?ids=a,b', '?ids=', '?ids', '?xids=a&ids=b', '?ids=a&ids=b', '?key=pik_x&ids=a', '?&ids=a&', '?idsx=a', '?ids=a%2Cb', '?ids=a+b', '?ids=a=b', 'ids=c']) {
+      expect(idsParamOf(search), search).toBe(new URLSearchParams(search).get('ids'));
+    }
+  });
+});
+
+describe('metered answers over one prepared body', () => {
+  it('each carries its own counts and the viewer, in every encoding, over headers finished once', async () => {
+    const key = await newKey();
+    const minuteNow = () => Math.floor(Date.now() / 60_000);
+    const startedIn = minuteNow();
+    // The catalog is over 1 KiB: compressed for gzip and brotli, sent as it is for identity.
+    const answers = [];
+    for (const encoding of ['identity', 'gzip', 'br', 'identity', 'gzip'] as const) {
+      const answer = await get(0, '/api/v1/catalog', { ...bearer(key), 'accept-encoding': encoding });
+      expect(answer.status).toBe(200);
+      answers.push({ encoding, answer, text: await answer.text() });
+    }
+    const etag = answers[0]!.answer.headers.get('etag')!;
+    for (const [i, { encoding, answer, text }] of answers.entries()) {
+      expect(answer.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding);
+      expect(answer.headers.get('vary')).toBe('Authorization, Cookie, Accept, Accept-Encoding');
+      expect(answer.headers.get('etag')).toBe(encoding === 'identity' ? etag : `W/${etag}`);
+      expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-polyindex-viewer')).toMatch(/^key=[0-9a-f]{32}; expires=\d+$/);
+      expect(answer.headers.get('x-ratelimit-limit')).toBe('60');
+      expect(text).toBe(answers[0]!.text);
+      if (minuteNow() === startedIn) expect(answer.headers.get('x-ratelimit-remaining'), `request ${i + 1}`).toBe(String(59 - i));
+    }
+    // Each request's counts are its own, not the first one's kept with the shared headers.
+    expect(new Set(answers.map(({ answer }) => answer.headers.get('x-ratelimit-remaining'))).size).toBeGreaterThan(1);
   });
 });
 

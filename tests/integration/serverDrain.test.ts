@@ -81,7 +81,8 @@ describe('idle connections', () => {
       const req = request({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += String(chunk)));
-        res.on('end', () => ok({ keepAlive: res.headers['keep-alive'], body }));
+        const keepAlive = res.headers['keep-alive'];
+        res.on('end', () => ok({ keepAlive: Array.isArray(keepAlive) ? keepAlive.join(', ') : keepAlive, body }));
       });
       req.on('error', fail);
       req.end();

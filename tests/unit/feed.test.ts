@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvTable, feedFormatOf, latestEntry } from '../../src/lib/feed/format.ts';
 import { findSeries } from '../../src/lib/seriesCatalog.ts';
-import { hashKey, keyIdOf, keyMatches, mintKey, withoutKey } from '../../src/server/feed/keys.ts';
+import { hashKey, keyIdOf, keyMatches, mintKey, sameText, withoutKey } from '../../src/server/feed/keys.ts';
 import { meterRequest } from '../../src/server/store/apiKeys.ts';
 
 const KEY = { id: 'abcdefghijkl', ownerUid: 'u1', ratePerMinute: 2, monthlyQuota: 3 };
@@ -84,6 +84,11 @@ describe('keys', () => {
     expect(keyIdOf('Bearer nonsense')).toBeNull();
     expect(keyMatches(key, { hash: hashKey(key) })).toBe(true);
     expect(keyMatches(key, { hash: hashKey(mintKey().key) })).toBe(false);
+    // A kept key is compared with the one presented text by text, in time that depends on length alone.
+    expect(sameText(key, `${key}`)).toBe(true);
+    expect(sameText(key, `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`)).toBe(false);
+    expect(sameText(key, key.slice(0, -1))).toBe(false);
+    expect(sameText(`x${key.slice(1)}`, key)).toBe(false);
     expect(mintKey().key).not.toBe(key);
   });
 

@@ -77,11 +77,16 @@ export type Decision =
 const LIMITED_SECTIONS = LIMITED_SCREEN_PATHS;
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
+// The last expiry read: a request asks the policy about one record several times (the gate, the
+// history reach, the endpoint's own check), and reading the ISO text was the policy's largest cost.
+let lastExpiry: { readonly text: string; readonly ms: number } | null = null;
+const expiryMsOf = (text: string): number => (lastExpiry?.text === text ? lastExpiry : (lastExpiry = { text, ms: Date.parse(text) })).ms;
+
 /** True when the record's subscription is current at `now`. */
 export function hasActiveSubscription(record: SessionFacts['record'], now: Date): boolean {
   if (!record?.subscribed) return false;
   if (!record.expiresAt) return true;
-  const expires = Date.parse(record.expiresAt);
+  const expires = expiryMsOf(record.expiresAt);
   return Number.isNaN(expires) ? false : expires > now.getTime();
 }
 

@@ -28,7 +28,7 @@ export interface Audience {
 }
 
 /** The viewer header's value for an answer that names its viewer; null when it names nobody. */
-function viewerValue(names: boolean, audience: Audience | null): string | null {
+export function viewerValue(names: boolean, audience: Audience | null): string | null {
   // Who could not be checked (an outage) is nobody in particular: the service worker keeps the owner's copies.
   if (!names || !audience || audience.caller.unchecked) return null;
   const { session, credentials } = audience.caller;
@@ -69,6 +69,9 @@ export function finishRecord(source: Iterable<readonly [string, string]>): Finis
   headers['cache-control'] ??= DEFAULT_CACHE_CONTROL;
   return { headers, namesViewer: namesViewer(headers['cache-control']) };
 }
+
+/** The viewer header's name as the fast lane writes it. */
+export const VIEWER_HEADER_NAME = VIEWER;
 
 /** A finished record with the viewer header of `audience` (a new object: the finished one may be shared). */
 export function withViewer(finished: FinishedRecord, audience: Audience | null): Record<string, string> {

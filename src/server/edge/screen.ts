@@ -75,8 +75,20 @@ const refusal = (status: number, code: string, message: string, headers?: Record
 
 export const LOOPBACK_ONLY_MESSAGE = 'This server runs with local stand-ins (the Firebase Auth emulator or a sandbox) and answers loopback clients only.';
 
+// The last envelope let through, and in which mode: a client sends request after request on one
+// connection with the same method, Host and address, and each would be screened the same way.
+let lastPassed: { readonly method: string; readonly host: string | undefined; readonly clientAddress: string; readonly servedPort: number; readonly loopbackOnly: boolean } | null = null;
+
 /** null when the request may go on; otherwise the answer. */
 export function screen(envelope: Envelope, loopbackOnly: boolean): Refusal | null {
+  const last = lastPassed;
+  if (last && last.method === envelope.method && last.host === envelope.host && last.clientAddress === envelope.clientAddress && last.servedPort === envelope.servedPort && last.loopbackOnly === loopbackOnly) return null;
+  const refused = screenOnce(envelope, loopbackOnly);
+  if (!refused) lastPassed = { method: envelope.method, host: envelope.host, clientAddress: envelope.clientAddress, servedPort: envelope.servedPort, loopbackOnly };
+  return refused;
+}
+
+function screenOnce(envelope: Envelope, loopbackOnly: boolean): Refusal | null {
   if (NEVER_SUPPORTED.has(envelope.method.toUpperCase())) {
     return refusal(501, 'method_not_supported', `This server does not support ${envelope.method.toUpperCase()} requests.`);
   }

@@ -43,14 +43,23 @@ export function rateLimitHeaders(reading: MeterReading): Record<string, string> 
   };
 }
 
-function withHeaders(answer: ApiAnswer, extra: Record<string, string>): ApiAnswer {
+/** Prepared answers as the feed sends them (its Vary), made once per prepared answer: both are shared. */
+const feedVariants = new WeakMap<WireAnswer, WireAnswer>();
+function feedVariantOf(answer: WireAnswer): WireAnswer {
+  let variant = feedVariants.get(answer);
+  if (!variant) feedVariants.set(answer, (variant = Object.freeze({ status: answer.status, headers: Object.freeze({ ...answer.headers, vary: FEED_VARY }), body: answer.body })));
+  return variant;
+}
+
+/** The feed's answer: its Vary, and a metered request's counts (a prepared answer keeps its shared headers and carries them as `added`). */
+function feedAnswerOf(answer: ApiAnswer, rate: Record<string, string> | null): ApiAnswer {
   if (answer instanceof Response) {
-    for (const [name, value] of Object.entries(extra)) answer.headers.set(name, value);
+    answer.headers.set('vary', FEED_VARY);
+    for (const [name, value] of Object.entries(rate ?? {})) answer.headers.set(name, value);
     return answer;
   }
-  // Prepared answers are shared: a metered one is a copy with this request's headers.
-  const copy: WireAnswer = { status: answer.status, headers: { ...answer.headers, ...extra }, body: answer.body };
-  return copy;
+  const variant = feedVariantOf(answer);
+  return rate ? { status: variant.status, headers: variant.headers, body: variant.body, added: rate } : variant;
 }
 
 /**
@@ -80,11 +89,12 @@ export function feedRead(handler: FeedHandler): EndpointHandler {
           ? jsonError(429, 'quota_exceeded', `This key has made its ${reading.quota.limit} requests for the month. The quota starts again on the 1st (India time).`)
           : jsonError(429, 'rate_limited', `This key may make ${reading.rate.limit} requests a minute. Try again in ${reading.retryAfterSeconds} s.`);
         refused.headers.set('Retry-After', String(reading.retryAfterSeconds));
-        return withHeaders(refused, rateLimitHeaders(reading));
+        for (const [name, value] of Object.entries(rateLimitHeaders(reading))) refused.headers.set(name, value);
+        return refused;
       }
     }
     const answer = await handler(context, format);
-    return withHeaders(answer, { vary: FEED_VARY, ...(reading ? rateLimitHeaders(reading) : {}) });
+    return feedAnswerOf(answer, reading ? rateLimitHeaders(reading) : null);
   };
 }
 
@@ -148,6 +158,20 @@ const latestQuery = z.object({
 });
 
 /**
+ * The `ids` parameter of a query, as `URLSearchParams` reads it (the first one; '' when it has no
+ * value; null when absent). A query of plain text (no escapes, no '+', as a sheet sends it) is
+ * read without building a URLSearchParams at every request.
+ */
+export function idsParamOf(search: string): string | null {
+  if (search.includes('%') || search.includes('+')) return new URLSearchParams(search).get('ids');
+  for (const pair of search.slice(search.startsWith('?') ? 1 : 0).split('&')) {
+    if (pair.startsWith('ids=')) return pair.slice(4);
+    if (pair === 'ids') return '';
+  }
+  return null;
+}
+
+/**
  * The series of an `ids` list already checked, by its text: a sheet asks the same list all day,
  * and zod's check cost more than the rest of the answer. Bounded; failures are not kept. Keyed by
  * `ids` alone, never the whole query (which may hold a URL key).
@@ -155,7 +179,7 @@ const latestQuery = z.object({
 const checkedIds = new Map<string, readonly SeriesDef[]>();
 const CHECKED_IDS_MAX = 500;
 function latestSeriesOf(url: URL): { readonly ok: true; readonly series: readonly SeriesDef[] } | { readonly ok: false; readonly response: Response } {
-  const ids = url.searchParams.get('ids');
+  const ids = idsParamOf(url.search);
   const known = ids === null ? undefined : checkedIds.get(ids);
   if (known) return { ok: true, series: known };
   const parsed = parseQuery(url, latestQuery);
@@ -167,13 +191,21 @@ function latestSeriesOf(url: URL): { readonly ok: true; readonly series: readonl
   return { ok: true, series: parsed.data.ids };
 }
 
+/** The ids of a checked list as one text (the body cache's key), made once per list: the lists are kept above. */
+const idLists = new WeakMap<readonly SeriesDef[], string>();
+function idListOf(series: readonly SeriesDef[]): string {
+  let list = idLists.get(series);
+  if (list === undefined) idLists.set(series, (list = series.map((s) => s.id).join(',')));
+  return list;
+}
+
 /** GET /api/v1/latest?ids=a,b: the newest price of each series, with the one before and the change. */
 const latestRead: FeedHandler = async (context, format) => {
   const checked = latestSeriesOf(context.url);
   if (!checked.ok) return checked.response;
   const { series } = checked;
   const store = await context.store();
-  const cacheKey = `latest|${format}|${series.map((s) => s.id).join(',')}`;
+  const cacheKey = `latest|${format}|${idListOf(series)}`;
   const { body, etag } = await preparedBodiesOf(store).get(cacheKey, store.version(), async () => {
     const points = await Promise.all(series.map((s) => store.latestPoints(s.id, 2)));
     return latestBody(series.map((s, i) => latestEntry(s, points[i]!)), format);

@@ -72,6 +72,24 @@ interface KeyFacts {
   readonly seat: SeatFacts | null;
 }
 
+/** Facts kept while the change mark stays, with the key text that was found to match their record's hash. */
+interface KeptFacts {
+  readonly facts: KeyFacts;
+  readonly key: string;
+}
+
+/**
+ * Whether two texts are the same, in a time that depends on their length alone (a key's length is
+ * no secret: every key has the same shape). A key kept beside its facts is compared so, not hashed
+ * again: the hash was the largest cost of a kept key's request.
+ */
+export function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
 type KeyStores = SeatReader & Pick<ApiKeyStore, 'findApiKey'> & { changeMark?(): number | null };
 
 export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
@@ -84,7 +102,9 @@ export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
   //    its record and its owner's are read at once (two round trips become one on Firestore);
   //    the owner's uid is checked against the key's record before the owner's record counts.
   const knownOwners = new Map<string, string>();
-  const kept = new Map<string, KeyFacts>();
+  // The key texts kept here live in this process's memory only, as the requests that carried them do,
+  // and go with the facts at the next write anywhere.
+  const kept = new Map<string, KeptFacts>();
   let keptMark: number | null = null;
   let keptStore: KeyStores | null = null;
 
@@ -121,12 +141,13 @@ export function apiKeyReader(store: () => Promise<KeyStores>): ApiKeyReader {
         keptStore = opened;
       }
       const hit = mark === null ? undefined : kept.get(id);
-      if (hit) facts = keyMatches(key, hit.record) ? hit : null;
+      // The key that matched before is the same key; another text with the same id is checked against the hash.
+      if (hit) facts = sameText(key, hit.key) || keyMatches(key, hit.facts.record) ? hit.facts : null;
       else {
         facts = await readFacts(opened, id, key);
         if (facts && mark !== null && keptMark === mark && keptStore === opened) {
           if (kept.size >= KEPT_FACTS_MAX) kept.delete(kept.keys().next().value!);
-          kept.set(id, facts);
+          kept.set(id, { facts, key });
         }
       }
     } catch (error) {

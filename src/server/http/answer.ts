@@ -16,6 +16,13 @@ export interface WireAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer | null;
+  /**
+   * Headers of this one request (a metered feed answer's `X-RateLimit-*`), written after
+   * `headers`, which a prepared answer shares with every request: the fast lane finishes and
+   * encodes the shared ones once per prepared answer and adds these as it writes. Never a header
+   * that changes how the body is sent or kept (type, encoding, caching, validators, Vary).
+   */
+  readonly added?: Readonly<Record<string, string>>;
 }
 
 export type ApiAnswer = Response | WireAnswer;
@@ -24,5 +31,5 @@ export type ApiAnswer = Response | WireAnswer;
 export function responseOf(answer: ApiAnswer): Response {
   if (answer instanceof Response) return answer;
   // A copy of the shared bytes for the Response (the slow lane; the fast lane writes the Buffer).
-  return new Response(answer.body && Uint8Array.from(answer.body), { status: answer.status, headers: answer.headers });
+  return new Response(answer.body && Uint8Array.from(answer.body), { status: answer.status, headers: answer.added ? { ...answer.headers, ...answer.added } : answer.headers });
 }

@@ -16,9 +16,9 @@ import { cookieHeaderSource, credentialsOf, type CredentialSource } from '../edg
 import type { EndpointContext, EndpointCookies, RequestHeaders } from '../edge/endpoint.ts';
 import { createGate, FORBIDDEN, refusalResponse, type Envelope, type GateDeps } from '../edge/gate.ts';
 import { screen } from '../edge/screen.ts';
-import { encodeForNode } from '../edge/compression.ts';
+import { encodeForNode, negotiateEncoding, type ContentCoding, type NodeAnswer } from '../edge/compression.ts';
 import { apiKeyReader, withoutKey } from '../feed/keys.ts';
-import { finishRecord, withViewer, type Audience, type FinishedRecord } from '../edge/headers.ts';
+import { finishRecord, VIEWER_HEADER_NAME, viewerValue, withViewer, type Audience } from '../edge/headers.ts';
 import type { ApiAnswer, WireAnswer } from '../http/answer.ts';
 import { jsonError } from '../http/responses.ts';
 import { unavailableJson } from '../outages.ts';
@@ -48,24 +48,68 @@ const envelopeOf = (req: IncomingMessage): Envelope => ({
   servedPort: req.socket.localPort ?? 0,
 });
 
-/** Prepared answers are shared and never change: their finished headers are made once each. */
-const preparedHeaders = new WeakMap<WireAnswer, FinishedRecord>();
+/**
+ * A prepared answer's headers finished and encoded (./compression.ts) once per coding it is sent
+ * in: prepared answers are shared and never change, so per request only the viewer header and
+ * the answer's own `added` headers (a metered answer's counts) are written beside them. Keyed by
+ * the shared headers record, which a metered answer keeps while its `added` change.
+ */
+interface Encoded {
+  readonly status: number;
+  /** Finished, encoded, with content-length: everything but the viewer and `added`. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer | null;
+  readonly namesViewer: boolean;
+}
+const preparedEncodings = new WeakMap<object, { readonly status: number; readonly body: Buffer | null; readonly byCoding: Map<ContentCoding | null, Encoded | Promise<Encoded>> }>();
+
+function encodedOnce(answer: WireAnswer, acceptEncoding: string | undefined): Encoded | Promise<Encoded> {
+  let entry = preparedEncodings.get(answer.headers);
+  // The same headers record always comes with the same status and body (json.ts makes both at once); checked, not assumed.
+  if (!entry || entry.body !== answer.body || entry.status !== answer.status) {
+    entry = { status: answer.status, body: answer.body, byCoding: new Map() };
+    preparedEncodings.set(answer.headers, entry);
+  }
+  // The plan depends on the request's Accept-Encoding only through the coding it settles on.
+  const coding = negotiateEncoding(acceptEncoding);
+  const known = entry.byCoding.get(coding);
+  if (known) return known;
+  const finished = finishRecord(Object.entries(answer.headers));
+  const { status } = answer;
+  // A prepared answer's compressed bytes are kept with its body, which every answer of it shares.
+  const encoding = encodeForNode(acceptEncoding, status, finished.headers, answer.body, answer.body ?? answer.headers);
+  const done = (encoded: NodeAnswer): Encoded => {
+    const headers = encoded.headers;
+    if (encoded.body) headers['content-length'] = String(encoded.body.length);
+    const made: Encoded = { status, headers, body: encoded.body, namesViewer: finished.namesViewer };
+    entry.byCoding.set(coding, made);
+    return made;
+  };
+  if (!(encoding instanceof Promise)) return done(encoding);
+  const pending = encoding.then(done);
+  entry.byCoding.set(coding, pending);
+  // A failed compression is not kept: the next request tries again.
+  pending.catch(() => {
+    if (entry.byCoding.get(coding) === pending) entry.byCoding.delete(coding);
+  });
+  return pending;
+}
 
 async function write(res: ServerResponse, answer: ApiAnswer, audience: Audience | null, acceptEncoding?: string): Promise<void> {
-  let finished: FinishedRecord | undefined;
-  let body: Buffer | null;
-  if (answer instanceof Response) {
-    finished = finishRecord(answer.headers);
-    body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null;
-  } else {
-    finished = preparedHeaders.get(answer);
-    if (!finished) preparedHeaders.set(answer, (finished = finishRecord(Object.entries(answer.headers))));
-    body = answer.body;
+  if (!(answer instanceof Response)) {
+    const once = encodedOnce(answer, acceptEncoding);
+    const encoded = once instanceof Promise ? await once : once;
+    const headers: Record<string, string> = { ...encoded.headers };
+    const viewer = viewerValue(encoded.namesViewer, audience);
+    if (viewer !== null) headers[VIEWER_HEADER_NAME] = viewer;
+    if (answer.added) Object.assign(headers, answer.added);
+    res.writeHead(encoded.status, headers);
+    res.end(encoded.body);
+    return;
   }
-  // Brotli or gzip by Accept-Encoding (src/server/edge/compression.ts): a prepared answer's
-  // compressed bytes are kept with its body, which copies of it share (a metered feed answer is
-  // a copy per request with that request's X-RateLimit-* headers, the same bytes).
-  const encoding = encodeForNode(acceptEncoding, answer.status, withViewer(finished, audience), body, answer instanceof Response ? null : (answer.body ?? answer));
+  const finished = finishRecord(answer.headers);
+  const body = answer.body ? Buffer.from(await answer.arrayBuffer()) : null;
+  const encoding = encodeForNode(acceptEncoding, answer.status, withViewer(finished, audience), body, null);
   const encoded = encoding instanceof Promise ? await encoding : encoding;
   const headers = encoded.headers;
   if (encoded.body) headers['content-length'] = String(encoded.body.length);
@@ -127,7 +171,7 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
       if (verdict.kind !== 'serve') return write(res, refusalResponse(verdict.kind === 'refuse' ? verdict.refusal : FORBIDDEN), audience, req.headers['accept-encoding']);
       let answer: ApiAnswer;
       try {
-        answer = await match.route.handler(contextOf(req, url, match.params, caller.session, cookies, deps.store));
+        answer = await match.route.handler(new FastLaneContext(req, url, match.params, caller.session, cookies, deps.store));
       } catch (error) {
         answer = unavailableJson(await gate.explain(error, passage));
       }
@@ -142,35 +186,47 @@ export function createFastLane(deps: FastLaneDeps): NodeLane {
   };
 }
 
-/** What a fast-lane endpoint is given: the cheap header view; a Request (and cookies) only when one asks. */
-function contextOf(
-  req: IncomingMessage,
-  url: URL,
-  params: EndpointContext['params'],
-  session: EndpointContext['locals']['session'],
-  source: CredentialSource,
-  store: () => Promise<Store>,
-): EndpointContext {
-  let request: Request | undefined;
-  let cookies: EndpointCookies | undefined;
-  return {
-    url,
-    site: undefined,
-    params,
-    headers: headerView(req),
-    locals: { session },
-    store,
-    get clientAddress() {
-      return req.socket.remoteAddress ?? '';
-    },
-    get cookies() {
-      return (cookies ??= readOnlyCookies(source));
-    },
-    get request() {
-      // A GET has no body: the request is its URL (with the Host it was sent to) and its headers.
-      return (request ??= new Request(new URL(`${url.pathname}${url.search}`, `http://${req.headers.host ?? 'localhost'}`), { headers: headersOf(req) }));
-    },
-  };
+/**
+ * What a fast-lane endpoint is given: the cheap header view; a Request (and cookies) only when one
+ * asks. A class, so the lazy parts are getters of its prototype, not made again for each request.
+ */
+class FastLaneContext implements EndpointContext {
+  readonly site = undefined;
+  readonly url: URL;
+  readonly params: EndpointContext['params'];
+  readonly locals: EndpointContext['locals'];
+  readonly store: () => Promise<Store>;
+  readonly #req: IncomingMessage;
+  readonly #source: CredentialSource;
+  #request: Request | undefined;
+  #cookies: EndpointCookies | undefined;
+  #headers: RequestHeaders | undefined;
+
+  constructor(req: IncomingMessage, url: URL, params: EndpointContext['params'], session: EndpointContext['locals']['session'], source: CredentialSource, store: () => Promise<Store>) {
+    this.#req = req;
+    this.url = url;
+    this.params = params;
+    this.locals = { session };
+    this.#source = source;
+    this.store = store;
+  }
+
+  get headers(): RequestHeaders {
+    return (this.#headers ??= headerView(this.#req));
+  }
+
+  get clientAddress(): string {
+    return this.#req.socket.remoteAddress ?? '';
+  }
+
+  get cookies(): EndpointCookies {
+    return (this.#cookies ??= readOnlyCookies(this.#source));
+  }
+
+  get request(): Request {
+    // A GET has no body: the request is its URL (with the Host it was sent to) and its headers.
+    return (this.#request ??= new Request(new URL(`${this.url.pathname}${this.url.search}`, `http://${this.#req.headers.host ?? 'localhost'}`), { headers: headersOf(this.#req) }));
+  }
 }
 
 /**

@@ -100,9 +100,16 @@ export type MeterResult = LeaseReading & { readonly meter: ApiKeyMeter };
 const IST_OFFSET_MS = 330 * 60_000;
 export const usageDayOf = (now: Date): string => isoDateOf(now);
 const monthOf = (now: Date): string => isoDateOf(now).slice(0, 7);
+// India's months begin at a whole minute of UTC (IST is UTC+5:30), so the next one is the same
+// for every instant of a minute: worked out once per minute, not at every metered request.
+let monthStartMemo: { readonly minute: number; readonly next: number } | null = null;
 function nextMonthStart(now: Date): number {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (monthStartMemo?.minute === minute) return monthStartMemo.next;
   const [year, month] = monthOf(now).split('-').map(Number) as [number, number];
-  return Date.UTC(year, month, 1) - IST_OFFSET_MS;
+  const next = Date.UTC(year, month, 1) - IST_OFFSET_MS;
+  monthStartMemo = { minute, next };
+  return next;
 }
 /** The ISO instant the rate window of `now` began (a whole minute). */
 export const rateWindowOf = (now: Date): string => new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS).toISOString();

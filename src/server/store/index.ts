@@ -97,7 +97,7 @@ interface Backend {
   readonly userQueries: UserQueries;
   readonly own: PriceStore & PriceAdminStore & BannerAdminStore & BannerImageStore & PostStore;
   readonly ownTransfer: PartialTransfer<OwnKind>;
-  /** Store['changeMark'] (a SQLite file: its point reader's `PRAGMA data_version`); none: always null. */
+  /** Store['changeMark'] (a SQLite file: its point reader's `PRAGMA data_version`, asked only when the WAL index's header moved); none: always null. */
   readonly changeMark?: (() => number | null) | undefined;
 }
 
@@ -134,7 +134,7 @@ export async function openStore(options: SqliteOptions & StoreCacheOptions): Pro
   const docs = createSqliteDocuments(client, pointReader);
   const own = { ...createSqlitePriceStore(client), ...createSqliteBannerImageStore(client), ...createSqlitePostStore(client) };
   return storeOver(
-    { docs, users: sqliteUserCache(client, docs, options.userCache), userQueries: sqliteUserQueries(client), own, ownTransfer: createSqliteOwnTransfer(client), changeMark: pointReader && (() => pointReader.dataVersion()) },
+    { docs, users: sqliteUserCache(client, docs, options.userCache), userQueries: sqliteUserQueries(client), own, ownTransfer: createSqliteOwnTransfer(client), changeMark: pointReader && (() => pointReader.changeMark()) },
     async () => {
       // Fold the WAL back into the database file, so a stopped server leaves one complete file
       // (backups and copies of DATA_DIR need nothing else). A libSQL server does its own.
