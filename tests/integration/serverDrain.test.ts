@@ -77,11 +77,10 @@ describe('idle connections', () => {
     });
     const port = await site.listen(0, '127.0.0.1');
     const agent = new Agent({ keepAlive: true });
-    const answer = await new Promise<{ keepAlive: string | undefined; body: string }>((ok, fail) => {
+    const answer = await new Promise<{ keepAlive: string | string[] | undefined; body: string }>((ok, fail) => {
       const req = request({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += String(chunk)));
-        // Not one of Node's known headers, so typed as possibly repeated.
         const keepAlive = res.headers['keep-alive'];
         res.on('end', () => ok({ keepAlive: Array.isArray(keepAlive) ? keepAlive.join(', ') : keepAlive, body }));
       });
