@@ -10,8 +10,8 @@
  *   the run's Firestore (Google's emulator where installed, else the stand-in).
  * - `integration`: tests/integration, one file at a time (they share the Astro runtime's store
  *   and outbox under TEST_DATA_DIR), with Astro's config, the Auth emulator and the Firestore.
- * - `process`: integration files that spawn processes (servers, scripts, npm itself), one at
- *   a time after the rest, every listener on a free port.
+ * - `process`: integration files that spawn processes (servers, scripts, npm itself), two at
+ *   a time after the rest, every listener on a free port, every file in a directory of its own.
  */
 import { getViteConfig } from 'astro/config';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -76,8 +76,8 @@ const astroVite = () => getViteConfig({})({ mode: 'test', command: 'serve' });
 
 export default defineConfig({
   test: {
-    // Parallel projects run first (two workers: both cores, also on a 2-core machine), then the
-    // one-at-a-time ones (Vitest runs files of projects with one worker after the others).
+    // Parallel projects run first (two workers: both cores, also on a 2-core machine), then
+    // `integration` in one worker, then `process` in two (by their `sequence.groupOrder`).
     maxWorkers: 2,
     projects: [
       {
@@ -124,8 +124,12 @@ export default defineConfig({
           ...common,
           name: 'process',
           include: PROCESS_FILES,
-          fileParallelism: false,
-          maxWorkers: 1,
+          // Two files at a time, after `integration`: each file's processes listen on free ports
+          // of their own and write under a directory of their own (a fresh Firestore project,
+          // a mkdtemp or a name no other file uses), and most of their time is waiting for a
+          // child to start or stop, so a second file fills the other core meanwhile.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           globalSetup: [DATA_DIR_SETUP, FIRESTORE_SETUP],
         },
       },

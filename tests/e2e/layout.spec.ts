@@ -18,7 +18,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { request as playwrightRequest, type BrowserContextOptions, type Page } from '@playwright/test';
+import { request as playwrightRequest, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { decide, type SessionFacts } from '../../src/lib/access/policy.ts';
 import { feedstocks, futureTrendProducts, globalBazaarCountries, indianBazaarSections, polymers, services, vipDelegationYears } from '../../src/lib/catalog.ts';
 import { demoAccounts, demoRecord } from '../../src/server/demoAccounts.ts';
@@ -241,25 +241,48 @@ async function resolvePath(kept: KeptContexts, kind: PageKind): Promise<string> 
   }
 }
 
+/**
+ * The tab of a kept context that the check's visits use: one page, gone from one address to the
+ * next as a person's tab is, watched for CSP violations from its start (tests/e2e/helpers/csp.ts).
+ * A new page per visit cost a renderer and the watch's set-up each time: a quarter of a visit on
+ * a busy machine. A visit empties the watch's lists first; a report that the page before sends
+ * on its way out lands in the next visit's list, so it still fails the check (a closed page's
+ * were never seen).
+ */
+interface Tab {
+  readonly page: Page;
+  readonly csp: Awaited<ReturnType<typeof watchCsp>>;
+}
+const tabs = new WeakMap<BrowserContext, Promise<Tab>>();
+function tabOf(context: BrowserContext): Promise<Tab> {
+  let tab = tabs.get(context);
+  if (!tab) {
+    tab = (async () => {
+      const page = await context.newPage();
+      return { page, csp: await watchCsp(page) };
+    })();
+    tabs.set(context, tab);
+    tab.catch(() => tabs.delete(context));
+  }
+  return tab;
+}
+
 /** The findings on a page at a size, opened as `role`, for everyone in `seenBy`. */
 async function findingsAt(kept: KeptContexts, role: Role, size: (typeof SIZES)[number], path: string, status: number, seenBy: readonly Role[]): Promise<string[]> {
-  const page = await (await viewOf(kept, role, size)).newPage();
-  try {
-    // Every visit is also the Content-Security-Policy check of its page (tests/e2e/helpers/csp.ts).
-    const csp = await watchCsp(page);
-    const response = await page.goto(path);
-    expect(response?.status(), `${path} as ${role}`).toBe(status);
-    const asked = new URL(path, baseURL);
-    expect(new URL(page.url()).pathname, `${path} as ${role} stays on the page`).toBe(asked.pathname);
-    await settle(page);
-    const findings: LayoutFinding[] = await page.evaluate(measureLayout, { minTextPx: MIN_TEXT_PX, headerMaxPx: size.headerMaxPx });
-    const where = `[${size.name} ${size.options.viewport!.width}×${size.options.viewport!.height}, ${seenBy.join(' = ')}] ${path}`;
-    const policy = scriptPolicyProblems(await policyOf(page, response!.headers()['content-security-policy']));
-    const violations = [...csp.violations.map((v) => `${v.directive} blocked ${v.blocked} (${v.source})`), ...csp.console];
-    return [...findings.map((f) => formatFinding(where, f)), ...[...policy, ...violations].map((problem) => `${where} csp: ${problem}`)];
-  } finally {
-    await page.close();
-  }
+  const { page, csp } = await tabOf(await viewOf(kept, role, size));
+  // Every visit is also the Content-Security-Policy check of its page.
+  csp.violations.length = 0;
+  csp.console.length = 0;
+  const response = await page.goto(path);
+  expect(response?.status(), `${path} as ${role}`).toBe(status);
+  const asked = new URL(path, baseURL);
+  expect(new URL(page.url()).pathname, `${path} as ${role} stays on the page`).toBe(asked.pathname);
+  await settle(page);
+  const findings: LayoutFinding[] = await page.evaluate(measureLayout, { minTextPx: MIN_TEXT_PX, headerMaxPx: size.headerMaxPx });
+  const where = `[${size.name} ${size.options.viewport!.width}×${size.options.viewport!.height}, ${seenBy.join(' = ')}] ${path}`;
+  const policy = scriptPolicyProblems(await policyOf(page, response!.headers()['content-security-policy']));
+  const violations = [...csp.violations.map((v) => `${v.directive} blocked ${v.blocked} (${v.source})`), ...csp.console];
+  return [...findings.map((f) => formatFinding(where, f)), ...[...policy, ...violations].map((problem) => `${where} csp: ${problem}`)];
 }
 
 /** The module scripts every full page loads; neither reads who is looking except in the header's session area. */

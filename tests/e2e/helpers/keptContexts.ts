@@ -3,9 +3,9 @@
  * for specs that only look: the layout check and the route walk open hundreds of pages as the
  * same few people. A fresh context per test fetched and compiled every script and font again
  * (its cache is empty) and cost about half of each test on a busy machine; a kept one keeps its
- * HTTP cache, as a person's browser does from one page to the next. Each visit still gets a
- * page of its own, closed after it. Specs that change state (sign-out, settings, payments) keep
- * Playwright's fresh context per test.
+ * HTTP cache, as a person's browser does from one page to the next. The layout check goes from
+ * page to page in one tab of each context (layout.spec.ts); the route walk only asks the server.
+ * Specs that change state (sign-out, settings, payments) keep Playwright's fresh context per test.
  */
 import { test as base, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 

@@ -306,15 +306,25 @@ export function measureLayout(options: MeasureOptions): LayoutFinding[] {
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const step = page.viewportSize()!.height;
-  for (let y = 0; y < height; y += step) await page.evaluate((top) => window.scrollTo(0, top), y);
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // Fonts, then down the page a window at a time, two frames at each stop so that every
+  // `client:visible` island passes through view in a drawn frame, in one round trip to the
+  // browser (one per window height cost as much as the scrolling on a busy machine).
+  await page.evaluate(async (step) => {
+    await document.fonts.ready;
+    const frame = () => new Promise<void>((done) => requestAnimationFrame(() => done()));
+    const height = document.documentElement.scrollHeight;
+    for (let y = 0; y < height; y += step) {
+      window.scrollTo(0, y);
+      await frame();
+      await frame();
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  }, page.viewportSize()!.height);
   // A scroll that passes an island between two frames never shows it to the IntersectionObserver
   // (on a busy machine that happens), so every poll brings the first one still waiting into view:
   // its first child, which is what `client:visible` observes (the island itself is
-  // `display: contents` and has no box to scroll to).
+  // `display: contents` and has no box to scroll to). Polled every frame rather than every 250 ms,
+  // so a visit goes on as soon as the last island has drawn.
   await page.waitForFunction(
     () => {
       const waiting = document.querySelector('astro-island[ssr]');
@@ -322,11 +332,13 @@ export async function settle(page: Page): Promise<void> {
       return !waiting && !document.querySelector('[data-header-session] .session-placeholder');
     },
     undefined,
-    { timeout: 60_000, polling: 250 },
+    { timeout: 60_000, polling: 'raf' },
   );
-  await page.evaluate(() => window.scrollTo(0, 0));
-  // Two frames: layout after the last island's render and the scroll back.
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  // Back to the top, and two frames: layout after the last island's render and the scroll back.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    return new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+  });
 }
 
 /** One line per finding: what, where, how much (and how often). */
