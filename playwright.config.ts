@@ -13,6 +13,7 @@
  *   emulator, or the in-memory stand-in where the package is missing.
  */
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, testChromium } from './scripts/lib/chromium.mjs';
 import { freePort, freePortRun } from './scripts/lib/ports.mjs';
 import { E2E_JOBS_SECRET, FIRESTORE_SPECS, PROJECTS_OF, SITE_ENV, SITE_NAMES, siteOf, type SiteName } from './tests/e2e/sites.ts';
 
@@ -26,11 +27,8 @@ const served = (process.env['E2E_SITES'] ?? SITE_NAMES.join(','))
   .map((name) => name.trim())
   .filter((name): name is SiteName => (SITE_NAMES as readonly string[]).includes(name));
 
-// Debian's Chromium, never a downloaded browser. The flags keep it off the network.
-const chromium = {
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
+// Debian's Chromium (its headless shell where installed), never a downloaded browser.
+const chromium = { executablePath: testChromium(), args: CHROMIUM_FLAGS };
 const SETUP = /auth\.setup\.ts$/;
 
 type Project = NonNullable<PlaywrightTestConfig['projects']>[number];

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { FIRESTORE_SPEC_NAMES, PROJECTS_OF as SITES } from '../tests/e2e/sites.ts';
+import { testChromium } from './lib/chromium.mjs';
 import { findFirestoreEmulator, isFirestoreEmulator } from './lib/firestore-emulator.mjs';
 import { E2E_REPORT as REPORT, E2E_SUMMARY } from './lib/test-reports.mjs';
 
@@ -72,7 +73,7 @@ mkdirSync(dirname(REPORT), { recursive: true });
 rmSync(REPORT, { force: true });
 rmSync(E2E_SUMMARY, { force: true });
 const firestore = await firestoreLabel();
-console.log(`\n[e2e] sites: ${sites}; Firestore: ${firestore}`);
+console.log(`\n[e2e] sites: ${sites}; Firestore: ${firestore}; browser: ${testChromium()}`);
 console.log(`[e2e] playwright test ${args.join(' ')}`.trimEnd());
 const started = Date.now();
 const result = await new Promise((done) => {

@@ -5,8 +5,10 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_FLAGS, FULL_CHROMIUM } from './chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The full browser by default, as a visitor's is (not the headless shell the tests prefer).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? FULL_CHROMIUM;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /**
@@ -20,7 +22,7 @@ export async function runLighthouse(url, { cookie, formFactor = 'mobile', catego
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     // Keep Chromium off the network: nothing but the page's own loopback origin.
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
     const flags = {

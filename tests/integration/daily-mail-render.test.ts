@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, testChromium } from '../../scripts/lib/chromium.mjs';
 import { mailDailyUpdate, whatsappDailyUpdate } from '../../src/lib/delivery/dailyUpdate.ts';
 import { mailForecastDigest, whatsappForecastDigest } from '../../src/lib/delivery/forecastDigest.ts';
 import { renderTemplate } from '../../src/lib/delivery/whatsappTemplates.ts';
@@ -18,10 +19,7 @@ import { DAY, MORE, PRICES, SITE } from '../unit/data/dailyPrices.ts';
 import { DIGEST_DAY, PRODUCTS } from '../unit/data/forecastDigest.ts';
 
 const ARTEFACTS = resolve('.cache/test-artefacts');
-const CHROMIUM = {
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
+const CHROMIUM = { executablePath: testChromium(), args: CHROMIUM_FLAGS };
 
 let browser: Browser;
 beforeAll(async () => {
