@@ -83,11 +83,24 @@ export function queued<T>(db: Firestore, work: () => Promise<T>): Promise<T> {
 
 /** How often a transaction whose guard met an existing document is run again. */
 const GUARD_RETRIES = 5;
+/** How often a transaction that Firestore closed under it is run again. */
+const CLOSED_RETRIES = 3;
+const INVALID_ARGUMENT = 3;
+
+/**
+ * Firestore closed the transaction before it committed, so nothing of it was written: the
+ * client retries this itself only as production words it ("transaction has expired"); Google's
+ * emulator says "Transaction is invalid or closed" when it drops a transaction that waited too
+ * long on another's lock (two processes updating one record, on a busy machine).
+ */
+export const transactionClosed = (error: unknown): boolean =>
+  grpcCode(error) === INVALID_ARGUMENT && /transaction is invalid or closed|transaction has expired/i.test(String((error as { message?: unknown }).message ?? ''));
 
 /**
  * One read-then-write transaction, queued behind this process's others. When a create()
- * guard finds its document already there (another process got there first), the whole
- * transaction runs again and sees that process's result.
+ * guard finds its document already there (another process got there first), or Firestore
+ * closed the transaction before it committed, the whole transaction runs again and reads
+ * afresh.
  */
 export function transact<T>(db: Firestore, work: (tx: Transaction) => Promise<T>): Promise<T> {
   return queued(db, async () => {
@@ -96,6 +109,7 @@ export function transact<T>(db: Firestore, work: (tx: Transaction) => Promise<T>
         return await db.runTransaction(work);
       } catch (error) {
         if (grpcCode(error) === ALREADY_EXISTS && attempt < GUARD_RETRIES) continue;
+        if (transactionClosed(error) && attempt < CLOSED_RETRIES) continue;
         throw error;
       }
     }
