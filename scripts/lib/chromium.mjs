@@ -3,7 +3,8 @@
 // Tests prefer Debian's `chromium-headless-shell` (the package of that name): Blink of the same
 // version without the full browser around it. The whole browser suite passed on both; the shell
 // used a third less CPU and time (docs/decisions.md, "The test suite"). Where only `chromium`
-// is installed, the tests use it. Lighthouse always uses the full browser, as a visitor's is.
+// is installed, the tests use it. Lighthouse uses the full browser unless CHROMIUM_PATH says
+// otherwise: it stands for a visitor's.
 import { existsSync } from 'node:fs';
 
 /** Debian's full browser (package `chromium`). */
