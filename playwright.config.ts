@@ -91,7 +91,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.cache/test-results',
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: tests also wait (on the server, the emulators, a scheduled post), and a
+  // third worker fills that time (docs/decisions.md, "The test suite").
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
@@ -101,12 +103,19 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: the DOM at each step, the network and the console, and a
+    // screenshot of the end. No filmstrip: the screencast behind it cost about half the suite's
+    // CPU (docs/decisions.md, "The test suite").
+    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: false, sources: true },
+    screenshot: 'only-on-failure',
     // The offline app's service worker would answer a page's requests before `page.route` sees
     // them, and precache the app shell in every new context: specs run without it, except
     // tests/e2e/pwa.spec.ts, which is about it.
     serviceWorkers: 'block',
   },
-  projects: served.flatMap(projectsOf),
+  // Workers take tests in project order. The Firestore site's go first, so that its newsroom
+  // test (a minute or more of waiting for a scheduled post) runs while the SQLite site's many
+  // tests fill the other worker, instead of being the run's last minute.
+  projects: [...served].sort((a, b) => Number(b === 'firestore') - Number(a === 'firestore')).flatMap(projectsOf),
   webServer: served.map(webServerOf),
 });

@@ -9,9 +9,10 @@
  * - `contract`: tests/contract (the Store contract on SQLite and Firestore), in parallel, with
  *   the run's Firestore (Google's emulator where installed, else the stand-in).
  * - `integration`: tests/integration, one file at a time (they share the Astro runtime's store
- *   and outbox under TEST_DATA_DIR), with Astro's config, the Auth emulator and the Firestore.
- * - `process`: integration files that spawn processes (servers, scripts, npm itself), two at
- *   a time after the rest, every listener on a free port, every file in a directory of its own.
+ *   and outbox under TEST_DATA_DIR), with Astro's config, the Auth emulator and the Firestore;
+ *   first, before the other projects.
+ * - `process`: integration files that spawn processes (servers, scripts, npm itself), beside
+ *   the parallel projects, every listener on a free port, every file in a directory of its own.
  */
 import { getViteConfig } from 'astro/config';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -76,24 +77,27 @@ const astroVite = () => getViteConfig({})({ mode: 'test', command: 'serve' });
 
 export default defineConfig({
   test: {
-    // Parallel projects run first (two workers: both cores, also on a 2-core machine), then
-    // `integration` in one worker, then `process` in two (by their `sequence.groupOrder`).
-    maxWorkers: 2,
+    // `integration` runs first, in one worker (`npm test` runs `check` beside it on the other
+    // core); then every other project together, three workers: `process` files mostly wait for
+    // the children they start, and the parallel projects' files fill a core meanwhile. By their
+    // `sequence.groupOrder`; projects of one group must have the same `maxWorkers`.
+    maxWorkers: 3,
     projects: [
       {
         plugins: [noAstroInUnit],
-        test: { ...common, name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ASTRO_UNIT_FILES, maxWorkers: 2 },
+        test: { ...common, name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ASTRO_UNIT_FILES, maxWorkers: 3, sequence: { groupOrder: 1 } },
       },
       {
         ...(await astroVite()),
-        test: { ...common, name: 'unit-astro', include: ASTRO_UNIT_FILES, maxWorkers: 2, globalSetup: [CONTENT_SETUP] },
+        test: { ...common, name: 'unit-astro', include: ASTRO_UNIT_FILES, maxWorkers: 3, sequence: { groupOrder: 1 }, globalSetup: [CONTENT_SETUP] },
       },
       {
         test: {
           ...common,
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
-          maxWorkers: 2,
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           // A bound for a hang, not a wait: a Firestore emulator beside two busy workers on a
           // loaded machine took more than 30 s for a handful of writes.
           testTimeout: 120_000,
@@ -108,14 +112,14 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: PROCESS_FILES,
           // They share the Astro runtime's store, outbox and Auth emulator under TEST_DATA_DIR:
-          // one worker, one file after another, after the parallel projects. Not isolated: the
+          // one worker, one file after another, before the other projects. Not isolated: the
           // files share one module graph (as a server process does), which saves loading
           // firebase-admin, libSQL and the pages again for every file.
           fileParallelism: false,
           maxWorkers: 1,
           isolate: false,
           setupFiles: ['tests/setup/sharedWorker.ts'],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
           globalSetup: [DATA_DIR_SETUP, CONTENT_SETUP, AUTH_SETUP, FIRESTORE_SETUP],
         },
       },
@@ -124,12 +128,12 @@ export default defineConfig({
           ...common,
           name: 'process',
           include: PROCESS_FILES,
-          // Two files at a time, after `integration`: each file's processes listen on free ports
-          // of their own and write under a directory of their own (a fresh Firestore project,
-          // a mkdtemp or a name no other file uses), and most of their time is waiting for a
-          // child to start or stop, so a second file fills the other core meanwhile.
-          maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          // Beside the parallel projects, after `integration`: each file's processes listen on
+          // free ports of their own and write under a directory of their own (a fresh Firestore
+          // project, a mkdtemp or a name no other file uses), and most of their time is waiting
+          // for a child to start or stop, so other files fill the cores meanwhile.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           globalSetup: [DATA_DIR_SETUP, FIRESTORE_SETUP],
         },
       },

@@ -5,8 +5,9 @@
 // failed, skipped) and which Firestore ran. Exits non-zero if any stage failed, so `.ci/run`
 // can call exactly `npm install && npm test` and still see everything.
 //
-// `check` runs beside Vitest (whose later projects run one file at a time, leaving a core to
-// spare); its output is held and shown when it ends. The browser suite runs after both.
+// `check` runs beside Vitest (whose first project, `integration`, runs one file at a time,
+// leaving a core to spare); its output is held and shown when it ends. The browser suite runs
+// after both.
 //
 // The Firestore of the run: FIRESTORE_EMULATOR_HOST when given; otherwise Google's emulator
 // (the Debian package google-cloud-cli-firestore-emulator), started here once on a free

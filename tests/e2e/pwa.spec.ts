@@ -236,9 +236,13 @@ test('a copy is not shown once the session it was fetched under has expired', as
   await context.route('**/*', async (route) => {
     const response = await route.fetch();
     const viewer = response.headers()['x-polyindex-viewer'];
-    if (!viewer) return route.fulfill({ response });
     const past = Math.floor(Date.now() / 1000) - 60;
-    await route.fulfill({ response, headers: { ...response.headers(), 'x-polyindex-viewer': viewer.replace(/expires=\d+/, `expires=${past}`) } });
+    const headers = viewer ? { ...response.headers(), 'x-polyindex-viewer': viewer.replace(/expires=\d+/, `expires=${past}`) } : response.headers();
+    // A request the browser settled while its answer was fetched here (seen once, with the
+    // service worker in the way) is "already handled": nobody is left to give the answer to.
+    await route.fulfill({ response, headers }).catch((error: unknown) => {
+      if (!String(error).includes('Route is already handled')) throw error;
+    });
   });
   await page.goto('/');
   // The worker took the new expiry for its owner (same viewer, later answer).
