@@ -5,9 +5,11 @@
 // failed, skipped) and which Firestore ran. Exits non-zero if any stage failed, so `.ci/run`
 // can call exactly `npm install && npm test` and still see everything.
 //
-// `check` runs beside Vitest (whose first project, `integration`, runs one file at a time,
-// leaving a core to spare); its output is held and shown when it ends. The browser suite runs
-// after both.
+// Three stages run side by side first: `check`; Vitest's `integration` project (one file at a
+// time, much of it waiting on real timeouts and the Auth emulator) as `test:integration`, with a
+// data directory of its own; and every other Vitest project as `test:unit`. The browser suite
+// runs after all three. The output of `check` and `test:integration` is held and shown when
+// each ends, so that only one stage streams.
 //
 // The Firestore of the run: FIRESTORE_EMULATOR_HOST when given; otherwise Google's emulator
 // (the Debian package google-cloud-cli-firestore-emulator), started here once on a free
@@ -16,16 +18,25 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { findFirestoreEmulator, isFirestoreEmulator, startFirestoreEmulator } from './lib/firestore-emulator.mjs';
-import { E2E_SUMMARY, VITEST_REPORT } from './lib/test-reports.mjs';
+import { E2E_SUMMARY, VITEST_INTEGRATION_REPORT, VITEST_REPORT } from './lib/test-reports.mjs';
 
 /** Stages in phases: the stages of a phase run side by side, a phase after the one before it. */
-const PHASES = [['check', 'test:unit'], ['test:e2e']];
+const PHASES = [['check', 'test:integration', 'test:unit'], ['test:e2e']];
 /** Whose output is held until it ends (the others stream). */
-const HELD = new Set(['check']);
+const HELD = new Set(['check', 'test:integration']);
+/** Each Vitest stage's JSON report. */
+const VITEST_REPORTS = { 'test:unit': VITEST_REPORT, 'test:integration': VITEST_INTEGRATION_REPORT };
+const vitestReporters = (file) => ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
 /** Arguments each stage gets after `npm run <stage> --`. */
-const STAGE_ARGS = { 'test:unit': ['--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_REPORT}`] };
+const STAGE_ARGS = {
+  // Every project but `integration`, which runs beside it as test:integration.
+  'test:unit': ['--project=!integration', ...vitestReporters(VITEST_REPORT)],
+  'test:integration': vitestReporters(VITEST_INTEGRATION_REPORT),
+};
+/** Environment of a stage beyond the run's Firestore: the integration run's own data directory. */
+const STAGE_ENV = { 'test:integration': { TEST_DATA_DIR: join('.cache', 'vitest-integration-data') } };
 // TEST_ALL_NPM: the command run as `npm` (tests/integration/test-all.test.ts gives a stand-in).
 const npm = process.env.TEST_ALL_NPM ?? (process.platform === 'win32' ? 'npm.cmd' : 'npm');
 const runStarted = Date.now();
@@ -115,8 +126,8 @@ const firstLine = (message) => (message || 'no message').replace(/\u001b\[[0-9;]
 
 /** What a stage's report says: counts, skipped tests by name, and the e2e run's Firestore. */
 function detailsOf(stage) {
-  if (stage === 'test:unit') {
-    const report = readJson(VITEST_REPORT);
+  if (VITEST_REPORTS[stage]) {
+    const report = readJson(VITEST_REPORTS[stage]);
     if (!report) return [];
     const skipped = report.testResults.flatMap((file) => file.assertionResults.filter((t) => t.status === 'skipped' || t.status === 'pending' || t.status === 'todo').map((t) => `${file.name.replace(`${process.cwd()}/`, '')}: ${t.fullName ?? t.title}`));
     const failedTests = report.testResults.flatMap((file) => file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name.replace(`${process.cwd()}/`, '')}: ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`));
@@ -132,7 +143,7 @@ function detailsOf(stage) {
   return [];
 }
 
-for (const file of [VITEST_REPORT, E2E_SUMMARY]) {
+for (const file of [...Object.values(VITEST_REPORTS), E2E_SUMMARY]) {
   mkdirSync(dirname(file), { recursive: true });
   rmSync(file, { force: true });
 }
@@ -141,7 +152,7 @@ console.log(`[test] Firestore: ${firestore.label}; ${availableParallelism()} cor
 const results = [];
 for (const phase of PHASES) {
   const cpuBefore = childCpuSeconds();
-  const done = await Promise.all(phase.map((stage) => run(stage, stage === 'check' ? {} : firestore.env)));
+  const done = await Promise.all(phase.map((stage) => run(stage, { ...(stage === 'check' ? {} : firestore.env), ...STAGE_ENV[stage] })));
   const cpuAfter = childCpuSeconds();
   const cpu = cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore);
   for (const result of done) results.push({ ...result, cpu, phase: phase.join(' + ') });
@@ -152,8 +163,8 @@ console.log('\n[test] every stage:');
 for (const { stage, status, signal, seconds, error } of results) {
   const how = error ?? (signal ? `killed by ${signal}` : `exit ${status}`);
   const [first = '', ...more] = detailsOf(stage);
-  console.log(`[test]   ${stage.padEnd(10)} ${status === 0 ? 'ok    ' : 'FAILED'} (${how}, ${seconds} s) ${first}`.trimEnd());
-  for (const line of more) console.log(`[test]                ${line}`);
+  console.log(`[test]   ${stage.padEnd(16)} ${status === 0 ? 'ok    ' : 'FAILED'} (${how}, ${seconds} s) ${first}`.trimEnd());
+  for (const line of more) console.log(`[test]   ${''.padEnd(16)} ${line}`);
 }
 // CPU time of what each phase's processes and their waited-for children used: what an idle
 // machine would need, spread over its cores; a process killed with its parent is not counted.

@@ -11,6 +11,7 @@ import { mailRateLimiter, operatorEmail, outboxDir, outboxMessage } from '../../
 import { isOutboxFileName } from '../../src/server/mail/outbox.ts';
 import { store } from '../../src/server/runtime.ts';
 import { newUserRecord } from '../../src/server/users.ts';
+import { TEST_DATA_DIR } from './env.ts';
 import { apiContext, uniqueEmail } from './helpers.ts';
 
 const ORIGIN = 'http://127.0.0.1:4321';
@@ -247,7 +248,7 @@ describe('POST /api/enquiries/{kind}', () => {
 });
 
 it('the outbox lives under DATA_DIR', () => {
-  expect(outboxDir).toBe(join(process.cwd(), '.cache/vitest-data', 'outbox'));
+  expect(outboxDir).toBe(join(process.cwd(), TEST_DATA_DIR, 'outbox'));
 });
 
 describe('payment receipt', () => {

@@ -1,11 +1,12 @@
 /**
- * `npm test` (scripts/test-all.mjs) runs every stage (check beside Vitest, then the browser
- * suite), each to its end whatever another did, reports each with its time and counts, and
- * exits non-zero when any failed: what `.ci/run` relies on (issue 15, finding 7). It starts
- * Google's Firestore emulator once for the run where the package is installed and gives it to
- * the stages that use it. npm is replaced by a stand-in (TEST_ALL_NPM) that logs when each stage
- * starts and ends (check and test:unit end only after both started, or 10 s), what Firestore it
- * was given, writes the report a real stage would, and leaves as the test says.
+ * `npm test` (scripts/test-all.mjs) runs every stage (check, Vitest's integration project and
+ * the rest of Vitest side by side, then the browser suite), each to its end whatever another
+ * did, reports each with its time and counts, and exits non-zero when any failed: what
+ * `.ci/run` relies on (issue 15, finding 7). It starts Google's Firestore emulator once for the
+ * run where the package is installed and gives it to the stages that use it. npm is replaced by
+ * a stand-in (TEST_ALL_NPM) that logs when each stage starts and ends (the first three end only
+ * after all three started, or 10 s), what Firestore and data directory it was given, writes the
+ * report a real stage would, and leaves as the test says.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,13 @@ const VITEST_REPORT = {
     { name: join(process.cwd(), 'tests/contract/users.contract.test.ts'), assertionResults: [{ status: 'passed', title: 'a' }, { status: 'skipped', title: 'b', fullName: 'users on firestore concurrent merges' }] },
   ],
 };
+const VITEST_INTEGRATION_REPORT = {
+  numPassedTests: 310,
+  numFailedTests: 0,
+  numPendingTests: 0,
+  numTodoTests: 0,
+  testResults: [{ name: join(process.cwd(), 'tests/integration/feed.test.ts'), assertionResults: [{ status: 'passed', title: 'a' }] }],
+};
 const E2E_SUMMARY = { counts: { sqlite: { passed: 200, failed: 0, flaky: 0, skipped: 2 }, firestore: { passed: 90, failed: 1, flaky: 0, skipped: 0 } } };
 
 /**
@@ -49,6 +57,8 @@ import { setImmediate as turn } from 'node:timers/promises';
 const outcomes = ${JSON.stringify(outcomes)};
 const [verb, stage] = process.argv.slice(2);
 appendFileSync(${JSON.stringify(log)}, 'start ' + verb + ' ' + stage + '\\n');
+if (process.env.TEST_DATA_DIR) appendFileSync(${JSON.stringify(log)}, 'data ' + stage + ' ' + process.env.TEST_DATA_DIR + ' ' + process.argv.slice(4).filter((a) => a.startsWith('--project')).join(' ') + '\\n');
+else appendFileSync(${JSON.stringify(log)}, 'data ' + stage + ' - ' + process.argv.slice(4).filter((a) => a.startsWith('--project')).join(' ') + '\\n');
 console.log('output of ' + stage);
 const host = process.env.FIRESTORE_EMULATOR_HOST;
 if (host) {
@@ -57,10 +67,11 @@ if (host) {
 }
 mkdirSync(${JSON.stringify(reports)}, { recursive: true });
 if (stage === 'test:unit') writeFileSync(${JSON.stringify(join(reports, 'vitest.json'))}, ${JSON.stringify(JSON.stringify(VITEST_REPORT))});
+if (stage === 'test:integration') writeFileSync(${JSON.stringify(join(reports, 'vitest-integration.json'))}, ${JSON.stringify(JSON.stringify(VITEST_INTEGRATION_REPORT))});
 if (stage === 'test:e2e') writeFileSync(${JSON.stringify(join(reports, 'e2e-summary.json'))}, ${JSON.stringify(JSON.stringify(E2E_SUMMARY))});
 for (let i = 0; i < 50; i++) await turn();
-// check and test:unit end only once both have started (up to 10 s): side by side, both start first.
-const sideBySide = ['check', 'test:unit'];
+// The first phase's stages end only once all three have started (up to 10 s): side by side, all start first.
+const sideBySide = ['check', 'test:integration', 'test:unit'];
 for (let waited = 0; sideBySide.includes(stage) && waited < 10_000; waited += 20) {
   const started = readFileSync(${JSON.stringify(log)}, 'utf8');
   if (sideBySide.every((s) => started.includes('start run ' + s + '\\n'))) break;
@@ -82,6 +93,7 @@ async function testAll(npm: string, env: Record<string, string> = { FIRESTORE_EM
   rmSync(reports, { recursive: true, force: true });
   const childEnv: NodeJS.ProcessEnv = { ...process.env, TEST_ALL_NPM: npm, TEST_REPORT_DIR: reports, ...env };
   if (!('FIRESTORE_EMULATOR_HOST' in env)) delete childEnv['FIRESTORE_EMULATOR_HOST'];
+  delete childEnv['TEST_DATA_DIR'];
   const child = spawn(process.execPath, ['scripts/test-all.mjs'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
@@ -93,16 +105,22 @@ async function testAll(npm: string, env: Record<string, string> = { FIRESTORE_EM
   } catch {
     // No stage ran.
   }
-  return { status, out, calls: lines.filter((l) => !l.startsWith('firestore ')), firestore: lines.filter((l) => l.startsWith('firestore ')) };
+  return {
+    status,
+    out,
+    calls: lines.filter((l) => !l.startsWith('firestore ') && !l.startsWith('data ')),
+    firestore: lines.filter((l) => l.startsWith('firestore ')),
+    data: lines.filter((l) => l.startsWith('data ')),
+  };
 }
 
-/** check and test:unit side by side (each to its end), then test:e2e after both. */
+/** check, test:integration and test:unit side by side (each to its end), then test:e2e after them. */
 function expectEveryStageInTurn(calls: string[]): void {
-  expect(calls).toHaveLength(6);
-  expect(new Set(calls.slice(0, 4))).toEqual(new Set(['start run check', 'start run test:unit', 'end check', 'end test:unit']));
-  // Both start before either ends: they run side by side.
-  expect(calls.slice(0, 2).every((call) => call.startsWith('start'))).toBe(true);
-  expect(calls.slice(4)).toEqual(['start run test:e2e', 'end test:e2e']);
+  expect(calls).toHaveLength(8);
+  expect(new Set(calls.slice(0, 6))).toEqual(new Set(['start run check', 'start run test:integration', 'start run test:unit', 'end check', 'end test:integration', 'end test:unit']));
+  // All three start before any ends: they run side by side.
+  expect(calls.slice(0, 3).every((call) => call.startsWith('start'))).toBe(true);
+  expect(calls.slice(6)).toEqual(['start run test:e2e', 'end test:e2e']);
 }
 
 describe('npm test', () => {
@@ -139,15 +157,18 @@ describe('npm test', () => {
   it('a missing npm fails every stage, never passes', async () => {
     const { status, out, calls } = await testAll(join(dir, 'no-such-npm'));
     expect(calls).toEqual([]);
-    for (const stage of ['check', 'test:unit', 'test:e2e']) expect(out).toMatch(new RegExp(`${stage} +FAILED \\(spawn .*ENOENT`));
+    for (const stage of ['check', 'test:integration', 'test:unit', 'test:e2e']) expect(out).toMatch(new RegExp(`${stage} +FAILED \\(spawn .*ENOENT`));
     expect(status).toBe(1);
   });
 
   it('passes when every stage passes, and its summary gives each stage its counts, the skipped tests by name, the Firestore and the whole time', async () => {
-    const { status, out, calls } = await testAll(standIn({}));
+    const { status, out, calls, data } = await testAll(standIn({}));
     expectEveryStageInTurn(calls);
     expect(out).toMatch(/test:unit +ok +\(exit 0, \d+ s\) 2480 passed, 1 failed, 1 skipped in 2 files/);
-    expect(out).toMatch(/\[test\] {3}CPU time of check \+ test:unit: \d+ s/);
+    expect(out).toMatch(/test:integration +ok +\(exit 0, \d+ s\) 310 passed, 0 failed, 0 skipped in 1 files/);
+    // Vitest's integration project runs on its own, with a data directory of its own; the rest without it.
+    expect([...data].sort()).toEqual(['data check - ', 'data test:e2e - ', 'data test:integration .cache/vitest-integration-data ', 'data test:unit - --project=!integration']);
+    expect(out).toMatch(/\[test\] {3}CPU time of check \+ test:integration \+ test:unit: \d+ s/);
     expect(out).toMatch(/\[test\] {3}CPU time of test:e2e: \d+ s/);
     // check's output is held while Vitest streams, and shown whole when check ends.
     expect(out).toContain('[test] check: its output\noutput of check\n[test] check: end of its output');
@@ -162,8 +183,8 @@ describe('npm test', () => {
 
   it('passes a given FIRESTORE_EMULATOR_HOST on to Vitest and the browser stage, and starts none', async () => {
     const { firestore, out } = await testAll(standIn({}), { FIRESTORE_EMULATOR_HOST: '127.0.0.1:1' });
-    // check and test:unit run side by side: either may start first.
-    expect([...firestore].sort()).toEqual(['firestore check 127.0.0.1:1 nothing', 'firestore test:e2e 127.0.0.1:1 nothing', 'firestore test:unit 127.0.0.1:1 nothing']);
+    // The first three run side by side: any may start first.
+    expect([...firestore].sort()).toEqual(['firestore check 127.0.0.1:1 nothing', 'firestore test:e2e 127.0.0.1:1 nothing', 'firestore test:integration 127.0.0.1:1 nothing', 'firestore test:unit 127.0.0.1:1 nothing']);
     expect(out).toContain("[test] Firestore: the Firestore at 127.0.0.1:1 (given; not Google's emulator)");
   });
 
@@ -181,11 +202,11 @@ require('node:http').createServer((_, response) => response.end('Ok\\n')).listen
     chmodSync(script, 0o755);
     const { firestore, out, status } = await testAll(standIn({}), { FIRESTORE_EMULATOR_SCRIPT: script, JAVA: process.execPath });
     expect(status, out).toBe(0);
-    const [unit, e2e, ...more] = firestore;
-    expect(more).toEqual([]);
-    const host = /^firestore test:unit (\S+) Ok$/.exec(unit ?? '')?.[1];
+    const host = /^firestore test:unit (\S+) Ok$/.exec(firestore.find((line) => line.startsWith('firestore test:unit ')) ?? '')?.[1];
     expect(host, out).toBeTruthy();
-    expect(e2e).toBe(`firestore test:e2e ${host} Ok`);
+    // Vitest's two runs side by side (either first), then the browser suite; check gets none.
+    expect(firestore.slice(0, 2).sort()).toEqual([`firestore test:integration ${host} Ok`, `firestore test:unit ${host} Ok`]);
+    expect(firestore.slice(2)).toEqual([`firestore test:e2e ${host} Ok`]);
     expect(out).toContain(`[test] Firestore: Google's Firestore emulator on ${host}, started once for this run`);
     expect(await isFirestoreEmulator(host!)).toBe(false);
   });
