@@ -77,26 +77,27 @@ const astroVite = () => getViteConfig({})({ mode: 'test', command: 'serve' });
 
 export default defineConfig({
   test: {
-    // `integration` runs first, in one worker (`npm test` runs `check` beside it on the other
-    // core); then every other project together, three workers: `process` files mostly wait for
-    // the children they start, and the parallel projects' files fill a core meanwhile. By their
-    // `sequence.groupOrder`; projects of one group must have the same `maxWorkers`.
-    maxWorkers: 3,
+    // `integration` runs first, in one worker; then every other project together on two
+    // workers: a `process` file mostly waits for the children it starts, and the parallel
+    // projects' files fill the core meanwhile. By their `sequence.groupOrder`; projects of one
+    // group must have the same `maxWorkers`. (`npm test` runs `integration` as a run of its own
+    // beside the rest: scripts/test-all.mjs.)
+    maxWorkers: 2,
     projects: [
       {
         plugins: [noAstroInUnit],
-        test: { ...common, name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ASTRO_UNIT_FILES, maxWorkers: 3, sequence: { groupOrder: 1 } },
+        test: { ...common, name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ASTRO_UNIT_FILES, maxWorkers: 2, sequence: { groupOrder: 1 } },
       },
       {
         ...(await astroVite()),
-        test: { ...common, name: 'unit-astro', include: ASTRO_UNIT_FILES, maxWorkers: 3, sequence: { groupOrder: 1 }, globalSetup: [CONTENT_SETUP] },
+        test: { ...common, name: 'unit-astro', include: ASTRO_UNIT_FILES, maxWorkers: 2, sequence: { groupOrder: 1 }, globalSetup: [CONTENT_SETUP] },
       },
       {
         test: {
           ...common,
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           // A bound for a hang, not a wait: a Firestore emulator beside two busy workers on a
           // loaded machine took more than 30 s for a handful of writes.
@@ -132,7 +133,7 @@ export default defineConfig({
           // free ports of their own and write under a directory of their own (a fresh Firestore
           // project, a mkdtemp or a name no other file uses), and most of their time is waiting
           // for a child to start or stop, so other files fill the cores meanwhile.
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           globalSetup: [DATA_DIR_SETUP, FIRESTORE_SETUP],
         },
