@@ -115,7 +115,7 @@ export default defineConfig({
   },
   // Workers take tests in project order. The Firestore site's go first, so that its newsroom
   // test (a minute or more of waiting for a scheduled post) runs while the SQLite site's many
-  // tests fill the other worker, instead of being the run's last minute.
+  // tests fill the other workers, instead of being the run's last minute.
   projects: [...served].sort((a, b) => Number(b === 'firestore') - Number(a === 'firestore')).flatMap(projectsOf),
   webServer: served.map(webServerOf),
 });

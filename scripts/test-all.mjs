@@ -5,10 +5,12 @@
 // failed, skipped) and which Firestore ran. Exits non-zero if any stage failed, so `.ci/run`
 // can call exactly `npm install && npm test` and still see everything.
 //
-// Three stages run side by side first: `check`; Vitest's `integration` project (one file at a
-// time, much of it waiting on real timeouts and the Auth emulator) as `test:integration`, with a
-// data directory of its own; and every other Vitest project as `test:unit`. The browser suite
-// runs after all three. The output of `check` and `test:integration` is held and shown when
+// First `astro sync`, alone. Then three stages side by side: `check`; Vitest's `integration`
+// project (one file at a time, much of it waiting on real timeouts and the Auth emulator) as
+// `test:integration`, with a data directory of its own; and every other Vitest project as
+// `test:unit`. Each of the three syncs too (as when run alone), which then writes nothing: on a
+// fresh clone, syncs that write at once share one temporary file and can fail each other. The
+// browser suite runs after all three. The output of `check` and `test:integration` is held and shown when
 // each ends, so that only one stage streams.
 //
 // The Firestore of the run: FIRESTORE_EMULATOR_HOST when given; otherwise Google's emulator
@@ -23,7 +25,7 @@ import { findFirestoreEmulator, isFirestoreEmulator, startFirestoreEmulator } fr
 import { E2E_SUMMARY, VITEST_INTEGRATION_REPORT, VITEST_REPORT } from './lib/test-reports.mjs';
 
 /** Stages in phases: the stages of a phase run side by side, a phase after the one before it. */
-const PHASES = [['check', 'test:integration', 'test:unit'], ['test:e2e']];
+const PHASES = [['sync'], ['check', 'test:integration', 'test:unit'], ['test:e2e']];
 /** Whose output is held until it ends (the others stream). */
 const HELD = new Set(['check', 'test:integration']);
 /** Each Vitest stage's JSON report. */
@@ -35,6 +37,8 @@ const STAGE_ARGS = {
   'test:unit': ['--project=!integration', ...vitestReporters(VITEST_REPORT)],
   'test:integration': vitestReporters(VITEST_INTEGRATION_REPORT),
 };
+/** The stages that get the run's Firestore. */
+const FIRESTORE_STAGES = new Set(['test:integration', 'test:unit', 'test:e2e']);
 /** Environment of a stage beyond the run's Firestore: the integration run's own data directory. */
 const STAGE_ENV = { 'test:integration': { TEST_DATA_DIR: join('.cache', 'vitest-integration-data') } };
 // TEST_ALL_NPM: the command run as `npm` (tests/integration/test-all.test.ts gives a stand-in).
@@ -152,7 +156,7 @@ console.log(`[test] Firestore: ${firestore.label}; ${availableParallelism()} cor
 const results = [];
 for (const phase of PHASES) {
   const cpuBefore = childCpuSeconds();
-  const done = await Promise.all(phase.map((stage) => run(stage, { ...(stage === 'check' ? {} : firestore.env), ...STAGE_ENV[stage] })));
+  const done = await Promise.all(phase.map((stage) => run(stage, { ...(FIRESTORE_STAGES.has(stage) ? firestore.env : {}), ...STAGE_ENV[stage] })));
   const cpuAfter = childCpuSeconds();
   const cpu = cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore);
   for (const result of done) results.push({ ...result, cpu, phase: phase.join(' + ') });

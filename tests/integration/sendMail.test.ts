@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import type { APIContext } from 'astro';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -248,7 +248,7 @@ describe('POST /api/enquiries/{kind}', () => {
 });
 
 it('the outbox lives under DATA_DIR', () => {
-  expect(outboxDir).toBe(join(process.cwd(), TEST_DATA_DIR, 'outbox'));
+  expect(outboxDir).toBe(resolve(TEST_DATA_DIR, 'outbox'));
 });
 
 describe('payment receipt', () => {

@@ -1,6 +1,6 @@
 /**
- * `npm test` (scripts/test-all.mjs) runs every stage (check, Vitest's integration project and
- * the rest of Vitest side by side, then the browser suite), each to its end whatever another
+ * `npm test` (scripts/test-all.mjs) runs every stage (astro sync alone; then check, Vitest's
+ * integration project and the rest of Vitest side by side; then the browser suite), each to its end whatever another
  * did, reports each with its time and counts, and exits non-zero when any failed: what
  * `.ci/run` relies on (issue 15, finding 7). It starts Google's Firestore emulator once for the
  * run where the package is installed and gives it to the stages that use it. npm is replaced by
@@ -114,13 +114,14 @@ async function testAll(npm: string, env: Record<string, string> = { FIRESTORE_EM
   };
 }
 
-/** check, test:integration and test:unit side by side (each to its end), then test:e2e after them. */
+/** sync alone; then check, test:integration and test:unit side by side (each to its end); then test:e2e. */
 function expectEveryStageInTurn(calls: string[]): void {
-  expect(calls).toHaveLength(8);
-  expect(new Set(calls.slice(0, 6))).toEqual(new Set(['start run check', 'start run test:integration', 'start run test:unit', 'end check', 'end test:integration', 'end test:unit']));
+  expect(calls).toHaveLength(10);
+  expect(calls.slice(0, 2)).toEqual(['start run sync', 'end sync']);
+  expect(new Set(calls.slice(2, 8))).toEqual(new Set(['start run check', 'start run test:integration', 'start run test:unit', 'end check', 'end test:integration', 'end test:unit']));
   // All three start before any ends: they run side by side.
-  expect(calls.slice(0, 3).every((call) => call.startsWith('start'))).toBe(true);
-  expect(calls.slice(6)).toEqual(['start run test:e2e', 'end test:e2e']);
+  expect(calls.slice(2, 5).every((call) => call.startsWith('start'))).toBe(true);
+  expect(calls.slice(8)).toEqual(['start run test:e2e', 'end test:e2e']);
 }
 
 describe('npm test', () => {
@@ -148,16 +149,16 @@ describe('npm test', () => {
   });
 
   it('names every failed stage', async () => {
-    const { status, out, calls } = await testAll(standIn({ check: { exit: 1 }, 'test:unit': { exit: 1 }, 'test:e2e': { signal: 'SIGTERM' } }));
+    const { status, out, calls } = await testAll(standIn({ check: { exit: 1 }, 'test:integration': { exit: 1 }, 'test:unit': { exit: 1 }, 'test:e2e': { signal: 'SIGTERM' } }));
     expectEveryStageInTurn(calls);
-    expect(out).toContain('[test] failed: check, test:unit, test:e2e');
+    expect(out).toContain('[test] failed: check, test:integration, test:unit, test:e2e');
     expect(status).toBe(1);
   });
 
   it('a missing npm fails every stage, never passes', async () => {
     const { status, out, calls } = await testAll(join(dir, 'no-such-npm'));
     expect(calls).toEqual([]);
-    for (const stage of ['check', 'test:integration', 'test:unit', 'test:e2e']) expect(out).toMatch(new RegExp(`${stage} +FAILED \\(spawn .*ENOENT`));
+    for (const stage of ['sync', 'check', 'test:integration', 'test:unit', 'test:e2e']) expect(out).toMatch(new RegExp(`${stage} +FAILED \\(spawn .*ENOENT`));
     expect(status).toBe(1);
   });
 
@@ -167,7 +168,8 @@ describe('npm test', () => {
     expect(out).toMatch(/test:unit +ok +\(exit 0, \d+ s\) 2480 passed, 1 failed, 1 skipped in 2 files/);
     expect(out).toMatch(/test:integration +ok +\(exit 0, \d+ s\) 310 passed, 0 failed, 0 skipped in 1 files/);
     // Vitest's integration project runs on its own, with a data directory of its own; the rest without it.
-    expect([...data].sort()).toEqual(['data check - ', 'data test:e2e - ', 'data test:integration .cache/vitest-integration-data ', 'data test:unit - --project=!integration']);
+    expect([...data].sort()).toEqual(['data check - ', 'data sync - ', 'data test:e2e - ', 'data test:integration .cache/vitest-integration-data ', 'data test:unit - --project=!integration']);
+    expect(out).toMatch(/\[test\] {3}CPU time of sync: \d+ s/);
     expect(out).toMatch(/\[test\] {3}CPU time of check \+ test:integration \+ test:unit: \d+ s/);
     expect(out).toMatch(/\[test\] {3}CPU time of test:e2e: \d+ s/);
     // check's output is held while Vitest streams, and shown whole when check ends.
@@ -184,7 +186,7 @@ describe('npm test', () => {
   it('passes a given FIRESTORE_EMULATOR_HOST on to Vitest and the browser stage, and starts none', async () => {
     const { firestore, out } = await testAll(standIn({}), { FIRESTORE_EMULATOR_HOST: '127.0.0.1:1' });
     // The first three run side by side: any may start first.
-    expect([...firestore].sort()).toEqual(['firestore check 127.0.0.1:1 nothing', 'firestore test:e2e 127.0.0.1:1 nothing', 'firestore test:integration 127.0.0.1:1 nothing', 'firestore test:unit 127.0.0.1:1 nothing']);
+    expect([...firestore].sort()).toEqual(['firestore check 127.0.0.1:1 nothing', 'firestore sync 127.0.0.1:1 nothing', 'firestore test:e2e 127.0.0.1:1 nothing', 'firestore test:integration 127.0.0.1:1 nothing', 'firestore test:unit 127.0.0.1:1 nothing']);
     expect(out).toContain("[test] Firestore: the Firestore at 127.0.0.1:1 (given; not Google's emulator)");
   });
 
