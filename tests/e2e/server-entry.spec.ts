@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_PORT } from './env.ts';
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { E2E_DATA_DIR, E2E_EMULATOR_HOST } from './env.ts';
 
 // The server process (dist/server/serve.mjs, which `npm start` runs) keeps the loopback guard:
 // with the Auth emulator it refuses a non-loopback HOST before it listens.
@@ -48,8 +49,9 @@ function send(port: number, path: string, { method = 'GET', host, headers = {} }
 // credentials 400, each before Astro, and nothing (no stack trace) is written to the log.
 test('the built server screens TRACE, bad Hosts and foreign Hosts before Astro, and logs nothing for them', async () => {
   test.slow(); // its own instance of the server
-  // Beside the outage spec's two instances (+10, +11) and an emulator the ports scheme may put at +10…+12.
-  const port = E2E_PORT + 13;
+  // A free port, not one next to the site's: with three workers, a port beside it was once held
+  // by another process (an emulator answering 404), which this test then polled for a minute.
+  const port = await freePort();
   let stderr = '';
   const server = spawn(process.execPath, ['dist/server/serve.mjs'], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -59,7 +61,12 @@ test('the built server screens TRACE, bad Hosts and foreign Hosts before Astro, 
   server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   try {
     const own = `127.0.0.1:${port}`;
-    await expect.poll(async () => (await send(port, '/robots.txt', { host: own }).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
+    // Up when it answers; a server that could not start (a port taken meanwhile) fails with its log.
+    const answer = async () => {
+      if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) before it answered:\n${stderr}`);
+      return (await send(port, '/robots.txt', { host: own }).catch(() => null))?.status ?? 0;
+    };
+    await expect.poll(answer, { timeout: 60_000 }).toBe(200);
 
     for (const path of ['/', '/news', '/crude/Naphtha', '/api/session', '/api/feedstock?name=Naphtha']) {
       const trace = await send(port, path, { method: 'TRACE', host: own });
