@@ -34,6 +34,7 @@ import { TEST_DATA_DIR, TEST_EMULATOR_HOST } from './env.ts';
 import { apiContext, emulatorSignUp, uniqueEmail } from './helpers.ts';
 import { freshProjectId, suiteFirestore } from '../support/firestore.ts';
 import { startTcpProxy, type TcpProxy } from './tcpProxy.ts';
+import { shiftClockTo } from '../support/shiftedClock.ts';
 
 const ORIGIN = { Origin: 'http://127.0.0.1:4321', 'Content-Type': 'application/json' };
 
@@ -103,7 +104,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy.close();
 });
+/** Puts back the real clock if a test moved it (and failed before it did so itself). */
+let restoreClock = (): void => undefined;
 afterEach(async () => {
+  restoreClock();
+  restoreClock = () => undefined;
   vi.useRealTimers();
   vi.restoreAllMocks();
   await proxy.setMode('open');
@@ -318,8 +323,9 @@ describe('exact sign-out (issue 15, finding 4)', () => {
     const otherKnewAt = Date.now();
 
     // Sign out in the very second of the sign-in, whatever the machine's speed: firebase-admin
-    // stamps the revocation with this clock, in whole seconds.
-    vi.useFakeTimers({ toFake: ['Date'], now: authTime * 1000 + 300, shouldAdvanceTime: true });
+    // stamps the revocation with this clock, in whole seconds. The sign-out waits for the next
+    // second by it, so the clock must keep real time even on a loaded machine.
+    restoreClock = shiftClockTo(authTime * 1000 + 300);
     const { context, set } = apiContext('/api/auth/logout', { method: 'POST', headers: ORIGIN, cookies: { [SESSION_COOKIE]: cookie! } });
     const response = await signOutHandler({ auth: runtimeAuth })(context);
     expect(await response.json()).toEqual({ ok: true, everywhere: true });
@@ -328,7 +334,8 @@ describe('exact sign-out (issue 15, finding 4)', () => {
     const here = await middlewareWith({ auth: runtimeAuth, store: runtimeStore })('/crude/Naphtha', cookie);
     expect(here.locals.session).toBeNull();
     expect(here.response.headers.get('Location')).toBe('/register?next=%2Fcrude%2FNaphtha');
-    vi.useRealTimers();
+    restoreClock();
+    restoreClock = () => undefined;
     // An instance that never saw it refuses it; one that did, once its state is due a re-check.
     expect(await verifySession(await instanceAuth(), cookie)).toBeNull();
     expect(await verifySession(other, cookie, otherKnewAt + REVOCATION_RECHECK_MS)).toBeNull();
