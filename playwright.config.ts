@@ -15,7 +15,7 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, testChromium } from './scripts/lib/chromium.mjs';
 import { freePort, freePortRun } from './scripts/lib/ports.mjs';
-import { E2E_JOBS_SECRET, FIRESTORE_SPECS, PROJECTS_OF, SITE_ENV, SITE_NAMES, siteOf, type SiteName } from './tests/e2e/sites.ts';
+import { E2E_JOBS_SECRET, FIRESTORE_SPECS, PROJECTS_OF, STORELESS, SITE_ENV, SITE_NAMES, siteOf, type SiteName } from './tests/e2e/sites.ts';
 
 // Picked once, in the runner: the config runs again in every worker, which inherits these.
 for (const name of SITE_NAMES) {
@@ -47,8 +47,9 @@ function projectsOfSite(name: SiteName): Project[] {
   const metadata = { site: name };
   const setupProject = { name: setup, testMatch: SETUP, use: on, metadata };
   if (name === 'firestore') {
-    // The same specs, on Firestore: every screen that reads or writes the store.
-    return [setupProject, { name: 'firestore', dependencies: [setup], metadata, use: { ...devices['Desktop Chrome'], launchOptions: chromium, ...on }, testMatch: FIRESTORE_SPECS }];
+    // The same specs, on Firestore: every screen that reads or writes the store, less the tests
+    // no store can change (STORELESS).
+    return [setupProject, { name: 'firestore', dependencies: [setup], metadata, use: { ...devices['Desktop Chrome'], launchOptions: chromium, ...on }, testMatch: FIRESTORE_SPECS, grepInvert: new RegExp(STORELESS) }];
   }
   return [
     setupProject,

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { baseURL } from './env.ts';
 import { signInAs, signInByApi } from './helpers/auth.ts';
 import { seriousViolationsInMain } from './helpers/axe.ts';
+import { STORELESS } from './sites.ts';
 
 const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
@@ -103,7 +104,7 @@ test('non-admins: the price, banner and outbox pages are a 404, the price API a 
   }
 });
 
-test('the price, import, banner and outbox pages have no serious accessibility violations', async ({ page }) => {
+test('the price, import, banner and outbox pages have no serious accessibility violations', { tag: STORELESS }, async ({ page }) => {
   test.slow(); // axe on five pages
   await signInAs(page, 'admin@polyindex.test');
   for (const path of ['/admin', '/admin/prices?series=fx.usdinr', '/admin/prices/import', '/admin/outbox', '/admin/banners']) {

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from './env.ts';
 import { signInAs, signInByApi, signInNewAccount, uniqueEmail } from './helpers/auth.ts';
 import { seriousViolationsInMain } from './helpers/axe.ts';
+import { STORELESS } from './sites.ts';
 
 /** Today + n days as an ISO date in India (the date input's value). */
 const indianDatePlus = (days: number) =>
@@ -135,7 +136,7 @@ test('non-admins: the admin pages are a 404, the admin API a 401 or 403', async 
   await expect(page.getByTestId('admin-panel')).toHaveCount(0);
 });
 
-test('the admin pages have no serious accessibility violations', async ({ page }) => {
+test('the admin pages have no serious accessibility violations', { tag: STORELESS }, async ({ page }) => {
   test.slow(); // axe on four pages
   await signInAs(page, 'admin@polyindex.test');
   for (const path of ['/admin', '/admin/users', '/admin/users/demo-premium', '/admin/audit']) {

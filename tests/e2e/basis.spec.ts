@@ -8,8 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { METHODOLOGY_FAMILIES } from '../../src/lib/basis.ts';
 import { signIn, signInByApi } from './helpers/auth.ts';
 import { seriousViolationsInMain } from './helpers/axe.ts';
+import { STORELESS } from './sites.ts';
 
-test('the methodology is public: an anonymous reader opens every family page from the overview', async ({ page }) => {
+test('the methodology is public: an anonymous reader opens every family page from the overview', { tag: STORELESS }, async ({ page }) => {
   test.slow(); // eight pages
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Methodology' }).click();

@@ -20,6 +20,7 @@ import { readMail } from '../../src/server/mail/outbox.ts';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, baseURL } from './env.ts';
 import { ensureAccount, signInAs, signInByApi, uniqueEmail } from './helpers/auth.ts';
+import { STORELESS } from './sites.ts';
 
 const WHATSAPP_OUTBOX = resolve(E2E_DATA_DIR, 'whatsapp-outbox');
 const MAIL_OUTBOX = resolve(E2E_DATA_DIR, 'outbox');
@@ -321,7 +322,7 @@ test('one-click unsubscribe as a mail client sends it (RFC 8058: form-encoded, n
   await userRequest.dispose();
 });
 
-test('JOBS_SCHEDULER=off starts no scheduler in the server; by default it runs', async () => {
+test('JOBS_SCHEDULER=off starts no scheduler in the server; by default it runs', { tag: STORELESS }, async () => {
   test.setTimeout(120_000);
   // The built server as npm start runs it (perf's front server when the build has one).
   const entry = existsSync('dist/server/serve.mjs') ? 'dist/server/serve.mjs' : 'dist/server/entry.mjs';

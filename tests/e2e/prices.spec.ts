@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { feedstocks } from '../../src/lib/catalog.ts';
 import { signInAs } from './helpers/auth.ts';
 import { hydrated } from './helpers/hydration.ts';
+import { STORELESS } from './sites.ts';
 
 /** The session cookie lands in the page's context: pages and the data API both see it. */
 async function signInAsPremium(page: Page): Promise<void> {
@@ -73,7 +74,7 @@ test('feedstock chart: tooltip shows the ordinal date', async ({ page }) => {
   await expect(page.locator('.chart-tooltip')).toContainText('US$/bbl');
 });
 
-test('feedstock chart: skeleton while fetching, message and Retry on failure, then the averages', async ({ page }) => {
+test('feedstock chart: skeleton while fetching, message and Retry on failure, then the averages', { tag: STORELESS }, async ({ page }) => {
   // The browser side of the fetch is under test here (the endpoint has its own tests): answers
   // are held until released, the first ones fail, and later ones succeed.
   let release = () => {};

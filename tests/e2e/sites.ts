@@ -22,6 +22,13 @@ export interface Site {
 /** The specs that run on the Firestore site too (`<name>.spec.ts`): every screen that reads or writes the store. */
 export const FIRESTORE_SPEC_NAMES = ['health', 'auth', 'payments', 'account', 'prices', 'admin', 'admin-prices', 'admin-markets', 'admin-banners', 'news', 'newsroom', 'delivery', 'compare', 'citywise', 'home', 'basis', 'forecasts', 'seats'] as const;
 export const FIRESTORE_SPECS = new RegExp(`/(${FIRESTORE_SPEC_NAMES.join('|')})\\.spec\\.ts$`);
+/**
+ * The tag of a test in those specs whose outcome no store read or write can change (an
+ * accessibility scan of pages whose markup is the same components whatever the store, a build-time
+ * page, a server started on SQLite by the test itself, a browser-side fetch answered by the test):
+ * the Firestore site leaves it out (playwright.config.ts) rather than repeat it.
+ */
+export const STORELESS = '@storeless';
 
 /** The Playwright projects of each site: its setup first (playwright.config.ts). */
 export const PROJECTS_OF: Readonly<Record<SiteName, readonly string[]>> = { sqlite: ['setup-sqlite', 'desktop', 'mobile'], firestore: ['setup-firestore', 'firestore'] };
