@@ -10,6 +10,7 @@ function busy(ms: number): void {
 let restore = (): void => undefined;
 afterEach(() => {
   restore();
+  restore = () => undefined;
   vi.useRealTimers();
 });
 
@@ -26,6 +27,7 @@ describe('the shifted test clock', () => {
     expect(new Date('2026-11-27T00:00:00Z').getTime()).toBe(Date.UTC(2026, 10, 27));
     expect(Date.parse('2026-11-27T00:00:00Z')).toBe(Date.UTC(2026, 10, 27));
     restore();
+    restore = () => undefined;
     expect(Math.abs(Date.now() - performance.timeOrigin - performance.now())).toBeLessThan(1_000);
   });
 
