@@ -16,12 +16,15 @@ import { DEMO_PASSWORD } from '../../src/server/demoAccounts.ts';
 import { exportAuthEmulator, hubOf } from '../../src/server/ops/authEmulatorExport.ts';
 import { TEST_DATA_DIR } from './env.ts';
 
+/** The data directory of the starts that must be refused before they touch it. */
+const REFUSED_DATA_DIR = join(TEST_DATA_DIR, 'refused');
+
 const start = (env: Record<string, string>) =>
   spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
 
 describe('start-up safety', () => {
   it('refuses a non-loopback HOST in emulator and sandbox mode, before building anything', () => {
-    const result = start({ HOST: '0.0.0.0', PORT: '4999', DATA_DIR: '.cache/vitest-data/refused', FIREBASE_SERVICE_ACCOUNT: '' });
+    const result = start({ HOST: '0.0.0.0', PORT: '4999', DATA_DIR: REFUSED_DATA_DIR, FIREBASE_SERVICE_ACCOUNT: '' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('refusing to serve 0.0.0.0');
     expect(result.stderr).toContain('Firebase Auth emulator');
@@ -32,7 +35,7 @@ describe('start-up safety', () => {
     const result = start({
       HOST: '127.0.0.1',
       PORT: '4999',
-      DATA_DIR: '.cache/vitest-data/refused',
+      DATA_DIR: REFUSED_DATA_DIR,
       FIREBASE_SERVICE_ACCOUNT: '{"type":"service_account","project_id":"demo-leftover"}',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
     });
@@ -44,7 +47,7 @@ describe('start-up safety', () => {
 
   it('refuses a non-loopback HOST without DELIVERY_LINK_SECRET, every real service configured', () => {
     const real = { FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}', FIREBASE_AUTH_EMULATOR_HOST: '', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'y', WHATSAPP_TOKEN: 'EAAG', WHATSAPP_PHONE_NUMBER_ID: '123' };
-    const result = start({ HOST: '0.0.0.0', PORT: '4999', DATA_DIR: '.cache/vitest-data/refused', DELIVERY_LINK_SECRET: '', ...real });
+    const result = start({ HOST: '0.0.0.0', PORT: '4999', DATA_DIR: REFUSED_DATA_DIR, DELIVERY_LINK_SECRET: '', ...real });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('refusing to serve 0.0.0.0');
     expect(result.stderr).toContain('DELIVERY_LINK_SECRET');
