@@ -7,7 +7,6 @@ import { expect, test, type Page } from '@playwright/test';
 // writes it), by the API elsewhere.
 import { signInNewAccount as signIn, signInNewAccountByApi, uniqueEmail as freshEmail } from './helpers/auth.ts';
 import { billingBody, giveBilling } from './helpers/billing.ts';
-import { STORELESS } from './sites.ts';
 
 const PAYMENT_FAILED = 'Payment failed. Please try again. Contact support for help';
 
@@ -224,7 +223,7 @@ test.describe('the Razorpay Checkout path', () => {
     await expect(page.getByTestId('current-plan')).toHaveCount(0);
   });
 
-  test('a Checkout script that cannot load alerts "Razorpay SDK Failed to load"', { tag: STORELESS }, async ({ page }) => {
+  test('a Checkout script that cannot load alerts "Razorpay SDK Failed to load"', async ({ page }) => {
     const alerts = alertsOf(page);
     await page.route('https://checkout.razorpay.com/**', (route) => route.abort());
     await signInNewAccountByApi(page, freshEmail('rzpsdk'));

@@ -23,10 +23,11 @@ export interface Site {
 export const FIRESTORE_SPEC_NAMES = ['health', 'auth', 'payments', 'account', 'prices', 'admin', 'admin-prices', 'admin-markets', 'admin-banners', 'news', 'newsroom', 'delivery', 'compare', 'citywise', 'home', 'basis', 'forecasts', 'seats'] as const;
 export const FIRESTORE_SPECS = new RegExp(`/(${FIRESTORE_SPEC_NAMES.join('|')})\\.spec\\.ts$`);
 /**
- * The tag of a test in those specs whose outcome no store read or write can change (an
- * accessibility scan of pages whose markup is the same components whatever the store, a build-time
- * page, a server started on SQLite by the test itself, a browser-side fetch answered by the test):
- * the Firestore site leaves it out (playwright.config.ts) rather than repeat it.
+ * The tag of a test in those specs that the Firestore site leaves out (playwright.config.ts)
+ * rather than repeat: what it checks is not the store, and whatever it reads of the store is read
+ * the same way by the site's other tests. An accessibility scan of admin pages (the same
+ * components whatever the store; the pages' reads are those of the admin tests), build-time
+ * pages, a server the test starts on SQLite itself, the browser's side of a fetch the test answers.
  */
 export const STORELESS = '@storeless';
 
