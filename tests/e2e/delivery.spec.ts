@@ -20,6 +20,7 @@ import { readMail } from '../../src/server/mail/outbox.ts';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { E2E_DATA_DIR, E2E_EMULATOR_HOST, E2E_JOBS_SECRET, baseURL } from './env.ts';
 import { ensureAccount, signInAs, signInByApi, uniqueEmail } from './helpers/auth.ts';
+import { hydrated } from './helpers/hydration.ts';
 import { STORELESS } from './sites.ts';
 
 const WHATSAPP_OUTBOX = resolve(E2E_DATA_DIR, 'whatsapp-outbox');
@@ -271,7 +272,10 @@ test('/alerts and its API follow the plan; the sandbox phone and the job endpoin
   await page.goto('/alerts');
   await expect(page.getByTestId('alerts-upgrade')).toContainText('Premium');
   // The daily update offers what the Basic plan carries: the Mumbai sheet, the benchmark feedstocks, the rupee.
-  await page.getByRole('combobox', { name: 'Prices in the update' }).click();
+  // A click before the island has hydrated opens nothing (a busy machine showed it).
+  const picker = page.getByRole('combobox', { name: 'Prices in the update' });
+  await hydrated(page, picker);
+  await picker.click();
   const offered = page.getByRole('listbox', { name: 'Prices in the update' }).getByRole('option');
   await expect(offered).toHaveCount(22);
   await expect(offered.filter({ hasText: 'PP Raffia · Mumbai' })).toHaveCount(1);
