@@ -48,7 +48,7 @@ function projectsOfSite(name: SiteName): Project[] {
   const setupProject = { name: setup, testMatch: SETUP, use: on, metadata };
   if (name === 'firestore') {
     // The same specs, on Firestore: every screen that reads or writes the store, less the tests
-    // no store can change (STORELESS).
+    // that do not check the store (STORELESS, tests/e2e/sites.ts).
     return [setupProject, { name: 'firestore', dependencies: [setup], metadata, use: { ...devices['Desktop Chrome'], launchOptions: chromium, ...on }, testMatch: FIRESTORE_SPECS, grepInvert: new RegExp(STORELESS) }];
   }
   return [
